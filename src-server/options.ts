@@ -1,0 +1,40 @@
+import { DEFAULT_LOGIN_AES_KEY } from '../src-shared/login-crypto'
+
+/** Everything the platform server is configured with (README: Configuration). */
+export interface ServerOptions {
+  /** SQLite file path or `sqlite:` URL, or `postgres://…`. */
+  databaseUrl: string
+  host: string
+  /** 0 picks a free port (the embedded server and tests use that). */
+  port: number
+  uploadDir: string
+  loginAesKey: string
+  tokenTtlMinutes: number
+  /** Initial super-user password on an empty database. */
+  adminPassword: string | undefined
+  /** Every captcha's answer when set (tests only; refused in production). */
+  captchaTestCode: string | undefined
+  /** Seed the demo province on an empty database. */
+  seedDemo: boolean
+  production: boolean
+  logger: boolean
+}
+
+export const DEMO_ADMIN_PASSWORD = 'Admin@123'
+
+export function optionsFromEnv(env: NodeJS.ProcessEnv = process.env): ServerOptions {
+  const production = env.NODE_ENV === 'production'
+  return {
+    databaseUrl: env.DATABASE_URL ?? 'data/platform.sqlite',
+    host: env.HOST ?? '127.0.0.1',
+    port: env.PORT ? Number(env.PORT) : 8686,
+    uploadDir: env.UPLOAD_DIR ?? 'data/uploads',
+    loginAesKey: env.LOGIN_AES_KEY ?? DEFAULT_LOGIN_AES_KEY,
+    tokenTtlMinutes: env.TOKEN_TTL_MINUTES ? Number(env.TOKEN_TTL_MINUTES) : 120,
+    adminPassword: env.ADMIN_PASSWORD ?? (production ? undefined : DEMO_ADMIN_PASSWORD),
+    captchaTestCode: env.CAPTCHA_TEST_CODE || undefined,
+    seedDemo: env.SEED_DEMO ? env.SEED_DEMO !== '0' : !production,
+    production,
+    logger: env.LOG_REQUESTS === '1',
+  }
+}

@@ -1,0 +1,80 @@
+import type { z } from 'zod'
+import type { PermissionKey } from './permissions'
+
+/**
+ * Who may call a route: anybody (`public`), any signed-in account (`login`), or an
+ * account whose role grants the named screen permission.
+ */
+export type Access = 'public' | 'login' | PermissionKey
+
+export type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE'
+
+/**
+ * One row of the route table. Input is the merge of the path params and either the
+ * query (GET, DELETE without body) or the JSON body; the server, the core's API client
+ * and the RPC bridge all validate with these same schemas.
+ */
+export interface RouteDef {
+  method: HttpMethod
+  /** Path as the spec shows it, with `{name}` placeholders. */
+  path: string
+  summary: string
+  access: Access
+  params?: z.ZodObject
+  query?: z.ZodObject
+  body?: z.ZodObject
+  response: z.ZodType
+  /**
+   * `json` (default): an envelope `{code, message, data}`.
+   * `upload`: multipart field `files`; `download`: a streamed file, no envelope.
+   */
+  kind?: 'json' | 'upload' | 'download'
+  /**
+   * Forwarded to the renderer over RPC as-is. False where the core must do the work
+   * itself (login encryption, token handling, native file dialogs).
+   */
+  rpc?: boolean
+}
+
+export function defineRoutes<const T extends Record<string, RouteDef>>(routes: T): T {
+  return routes
+}
+
+type InOf<S> = S extends z.ZodType ? z.input<S> : unknown
+type OutOf<S> = S extends z.ZodType ? z.output<S> : unknown
+type Simplify<T> = { [K in keyof T]: T[K] } & {}
+
+/** What a caller passes: params merged with query or body (before parsing). */
+export type RouteInput<R extends RouteDef> = Simplify<
+  InOf<R['params']> & InOf<R['query']> & InOf<R['body']>
+>
+
+/** What a handler receives: the same merge after parsing (defaults applied). */
+export type RouteParsedInput<R extends RouteDef> = Simplify<
+  OutOf<R['params']> & OutOf<R['query']> & OutOf<R['body']>
+>
+
+export type RouteOutput<R extends RouteDef> = z.output<R['response']>
+
+/** `/api/member/{id}` → `['id']` */
+export function pathParamNames(path: string): string[] {
+  return [...path.matchAll(/\{(\w+)\}/g)].map((m) => m[1])
+}
+
+/** Fills `{name}` placeholders; values are URI-encoded. */
+export function fillPath(path: string, params: Record<string, unknown>): string {
+  return path.replace(/\{(\w+)\}/g, (_, name: string) => encodeURIComponent(String(params[name])))
+}
+
+/** Splits a merged input into the parts of the HTTP request. */
+export function splitInput(
+  route: RouteDef,
+  input: Record<string, unknown> | undefined,
+): { path: string; query?: Record<string, unknown>; body?: Record<string, unknown> } {
+  const all = { ...(input ?? {}) }
+  const names = pathParamNames(route.path)
+  const path = fillPath(route.path, all)
+  for (const n of names) delete all[n]
+  if (route.body) return { path, body: all }
+  return { path, query: all }
+}

@@ -1,0 +1,116 @@
+import { z } from 'zod'
+import { forwardedRouteNames, routes, type ForwardedRouteName, type Routes } from './api'
+import type { RouteDef, RouteInput, RouteOutput } from './contract'
+import type { ErrorKey, FieldIssue } from './errors'
+import { LoginFormSchema, UserInfoSchema } from './schemas/auth'
+import { StoredPathSchema, UploadedFileSchema, UploadKindSchema } from './schemas/files'
+
+/**
+ * The renderer ⇄ desktop-core contract. One channel, `invoke(method, input)`.
+ * Methods are either a forwarded route of the platform API (same name, same
+ * schemas, derived from `routes`) or one of the core's own methods below.
+ */
+
+export const SettingsSchema = z.object({
+  /** `standalone`: the core runs the platform server in-process on SQLite. */
+  serverMode: z.enum(['standalone', 'remote']),
+  serverUrl: z
+    .string()
+    .trim()
+    .regex(/^https?:\/\/[^\s/]+(:\d+)?(\/.*)?$/, '服务器地址格式错误，例如 http://192.168.1.10:8686')
+    .optional(),
+})
+export type Settings = z.infer<typeof SettingsSchema>
+
+export const AppInfoSchema = z.object({
+  version: z.string(),
+  host: z.enum(['electron', 'web']),
+  serverMode: z.enum(['standalone', 'remote']),
+  serverUrl: z.string(),
+  /** True when the host can open native open/save dialogs (Electron). */
+  nativeDialogs: z.boolean(),
+})
+export type AppInfo = z.infer<typeof AppInfoSchema>
+
+const noInput = z.undefined().optional()
+
+export const coreMethods = {
+  'session.login': { input: LoginFormSchema, output: UserInfoSchema },
+  'session.logout': { input: noInput, output: z.null() },
+  /** The signed-in account, or null when there is no valid session. */
+  'session.current': { input: noInput, output: UserInfoSchema.nullable() },
+  'settings.get': { input: noInput, output: SettingsSchema },
+  'settings.set': { input: SettingsSchema, output: SettingsSchema },
+  'app.info': { input: noInput, output: AppInfoSchema },
+  /** Native open dialog + upload (Electron). Null when the user cancels. */
+  'files.pickAndUpload': {
+    input: z.object({ kind: UploadKindSchema, multiple: z.boolean().optional() }),
+    output: z.array(UploadedFileSchema).nullable(),
+  },
+  /** Upload bytes the renderer already holds (web host's file input, drag and drop). */
+  'files.uploadBytes': {
+    input: z.object({
+      kind: UploadKindSchema,
+      name: z.string().min(1).max(255),
+      base64: z.string().max(700 * 1024 * 1024),
+    }),
+    output: z.array(UploadedFileSchema),
+  },
+  /** A stored upload as a data: URI, for display in the renderer. */
+  'files.readAsDataUrl': { input: StoredPathSchema, output: z.string() },
+} as const satisfies Record<string, { input: z.ZodType; output: z.ZodType }>
+
+type CoreMethods = typeof coreMethods
+
+export type RpcMethods = {
+  [K in ForwardedRouteName]: { input: RouteInput<Routes[K]>; output: RouteOutput<Routes[K]> }
+} & {
+  [K in keyof CoreMethods]: { input: z.input<CoreMethods[K]['input']>; output: z.output<CoreMethods[K]['output']> }
+}
+
+export type RpcName = keyof RpcMethods
+export type RpcInput<K extends RpcName> = RpcMethods[K]['input']
+export type RpcOutput<K extends RpcName> = RpcMethods[K]['output']
+
+/** Lets methods without input be called as `invoke('session.current')`. */
+export type RpcArgs<K extends RpcName> = undefined extends RpcInput<K> ? [input?: RpcInput<K>] : [input: RpcInput<K>]
+
+export const rpcNames: readonly RpcName[] = [...forwardedRouteNames, ...(Object.keys(coreMethods) as (keyof CoreMethods)[])]
+
+export function isRpcName(value: unknown): value is RpcName {
+  return typeof value === 'string' && (rpcNames as readonly string[]).includes(value)
+}
+
+/** The schema that validates a method's input at the bridge. */
+export function rpcInputSchema(name: RpcName): z.ZodType {
+  if (name in coreMethods) return coreMethods[name as keyof CoreMethods].input
+  const route: RouteDef = routes[name as ForwardedRouteName]
+  const parts = [route.params, route.query, route.body]
+  const objects = parts.filter((p): p is z.ZodObject => p !== undefined)
+  if (objects.length === 0) return noInput
+  const merged = objects.reduce((acc, o) => acc.extend(o.shape))
+  // A call without input means "no filters": parse it as an empty object.
+  return z.preprocess((v) => v ?? {}, merged)
+}
+
+/** What crosses the bridge: errors are plain data, never thrown objects. */
+export type RpcResult<T> =
+  | { ok: true; data: T }
+  | { ok: false; error: { key: ErrorKey; message: string; issues?: FieldIssue[] } }
+
+export interface RpcEvents {
+  /** The session ended (expired token, signed out elsewhere): show the login page. */
+  'session.expired': { message: string }
+  /** Progress of long work (imports, exports, sync). */
+  progress: { taskId: string; done: number; total: number; label?: string }
+}
+export type RpcEventName = keyof RpcEvents
+
+/** What the preload script exposes as `window.bridge`, and what the web host imitates. */
+export interface Bridge {
+  invoke(method: string, input?: unknown): Promise<RpcResult<unknown>>
+  on<E extends RpcEventName>(event: E, listener: (payload: RpcEvents[E]) => void): () => void
+}
+
+export const RPC_CHANNEL = 'rpc'
+export const EVENT_CHANNEL = 'rpc-event'

@@ -1,0 +1,27 @@
+import { z } from 'zod'
+import { defineRoutes } from '../contract'
+import { CaptchaSchema, LoginBodySchema, TokenSchema, UserInfoSchema } from '../schemas/auth'
+
+export const authRoutes = defineRoutes({
+  'auth.captcha': {
+    method: 'GET', path: '/api/captcha', access: 'public',
+    summary: '获取验证码（一次有效，2 分钟过期）',
+    response: CaptchaSchema,
+  },
+  'auth.login': {
+    method: 'POST', path: '/api/login', access: 'public', rpc: false,
+    summary: '登录：data 为 AES-128-ECB/PKCS7 加密的 {username,password,checkCode,checkCodeId} 十六进制串',
+    body: LoginBodySchema,
+    response: TokenSchema,
+  },
+  'auth.logout': {
+    method: 'POST', path: '/api/logout', access: 'login', rpc: false,
+    summary: '退出登录，令牌失效',
+    response: z.null(),
+  },
+  'auth.userInfo': {
+    method: 'GET', path: '/api/user/info', access: 'login',
+    summary: '当前账号信息、角色与权限',
+    response: UserInfoSchema,
+  },
+})

@@ -1,0 +1,49 @@
+import { z } from 'zod'
+
+export const UploadedFileSchema = z.object({
+  /** Server-generated stored path, e.g. `2026/11/3f9a….png`; never the client's name. */
+  path: z.string(),
+  name: z.string(),
+  size: z.number().int(),
+})
+export type UploadedFile = z.infer<typeof UploadedFileSchema>
+
+/**
+ * Upload kinds of spec 000 §5 / 001 §9: allowed extensions and size limits,
+ * checked in the dialog before sending and again by the server on the content.
+ */
+export const uploadKinds = {
+  image: { extensions: ['jpg', 'jpeg', 'png'], maxBytes: 1024 * 1024, tooLarge: '上传图片大小不能超过 1MB!' },
+  attachment: {
+    extensions: ['doc', 'docx', 'xls', 'xlsx', 'pdf', 'ppt', 'pptx'],
+    maxBytes: 20 * 1024 * 1024,
+    tooLarge: '上传附件大小不能超过 20MB!',
+  },
+  pdf: { extensions: ['pdf'], maxBytes: 500 * 1024 * 1024, tooLarge: '上传文件大小不能超过 500MB!' },
+  roster: { extensions: ['xls', 'xlsx'], maxBytes: 500 * 1024 * 1024, tooLarge: '上传文件大小不能超过 500MB!' },
+  video: { extensions: ['mp4', 'webm', 'mov'], maxBytes: 500 * 1024 * 1024, tooLarge: '上传文件大小不能超过 500MB!' },
+} as const satisfies Record<string, { extensions: readonly string[]; maxBytes: number; tooLarge: string }>
+
+export type UploadKind = keyof typeof uploadKinds
+export const UploadKindSchema = z.enum(Object.keys(uploadKinds) as [UploadKind, ...UploadKind[]])
+
+export function wrongTypeMessage(kind: UploadKind): string {
+  return `只能上传 ${uploadKinds[kind].extensions.join('、')} 格式的文件!`
+}
+
+/** Client-side pre-check (the server checks again by content). Returns a message or null. */
+export function checkUpload(kind: UploadKind, fileName: string, size: number): string | null {
+  const spec = uploadKinds[kind]
+  const ext = fileName.split('.').pop()?.toLowerCase() ?? ''
+  if (!(spec.extensions as readonly string[]).includes(ext)) return wrongTypeMessage(kind)
+  if (size > spec.maxBytes) return spec.tooLarge
+  return null
+}
+
+export const UploadQuerySchema = z.object({ kind: UploadKindSchema.optional().default('image') })
+
+export const StoredPathSchema = z.object({
+  path: z
+    .string()
+    .regex(/^\d{4}\/\d{2}\/[0-9a-f]{32}\.[a-z0-9]{1,5}$/, '文件路径无效'),
+})

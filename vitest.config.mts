@@ -1,0 +1,24 @@
+import { defineConfig } from 'vitest/config'
+
+// Projects run in one `vitest run`. Server and core tests start real servers on
+// real databases (SQLite files and PostgreSQL); e2e drives the built renderer in
+// Debian's Chromium through the web host.
+export default defineConfig({
+  test: {
+    projects: [
+      { test: { name: 'unit', include: ['src-shared/**/*.test.ts', 'tests/unit/**/*.test.ts'], environment: 'node' } },
+      { test: { name: 'server', include: ['tests/server/**/*.test.ts'], environment: 'node', testTimeout: 30000, hookTimeout: 60000 } },
+      { test: { name: 'core', include: ['tests/core/**/*.test.ts'], environment: 'node', testTimeout: 30000, hookTimeout: 60000 } },
+      {
+        test: {
+          name: 'e2e',
+          include: ['tests/e2e/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 60000,
+          hookTimeout: 120000,
+          fileParallelism: false,
+        },
+      },
+    ],
+  },
+})
