@@ -18,6 +18,11 @@ export interface ServerOptions {
   seedDemo: boolean
   production: boolean
   logger: boolean
+  /**
+   * Behind a reverse proxy or load balancer: take the client address from
+   * X-Forwarded-For, so per-address sign-in limits count clients, not the proxy.
+   */
+  trustProxy?: boolean
 }
 
 export const DEMO_ADMIN_PASSWORD = 'Admin@123'
@@ -36,5 +41,6 @@ export function optionsFromEnv(env: NodeJS.ProcessEnv = process.env): ServerOpti
     seedDemo: env.SEED_DEMO ? env.SEED_DEMO !== '0' : !production,
     production,
     logger: env.LOG_REQUESTS === '1',
+    trustProxy: env.TRUST_PROXY === '1',
   }
 }

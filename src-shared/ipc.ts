@@ -72,8 +72,16 @@ export type RpcName = keyof RpcMethods
 export type RpcInput<K extends RpcName> = RpcMethods[K]['input']
 export type RpcOutput<K extends RpcName> = RpcMethods[K]['output']
 
-/** Lets methods without input be called as `invoke('session.current')`. */
-export type RpcArgs<K extends RpcName> = undefined extends RpcInput<K> ? [input?: RpcInput<K>] : [input: RpcInput<K>]
+/**
+ * Lets methods without input, or whose input fields are all optional, be called as
+ * `call('session.current')` / `call('auth.captcha')` (the bridge parses a missing input
+ * as no input, or as no filters).
+ */
+export type RpcArgs<K extends RpcName> = undefined extends RpcInput<K>
+  ? [input?: RpcInput<K>]
+  : Record<string, never> extends RpcInput<K>
+    ? [input?: RpcInput<K>]
+    : [input: RpcInput<K>]
 
 export const rpcNames: readonly RpcName[] = [...forwardedRouteNames, ...(Object.keys(coreMethods) as (keyof CoreMethods)[])]
 
@@ -84,7 +92,11 @@ export function isRpcName(value: unknown): value is RpcName {
 /** The schema that validates a method's input at the bridge. */
 export function rpcInputSchema(name: RpcName): z.ZodType {
   if (name in coreMethods) return coreMethods[name as keyof CoreMethods].input
-  const route: RouteDef = routes[name as ForwardedRouteName]
+  return routeInputSchema(routes[name as ForwardedRouteName])
+}
+
+/** One schema for a route's merged input (params + query/body), as callers pass it. */
+export function routeInputSchema(route: RouteDef): z.ZodType {
   const parts = [route.params, route.query, route.body]
   const objects = parts.filter((p): p is z.ZodObject => p !== undefined)
   if (objects.length === 0) return noInput
@@ -112,5 +124,4 @@ export interface Bridge {
   on<E extends RpcEventName>(event: E, listener: (payload: RpcEvents[E]) => void): () => void
 }
 
-export const RPC_CHANNEL = 'rpc'
-export const EVENT_CHANNEL = 'rpc-event'
+export { EVENT_CHANNEL, RPC_CHANNEL } from './ipc-channels'

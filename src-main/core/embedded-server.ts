@@ -1,0 +1,78 @@
+import { mkdir } from 'node:fs/promises'
+import { join } from 'node:path'
+import { AppError, ErrorKey } from '../../src-shared/errors'
+import type { Settings } from '../../src-shared/ipc'
+import { optionsFromEnv } from '../../src-server/options'
+import { startServer } from '../../src-server/start'
+
+/**
+ * Which platform server the core talks to: in standalone mode one it runs itself,
+ * in-process on 127.0.0.1 with an SQLite file in the data folder; in remote mode the
+ * configured address.
+ */
+export interface ServerTarget {
+  /** Base URL of the current server; throws AppError when it could not start. */
+  url(): string
+  /** Points at the server `settings` name, starting or stopping the embedded one. Serialised. */
+  switchTo(settings: Settings): Promise<void>
+  close(): Promise<void>
+}
+
+type Log = (message: string, error: unknown) => void
+
+export function createServerTarget(deps: { dataDir: string; env: NodeJS.ProcessEnv; log: Log }): ServerTarget {
+  let current: { key: string; url: string | null } | null = null
+  let embedded: { close(): Promise<void> } | null = null
+  let queue: Promise<void> = Promise.resolve()
+
+  async function stopEmbedded(): Promise<void> {
+    const server = embedded
+    embedded = null
+    if (server) await server.close()
+  }
+
+  async function start(settings: Settings): Promise<string | null> {
+    if (settings.serverMode === 'remote') return settings.serverUrl ?? null
+    try {
+      await mkdir(deps.dataDir, { recursive: true })
+      const server = await startServer({
+        // LOGIN_AES_KEY, ADMIN_PASSWORD, CAPTCHA_TEST_CODE, TOKEN_TTL_MINUTES … pass through.
+        ...optionsFromEnv(deps.env),
+        host: '127.0.0.1',
+        port: 0,
+        databaseUrl: join(deps.dataDir, 'platform.sqlite'),
+        uploadDir: join(deps.dataDir, 'uploads'),
+      })
+      embedded = server
+      return server.url.replace(/\/+$/, '')
+    } catch (err) {
+      deps.log('内置服务启动失败', err)
+      return null
+    }
+  }
+
+  async function switchTo(settings: Settings): Promise<void> {
+    const key = settings.serverMode === 'remote' ? `remote ${settings.serverUrl}` : 'standalone'
+    // A standalone server that failed to start is tried again on the next switch.
+    if (current?.key === key && current.url) return
+    await stopEmbedded()
+    current = { key, url: await start(settings) }
+  }
+
+  return {
+    url() {
+      if (current?.url) return current.url
+      throw new AppError(ErrorKey.OFFLINE, '内置服务未能启动，请检查数据目录，或在设置中改用远程服务器')
+    },
+    switchTo(settings) {
+      const next = queue.then(() => switchTo(settings))
+      queue = next.catch(() => undefined)
+      return next
+    },
+    async close() {
+      await queue
+      current = null
+      await stopEmbedded()
+    },
+  }
+}

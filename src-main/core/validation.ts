@@ -1,0 +1,17 @@
+import type { z } from 'zod'
+import { AppError, ErrorKey, type FieldIssue } from '../../src-shared/errors'
+
+/**
+ * Parses `value` with `schema`, or throws AppError VALIDATION whose message is the
+ * first problem's text (the schema's own Chinese message) and whose issues list
+ * every field problem, so a form can mark each field.
+ */
+export function parseOrThrow<S extends z.ZodType>(schema: S, value: unknown): z.output<S> {
+  const result = schema.safeParse(value)
+  if (result.success) return result.data
+  const issues: FieldIssue[] = result.error.issues.map((issue) => ({
+    path: issue.path.map(String).join('.'),
+    message: issue.message,
+  }))
+  throw new AppError(ErrorKey.VALIDATION, issues[0]?.message, issues)
+}

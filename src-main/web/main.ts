@@ -1,0 +1,35 @@
+import { mkdir } from 'node:fs/promises'
+import { join, resolve } from 'node:path'
+import { startWebHost } from './web-host'
+
+/**
+ * `npm run web`: the console in a browser on this machine. Prints the page address
+ * (it carries the per-launch secret) for a person and, as WEB_URL=…, for scripts.
+ */
+async function main(): Promise<void> {
+  const dataDir = resolve(process.env.APP_DATA_DIR || join(process.cwd(), '.app-data'))
+  await mkdir(dataDir, { recursive: true })
+  const host = await startWebHost({ dataDir, env: process.env })
+  console.log(`控制台地址: ${host.url}`)
+  console.log(`WEB_URL=${host.url}`)
+
+  let closing = false
+  const shutdown = () => {
+    if (closing) return
+    closing = true
+    host.close().then(
+      () => process.exit(0),
+      (err: unknown) => {
+        console.error('关闭时出错', err)
+        process.exit(1)
+      },
+    )
+  }
+  process.on('SIGINT', shutdown)
+  process.on('SIGTERM', shutdown)
+}
+
+main().catch((err: unknown) => {
+  console.error('控制台启动失败', err)
+  process.exit(1)
+})

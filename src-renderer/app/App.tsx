@@ -1,0 +1,28 @@
+import { FluentProvider, makeStaticStyles } from '@fluentui/react-components'
+import { HashRouter } from 'react-router-dom'
+import { ConfirmProvider } from '../components/confirm'
+import { AppToaster } from '../components/toast'
+import { AppRoutes } from './AppRoutes'
+import { SessionProvider } from './session'
+import { appTheme } from './theme'
+
+const useGlobalStyles = makeStaticStyles({
+  'html, body': { margin: 0, padding: 0 },
+})
+
+export function App() {
+  useGlobalStyles()
+  return (
+    // No className here: FluentProvider copies it onto every portal (dialogs, toasts).
+    <FluentProvider theme={appTheme}>
+      <AppToaster />
+      <HashRouter>
+        <ConfirmProvider>
+          <SessionProvider>
+            <AppRoutes />
+          </SessionProvider>
+        </ConfirmProvider>
+      </HashRouter>
+    </FluentProvider>
+  )
+}

@@ -1,0 +1,36 @@
+import { Navigate, Route, Routes } from 'react-router-dom'
+import { allScreens } from '../../src-shared/permissions'
+import { LoginPage } from '../features/auth/LoginPage'
+import { NoRolePage } from '../features/errors/NoRolePage'
+import { NotFoundPage } from '../features/errors/NotFoundPage'
+import { RequireRole, RequireUser } from './guards'
+import { ScreenGate } from './ScreenGate'
+import { screens } from './screens'
+import { Shell } from './Shell'
+
+const implemented = allScreens.flatMap((screen) => {
+  const component = screens[screen.key as keyof typeof screens]
+  return component ? [{ screen, component }] : []
+})
+
+/** Hash routes: login and error pages stand alone; every screen sits in the shell behind sign-in and a role. */
+export function AppRoutes() {
+  return (
+    <Routes>
+      <Route path="/login" element={<LoginPage />} />
+      <Route path="/404" element={<NotFoundPage />} />
+      <Route element={<RequireUser />}>
+        <Route path="/403" element={<NoRolePage />} />
+        <Route element={<RequireRole />}>
+          <Route index element={<Navigate replace to="/index" />} />
+          <Route element={<Shell />}>
+            {implemented.map(({ screen, component }) => (
+              <Route key={screen.key} path={screen.path} element={<ScreenGate screen={screen} component={component} />} />
+            ))}
+          </Route>
+        </Route>
+      </Route>
+      <Route path="*" element={<NotFoundPage />} />
+    </Routes>
+  )
+}

@@ -1,0 +1,18 @@
+import { Navigate, Outlet, useLocation } from 'react-router-dom'
+import { loginPathFrom } from './redirect'
+import { hasRole, useSession } from './session'
+
+/** Pages behind sign-in: without an account, the login page, which comes back here afterwards. */
+export function RequireUser() {
+  const { user, signedOut } = useSession()
+  const location = useLocation()
+  if (!user) return <Navigate replace to={signedOut ? '/login' : loginPathFrom(location.pathname + location.search)} />
+  return <Outlet />
+}
+
+/** Pages that need an operating role: an account without one sees the no-role page. */
+export function RequireRole() {
+  const { user } = useSession()
+  if (user && !hasRole(user)) return <Navigate replace to="/403" />
+  return <Outlet />
+}

@@ -1,0 +1,106 @@
+import { useEffect, useEffectEvent, type ReactNode } from 'react'
+import {
+  Button,
+  Dialog,
+  DialogActions,
+  DialogBody,
+  DialogContent,
+  DialogSurface,
+  DialogTitle,
+  makeStyles,
+  Spinner,
+  tokens,
+} from '@fluentui/react-components'
+import { zodResolver } from '@hookform/resolvers/zod'
+import { useForm, type DefaultValues, type FieldValues, type UseFormReturn } from 'react-hook-form'
+import type { z } from 'zod'
+import { showServerIssues } from './serverIssues'
+import { useNotify } from './toast'
+
+export interface FormDialogProps<Input extends FieldValues, Output> {
+  open: boolean
+  onOpenChange(open: boolean): void
+  title: string
+  schema: z.ZodType<Output, Input>
+  /** The values the form opens with (an empty record to add, the row to edit). */
+  defaultValues: DefaultValues<Input>
+  /** Saves; throw (an AppError) to keep the dialog open with the server's message. */
+  onSubmit(values: Output): Promise<void>
+  /** The fields, bound through `form.control` (see FormFields). */
+  children(form: UseFormReturn<Input, unknown, Output>): ReactNode
+  submitText?: string
+}
+
+const useStyles = makeStyles({
+  fields: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM, paddingTop: tokens.spacingVerticalS },
+})
+
+/**
+ * A dialog with a form validated by a zod schema: messages under each field, the
+ * server's field problems mapped onto the fields, any other failure as an error
+ * toast, a spinner while saving, and 取消 / 确定.
+ */
+export function FormDialog<Input extends FieldValues, Output>({
+  open,
+  onOpenChange,
+  title,
+  schema,
+  defaultValues,
+  onSubmit,
+  children,
+  submitText = '确定',
+}: FormDialogProps<Input, Output>) {
+  const styles = useStyles()
+  const notify = useNotify()
+  const form = useForm<Input, unknown, Output>({ resolver: zodResolver(schema), defaultValues })
+  const { reset, handleSubmit, setError, formState } = form
+
+  // Every opening starts from the values given then, without the last attempt's messages.
+  const startFromDefaults = useEffectEvent(() => reset(defaultValues))
+  useEffect(() => {
+    if (open) startFromDefaults()
+  }, [open])
+
+  const submit = handleSubmit(async (values) => {
+    try {
+      await onSubmit(values)
+      onOpenChange(false)
+    } catch (error) {
+      if (!showServerIssues(error, Object.keys(defaultValues), setError)) notify.error(error)
+    }
+  })
+
+  return (
+    <Dialog open={open} onOpenChange={(_, data) => !formState.isSubmitting && onOpenChange(data.open)}>
+      <DialogSurface>
+        <form
+          onSubmit={(event) => {
+            // React events bubble through the portal to the owner's tree: a dialog opened
+            // from inside another form must not submit that form too.
+            event.stopPropagation()
+            void submit(event)
+          }}
+          noValidate
+        >
+          <DialogBody>
+            <DialogTitle>{title}</DialogTitle>
+            <DialogContent className={styles.fields}>{children(form)}</DialogContent>
+            <DialogActions>
+              <Button appearance="secondary" disabled={formState.isSubmitting} onClick={() => onOpenChange(false)}>
+                取消
+              </Button>
+              <Button
+                appearance="primary"
+                type="submit"
+                disabled={formState.isSubmitting}
+                icon={formState.isSubmitting ? <Spinner size="tiny" /> : undefined}
+              >
+                {submitText}
+              </Button>
+            </DialogActions>
+          </DialogBody>
+        </form>
+      </DialogSurface>
+    </Dialog>
+  )
+}

@@ -1,0 +1,55 @@
+import { useCallback, useEffect, useEffectEvent, useState } from 'react'
+import type { Page } from '../../src-shared/schemas/common'
+import type { FilterValues } from './FilterBar'
+import { useNotify } from './toast'
+import { useMinimumLoading } from './useMinimumLoading'
+
+export interface PageRequest<F extends string> {
+  pageNum: number
+  pageSize: number
+  filters: FilterValues<F>
+}
+
+export type LoadPage<Row, F extends string> = (request: PageRequest<F>) => Promise<Page<Row>>
+
+/**
+ * The paging state of a list: which page, size and filters are asked for, the last
+ * answer, and a loading flag held for at least `minLoadingMs`. Answers to requests
+ * that have since been superseded are dropped.
+ */
+export function useResourcePage<Row, F extends string>(load: LoadPage<Row, F>, pageSize: number, minLoadingMs: number) {
+  // A new object for every fetch, reloads included: the effect below runs once per request.
+  const [request, setRequest] = useState<PageRequest<F>>({ pageNum: 1, pageSize, filters: {} })
+  const [page, setPage] = useState<Page<Row>>({ records: [], total: 0 })
+  const [loaded, setLoaded] = useState(false)
+  const { loading, track } = useMinimumLoading(minLoadingMs)
+  const notify = useNotify()
+  // The screen may pass a new `load` on every render; only a new request fetches.
+  const loadLatest = useEffectEvent((current: PageRequest<F>) => load(current))
+
+  useEffect(() => {
+    let current = true
+    track(loadLatest(request))
+      .then((answer) => {
+        if (!current) return
+        const lastPage = Math.max(1, Math.ceil(answer.total / request.pageSize))
+        // After deleting the last rows of the last page, show the page that now is last.
+        if (answer.records.length === 0 && request.pageNum > lastPage) setRequest({ ...request, pageNum: lastPage })
+        else setPage(answer)
+      })
+      .catch((error: unknown) => current && notify.error(error))
+      .finally(() => current && setLoaded(true))
+    return () => {
+      current = false
+    }
+  }, [request, track, notify])
+
+  const reload = useCallback(() => setRequest((current) => ({ ...current })), [])
+  const goTo = useCallback(
+    (pageNum: number, size: number) => setRequest((current) => ({ ...current, pageNum, pageSize: size })),
+    [],
+  )
+  const search = useCallback((filters: FilterValues<F>) => setRequest((current) => ({ ...current, pageNum: 1, filters })), [])
+
+  return { request, page, loading, loaded, reload, goTo, search }
+}

@@ -1,0 +1,182 @@
+import { useEffect, useState } from 'react'
+import { Button, makeStyles, MessageBar, MessageBarBody, Spinner, Text, tokens } from '@fluentui/react-components'
+import { BuildingGovernmentFilled, LockClosedRegular, PersonRegular, ShieldKeyholeRegular } from '@fluentui/react-icons'
+import { zodResolver } from '@hookform/resolvers/zod'
+import { useForm } from 'react-hook-form'
+import { Navigate, useSearchParams } from 'react-router-dom'
+import type { z } from 'zod'
+import { LoginFormSchema, type LoginForm } from '../../../src-shared/schemas/auth'
+import { SYSTEM_NAME } from '../../../src-shared/product'
+import { redirectTarget } from '../../app/redirect'
+import { useSession } from '../../app/session'
+import { brandColor, brandColorDark } from '../../app/theme'
+import { TextField } from '../../components/FormFields'
+import { showServerIssues } from '../../components/serverIssues'
+import { ServerModeNote } from './ServerModeNote'
+import { ServerSettingsLink } from './ServerSettingsDialog'
+import { useCaptcha } from './useCaptcha'
+
+const useStyles = makeStyles({
+  root: {
+    minHeight: '100vh',
+    display: 'flex',
+    flexDirection: 'column',
+    alignItems: 'center',
+    justifyContent: 'center',
+    gap: tokens.spacingVerticalXXL,
+    backgroundImage: `linear-gradient(160deg, ${brandColorDark} 0%, ${brandColor} 45%, #E8A33D 140%)`,
+  },
+  heading: {
+    display: 'flex',
+    alignItems: 'center',
+    gap: tokens.spacingHorizontalM,
+    color: tokens.colorNeutralForegroundOnBrand,
+    letterSpacing: '2px',
+    textShadow: '0 2px 6px rgba(0, 0, 0, 0.25)',
+  },
+  emblem: { fontSize: '44px', color: '#FFD86B' },
+  card: {
+    width: '400px',
+    boxSizing: 'border-box',
+    display: 'flex',
+    flexDirection: 'column',
+    gap: tokens.spacingVerticalL,
+    padding: `${tokens.spacingVerticalXXL} ${tokens.spacingHorizontalXXXL}`,
+    borderRadius: tokens.borderRadiusXLarge,
+    backgroundColor: tokens.colorNeutralBackground1,
+    boxShadow: tokens.shadow28,
+  },
+  cardTitle: { textAlign: 'center' },
+  captchaRow: { display: 'flex', gap: tokens.spacingHorizontalS, alignItems: 'flex-start' },
+  // The field (a grid) may shrink below the input's natural width, leaving room for the image.
+  captchaInput: { flexGrow: 1, minWidth: 0, gridTemplateColumns: 'minmax(0, 1fr)' },
+  captchaButton: {
+    flexShrink: 0,
+    width: '120px',
+    height: '40px',
+    padding: 0,
+    border: `1px solid ${tokens.colorNeutralStroke1}`,
+    borderRadius: tokens.borderRadiusMedium,
+    backgroundColor: tokens.colorNeutralBackground3,
+    cursor: 'pointer',
+    overflow: 'hidden',
+    color: tokens.colorNeutralForeground3,
+    // Aligned with the input, below the field label.
+    marginTop: '26px',
+  },
+  captchaImage: { display: 'block', width: '100%', height: '100%', objectFit: 'contain' },
+  footer: { display: 'flex', justifyContent: 'space-between', alignItems: 'center' },
+})
+
+type LoginFormInput = z.input<typeof LoginFormSchema>
+
+const emptyForm: LoginFormInput = { username: '', password: '', checkCode: '', checkCodeId: '' }
+
+/** Sign-in (spec 000 §2, §5): username, password and captcha, then back where the user was going. */
+export function LoginPage() {
+  const styles = useStyles()
+  const { user, login } = useSession()
+  const [params] = useSearchParams()
+  const { captcha, failure: captchaFailure, reload: reloadCaptcha } = useCaptcha()
+  const [refusal, setRefusal] = useState<string | null>(null)
+  // Bumped when the server settings change, so the mode note and captcha come from the new server.
+  const [settingsVersion, setSettingsVersion] = useState(0)
+  const form = useForm<LoginFormInput, unknown, LoginForm>({ resolver: zodResolver(LoginFormSchema), defaultValues: emptyForm })
+  const { control, handleSubmit, setValue, setError, formState } = form
+
+  useEffect(() => {
+    setValue('checkCodeId', captcha?.id ?? '')
+  }, [captcha, setValue])
+
+  const submit = handleSubmit(async (values) => {
+    setRefusal(null)
+    try {
+      await login(values)
+    } catch (error) {
+      // A captcha is good for one attempt only: every refusal needs a new one.
+      setValue('checkCode', '')
+      reloadCaptcha()
+      if (!showServerIssues(error, Object.keys(emptyForm), setError)) {
+        setRefusal(error instanceof Error ? error.message : String(error))
+      }
+    }
+  })
+
+  if (user) return <Navigate replace to={redirectTarget(params.get('redirect'))} />
+
+  const message = refusal ?? captchaFailure ?? formState.errors.checkCodeId?.message
+
+  return (
+    <main className={styles.root}>
+      <div className={styles.heading}>
+        <BuildingGovernmentFilled className={styles.emblem} aria-hidden />
+        <Text as="h1" size={800} weight="bold">
+          {SYSTEM_NAME}
+        </Text>
+      </div>
+      <form className={styles.card} onSubmit={submit} noValidate aria-label="登录">
+        <Text as="h2" size={500} weight="semibold" className={styles.cardTitle}>
+          账号登录
+        </Text>
+        {message && (
+          <MessageBar intent="error">
+            <MessageBarBody>{message}</MessageBarBody>
+          </MessageBar>
+        )}
+        <TextField
+          control={control}
+          name="username"
+          label="用户名"
+          size="large"
+          placeholder="请输入用户名"
+          autoComplete="username"
+          contentBefore={<PersonRegular />}
+          autoFocus
+        />
+        <TextField
+          control={control}
+          name="password"
+          label="密码"
+          type="password"
+          size="large"
+          placeholder="请输入密码"
+          autoComplete="current-password"
+          contentBefore={<LockClosedRegular />}
+        />
+        <div className={styles.captchaRow}>
+          <TextField
+            className={styles.captchaInput}
+            control={control}
+            name="checkCode"
+            label="验证码"
+            size="large"
+            placeholder="请输入验证码"
+            autoComplete="off"
+            contentBefore={<ShieldKeyholeRegular />}
+          />
+          <button type="button" className={styles.captchaButton} onClick={reloadCaptcha} title="看不清？点击刷新" aria-label="刷新验证码">
+            {captcha ? <img className={styles.captchaImage} src={captcha.img} alt="验证码" /> : '点击加载'}
+          </button>
+        </div>
+        <Button
+          type="submit"
+          appearance="primary"
+          size="large"
+          disabled={formState.isSubmitting}
+          icon={formState.isSubmitting ? <Spinner size="tiny" appearance="inverted" /> : undefined}
+        >
+          {formState.isSubmitting ? '登录中...' : '登 录'}
+        </Button>
+        <div className={styles.footer}>
+          <ServerModeNote key={settingsVersion} />
+          <ServerSettingsLink
+            onSaved={() => {
+              setSettingsVersion((n) => n + 1)
+              reloadCaptcha()
+            }}
+          />
+        </div>
+      </form>
+    </main>
+  )
+}

@@ -1,0 +1,37 @@
+import { AppError, ErrorKey } from '../../src-shared/errors'
+import { ROOT_ORG_CODE } from '../../src-shared/permissions'
+import type { Db } from '../db/types'
+import type { AuthUser } from './auth-user'
+
+/**
+ * The organisation tree an account may see and change (spec 000 §6, ARCHITECTURE
+ * rule 6): an account linked to a member sees its top organisation's tree; one
+ * without a member is the super user and sees the tree from the root 320101.
+ */
+export interface DataScope {
+  orgId: number
+  /** Subtree path prefix of `orgId`, e.g. `/1/10/`. */
+  path: string
+  superUser: boolean
+}
+
+export async function dataScopeOf(db: Db, user: AuthUser): Promise<DataScope> {
+  const query = db.selectFrom('org').select(['id', 'path'])
+  const org = await (user.member ? query.where('id', '=', user.member.topOrgId) : query.where('orgCode', '=', ROOT_ORG_CODE)).executeTakeFirst()
+  if (!org) throw new AppError(ErrorKey.FORBIDDEN, '账号所属组织不存在，请联系管理员')
+  return { orgId: org.id, path: org.path, superUser: user.member === null }
+}
+
+/**
+ * Ids of the organisations inside the scope, as a subquery:
+ * `.where('member.orgId', 'in', orgIdsInScope(db, scope))`.
+ */
+export function orgIdsInScope(db: Db, scope: DataScope) {
+  return db.selectFrom('org').select('org.id').where('org.path', 'like', `${scope.path}%`)
+}
+
+/** Refuses (FORBIDDEN) an organisation outside the scope, e.g. the target of an edit. */
+export async function assertOrgInScope(db: Db, scope: DataScope, orgId: number): Promise<void> {
+  const found = await db.selectFrom('org').select('id').where('id', '=', orgId).where('path', 'like', `${scope.path}%`).executeTakeFirst()
+  if (!found) throw new AppError(ErrorKey.FORBIDDEN, '无权操作本单位以外的组织')
+}

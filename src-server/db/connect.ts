@@ -1,0 +1,61 @@
+import { mkdirSync } from 'node:fs'
+import { dirname, resolve } from 'node:path'
+import BetterSqlite3 from 'better-sqlite3'
+import { CamelCasePlugin, Kysely, PostgresDialect, SqliteDialect } from 'kysely'
+import pg from 'pg'
+import type { Database, Db } from './types'
+
+export type DialectName = 'sqlite' | 'postgres'
+
+export interface OpenedDatabase {
+  db: Db
+  dialect: DialectName
+}
+
+export function dialectOf(databaseUrl: string): DialectName {
+  return /^postgres(ql)?:\/\//i.test(databaseUrl) ? 'postgres' : 'sqlite'
+}
+
+/** `sqlite:data/x.sqlite`, `sqlite:///abs/x.sqlite` or a plain path → the file path. */
+export function sqliteFileOf(databaseUrl: string): string {
+  const withoutScheme = databaseUrl.replace(/^sqlite:/i, '')
+  return withoutScheme.startsWith('//') ? withoutScheme.slice(2) : withoutScheme
+}
+
+const INT8_OID = 20
+
+/**
+ * int8 (counts, epoch-ms columns) arrives from pg as text by default; every value we
+ * store fits in a double, so it comes back as a number. Set per pool, not globally,
+ * so nothing else in the process changes behaviour.
+ */
+const pgTypes = {
+  getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
+    oid === INT8_OID ? (value: string) => Number(value) : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
+}
+
+function openSqlite(file: string): Kysely<Database> {
+  if (file !== ':memory:') mkdirSync(dirname(resolve(file)), { recursive: true })
+  const database = new BetterSqlite3(file)
+  // WAL lets readers run during a write; busy_timeout waits out a concurrent writer
+  // (a second process on the same file) instead of failing at once.
+  database.pragma('journal_mode = WAL')
+  database.pragma('synchronous = NORMAL')
+  database.pragma('foreign_keys = ON')
+  database.pragma('busy_timeout = 5000')
+  return new Kysely<Database>({ dialect: new SqliteDialect({ database }), plugins: [new CamelCasePlugin()] })
+}
+
+function openPostgres(connectionString: string): Kysely<Database> {
+  const pool = new pg.Pool({ connectionString, max: 10, types: pgTypes })
+  // An idle connection dropped by the database (restart, failover) must not crash the
+  // process; the pool opens a new one on the next query.
+  pool.on('error', (err) => console.warn(`PostgreSQL 连接中断: ${err.message}`))
+  return new Kysely<Database>({ dialect: new PostgresDialect({ pool }), plugins: [new CamelCasePlugin()] })
+}
+
+export function openDatabase(databaseUrl: string): OpenedDatabase {
+  const dialect = dialectOf(databaseUrl)
+  const db = dialect === 'postgres' ? openPostgres(databaseUrl) : openSqlite(sqliteFileOf(databaseUrl))
+  return { db, dialect }
+}

@@ -1,0 +1,14 @@
+import type { Kysely } from 'kysely'
+import type { SchemaDialect } from '../schema-helpers'
+import * as foundation from './0001_foundation'
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type AppMigration = { up(db: Kysely<any>, dialect: SchemaDialect): Promise<void> }
+
+/**
+ * Every migration, by name. Names sort in the order they run; a new migration is a
+ * new numbered file added here, never an edit of one that has shipped.
+ */
+export const migrations: Record<string, AppMigration> = {
+  '0001_foundation': foundation,
+}

@@ -1,0 +1,137 @@
+import type { ColumnType, Generated, Insertable, Kysely, Selectable } from 'kysely'
+
+/**
+ * The typed schema. Property names are camelCase (the spec's field names); the
+ * CamelCasePlugin maps them to the snake_case columns the migrations create.
+ * Flags are integers 0/1 and times are `yyyy-MM-dd HH:mm:ss` text on both dialects;
+ * expiries and windows are epoch milliseconds (int8 on PostgreSQL, read back as numbers).
+ */
+
+/** A column with a database default: optional on insert. */
+type Defaulted<T> = ColumnType<T, T | undefined, T>
+
+export interface OrgTable {
+  id: Generated<number>
+  orgCode: string
+  name: string
+  shortName: string | null
+  parentId: number | null
+  /** Ids from the root down to this organisation, e.g. `/1/7/23/`: a subtree is a prefix. */
+  path: string
+  /** The organisation directly under the root that this one belongs to (itself for top organisations). */
+  topOrgId: number | null
+  /** 党委 / 党总支 / 党支部 */
+  orgType: string | null
+  areaName: string | null
+  secretary: string | null
+  hasCommittee: Defaulted<number>
+  committeeCreate: string | null
+  contacter: string | null
+  contactPhone: string | null
+  postAddress: string | null
+  /** 1–99999; 99999 means "no order" (spec 000 §9). */
+  sortNumber: Defaulted<number>
+  createdAt: string
+  updatedAt: string
+}
+
+export interface MemberTable {
+  id: Generated<number>
+  name: string
+  /** 1 male, 0 female. */
+  gender: number | null
+  telephone: string
+  idcard: string | null
+  nation: string | null
+  avatarUrl: string | null
+  orgId: number
+  topOrgId: number | null
+  department: string | null
+  jobs: string | null
+  partyJobs: string | null
+  /** `yyyy-MM` */
+  tenureTime: string | null
+  sameTenureYear: number | null
+  pwdHash: string | null
+  enabled: Defaulted<number>
+  createdAt: string
+  updatedAt: string
+}
+
+export interface RoleTable {
+  id: Generated<number>
+  title: string
+  remark: string | null
+  createdAt: string
+  updatedAt: string
+}
+
+export interface RolePermissionTable {
+  roleId: number
+  permissionId: number
+}
+
+export interface AdminTable {
+  id: Generated<number>
+  name: string
+  passwordHash: string
+  roleId: number | null
+  memberId: number | null
+  failedCount: Defaulted<number>
+  /** Epoch ms; null when not locked. */
+  lockedUntil: number | null
+  createdAt: string
+  updatedAt: string
+}
+
+export interface SessionTable {
+  /** sha256 (hex) of the token: a database leak gives no usable token. */
+  tokenHash: string
+  adminId: number
+  expiresAt: number
+  createdAt: string
+}
+
+export interface CaptchaTable {
+  id: string
+  answerHash: string
+  expiresAt: number
+}
+
+export interface LoginFailureTable {
+  id: Generated<number>
+  ip: string
+  username: string
+  /** Epoch ms of the failed attempt. */
+  at: number
+}
+
+export interface UploadTable {
+  id: Generated<number>
+  /** Relative to the upload folder, e.g. `2026/11/<32 hex>.png`. */
+  path: string
+  originalName: string
+  size: number
+  mime: string
+  createdBy: number | null
+  createdAt: string
+}
+
+export interface Database {
+  org: OrgTable
+  member: MemberTable
+  role: RoleTable
+  rolePermission: RolePermissionTable
+  admin: AdminTable
+  session: SessionTable
+  captcha: CaptchaTable
+  loginFailure: LoginFailureTable
+  upload: UploadTable
+}
+
+export type Db = Kysely<Database>
+
+export type Org = Selectable<OrgTable>
+export type NewOrg = Insertable<OrgTable>
+export type Member = Selectable<MemberTable>
+export type NewMember = Insertable<MemberTable>

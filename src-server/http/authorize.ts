@@ -1,0 +1,15 @@
+import type { Access } from '../../src-shared/contract'
+import { AppError, ErrorKey } from '../../src-shared/errors'
+import type { AuthUser } from '../auth/auth-user'
+
+/**
+ * The access rule of a route applied to the caller: throws the failure the client
+ * should see, returns nothing when the call may proceed.
+ */
+export function authorize(access: Access, user: AuthUser | null): void {
+  if (access === 'public') return
+  if (!user) throw new AppError(ErrorKey.UNAUTHENTICATED)
+  if (access === 'login') return
+  if (user.roleId === null) throw new AppError(ErrorKey.NO_ROLE)
+  if (!user.permissions.has(access)) throw new AppError(ErrorKey.FORBIDDEN)
+}

@@ -1,0 +1,35 @@
+import type { FastifyReply, FastifyRequest } from 'fastify'
+import type { RouteName, Routes } from '../../src-shared/api'
+import type { RouteDef, RouteOutput, RouteParsedInput } from '../../src-shared/contract'
+import type { AuthUser } from '../auth/auth-user'
+import type { Db } from '../db/types'
+import type { ServerOptions } from '../options'
+
+/** What a handler gets besides its parsed input. */
+export interface RequestContext {
+  db: Db
+  options: ServerOptions
+  /** The signed-in account; null only on `public` routes. */
+  user: AuthUser | null
+  ip: string
+  /** The raw request: `upload` routes read their multipart body from it. */
+  req: FastifyRequest
+  /** `download` routes send their stream through it. */
+  reply: FastifyReply
+}
+
+export type Handler<R extends RouteDef> = (input: RouteParsedInput<R>, ctx: RequestContext) => Promise<RouteOutput<R>>
+
+/** One handler per route of the table: a route without a handler does not compile. */
+export type Handlers = { [K in RouteName]: Handler<Routes[K]> }
+
+/** The handlers of one domain, e.g. `DomainHandlers<'auth'>` for every `auth.*` route. */
+export type DomainHandlers<Domain extends string> = {
+  [K in RouteName as K extends `${Domain}.${string}` ? K : never]: Handler<Routes[K]>
+}
+
+/** The signed-in user of a non-public route (the mechanism guarantees there is one). */
+export function signedIn(ctx: RequestContext): AuthUser {
+  if (!ctx.user) throw new Error('signedIn() called on a public route')
+  return ctx.user
+}

@@ -1,0 +1,23 @@
+import swagger from '@fastify/swagger'
+import swaggerUi from '@fastify/swagger-ui'
+import type { FastifyInstance } from 'fastify'
+import { jsonSchemaTransform } from 'fastify-type-provider-zod'
+import { SYSTEM_NAME } from '../../src-shared/product'
+import { TOKEN_HEADER } from './authenticate'
+
+export const DOCS_PREFIX = '/api/docs'
+
+/**
+ * OpenAPI of the route table (the zod schemas of src-shared, converted on the fly)
+ * at /api/docs, JSON at /api/docs/json. Must be registered before the routes.
+ */
+export async function registerDocs(app: FastifyInstance): Promise<void> {
+  await app.register(swagger, {
+    openapi: {
+      info: { title: `${SYSTEM_NAME} 平台接口`, version: '1.0.0' },
+      components: { securitySchemes: { token: { type: 'apiKey', in: 'header', name: TOKEN_HEADER } } },
+    },
+    transform: jsonSchemaTransform,
+  })
+  await app.register(swaggerUi, { routePrefix: DOCS_PREFIX })
+}

@@ -1,0 +1,91 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify'
+import { z } from 'zod'
+import { routes, type RouteName } from '../../src-shared/api'
+import type { RouteDef } from '../../src-shared/contract'
+import type { ApiSuccess } from '../../src-shared/errors'
+import type { Db } from '../db/types'
+import type { ServerOptions } from '../options'
+import { authenticate } from './authenticate'
+import { authorize } from './authorize'
+import type { Handlers, RequestContext } from './context'
+import { parseValue, zodFailure } from './validation'
+
+export const SUCCESS_MESSAGE = '操作成功'
+
+/** `/api/member/{id}` → `/api/member/:id` */
+export function fastifyPath(path: string): string {
+  return path.replace(/\{(\w+)\}/g, ':$1')
+}
+
+/**
+ * Parses params + query (or body) with the route's schemas; the merge is the
+ * handler's input. Every issue of every part is reported at once.
+ */
+export function parseInput(route: RouteDef, req: FastifyRequest): Record<string, unknown> {
+  const parts: [z.ZodObject | undefined, unknown][] = [
+    [route.params, req.params],
+    [route.query, req.query],
+    [route.body, req.body ?? {}],
+  ]
+  const input: Record<string, unknown> = {}
+  const issues: z.core.$ZodIssue[] = []
+  for (const [schema, value] of parts) {
+    if (!schema) continue
+    const result = parseValue(schema, value ?? {})
+    if (result.success) Object.assign(input, result.data)
+    else issues.push(...result.issues)
+  }
+  if (issues.length > 0) throw zodFailure(issues)
+  return input
+}
+
+/** The documented (OpenAPI) shape of a route; validation itself is done by the mechanism. */
+function docSchema(name: RouteName, route: RouteDef) {
+  return {
+    operationId: name,
+    summary: route.summary,
+    description: route.access === 'public' ? '无需登录' : route.access === 'login' ? '需要登录' : `需要权限 ${route.access}`,
+    tags: [name.split('.')[0]],
+    ...(route.access === 'public' ? {} : { security: [{ token: [] }] }),
+    ...(route.kind === 'upload' ? { consumes: ['multipart/form-data'] } : {}),
+    ...(route.params ? { params: route.params } : {}),
+    ...(route.query ? { querystring: route.query } : {}),
+    ...(route.body ? { body: route.body } : {}),
+    ...(route.kind === 'download'
+      ? {}
+      : { response: { 200: z.object({ code: z.literal(0), message: z.string(), data: route.response }) } }),
+  }
+}
+
+type AnyHandler = (input: Record<string, unknown>, ctx: RequestContext) => Promise<unknown>
+
+/**
+ * Registers every route of the table: authenticate, authorize by `access`, parse the
+ * input, call the handler, and wrap its result (parsed through the response schema,
+ * so fields the schema does not name, like hashes, never leave) in the envelope.
+ */
+export function registerRoutes(app: FastifyInstance, deps: { db: Db; options: ServerOptions }, handlers: Handlers): void {
+  for (const name of Object.keys(routes) as RouteName[]) {
+    const route: RouteDef = routes[name]
+    const handler = handlers[name] as unknown as AnyHandler
+    app.route({
+      method: route.method,
+      url: fastifyPath(route.path),
+      schema: docSchema(name, route),
+      handler: async (req, reply) => {
+        const user = route.access === 'public' ? null : await authenticate(deps.db, req, deps.options.tokenTtlMinutes)
+        authorize(route.access, user)
+        const input = parseInput(route, req)
+        const result = await handler(input, { db: deps.db, options: deps.options, user, ip: req.ip, req, reply })
+        if (route.kind === 'download') return reply
+        const data = route.response.safeParse(result)
+        if (!data.success) {
+          // A handler returned something its contract does not allow: a server bug, not bad input.
+          throw new Error(`Response of ${name} does not match its schema: ${data.error.message}`)
+        }
+        const envelope: ApiSuccess<unknown> = { code: 0, message: SUCCESS_MESSAGE, data: data.data }
+        return envelope
+      },
+    })
+  }
+}

@@ -1,0 +1,19 @@
+import { z } from 'zod'
+import { AppError, ErrorKey, type FieldIssue } from '../../src-shared/errors'
+
+// Schema-defined messages (the spec's Chinese texts) win; anything a schema leaves
+// unworded falls back to zod's Chinese locale rather than English.
+const chineseMessages = z.locales.zhCN().localeError
+
+export type ParseResult<T> = { success: true; data: T } | { success: false; issues: z.core.$ZodIssue[] }
+
+export function parseValue<T extends z.ZodType>(schema: T, value: unknown): ParseResult<z.output<T>> {
+  const result = schema.safeParse(value, { error: chineseMessages })
+  return result.success ? { success: true, data: result.data } : { success: false, issues: result.error.issues }
+}
+
+/** VALIDATION failure: the first issue's message up front, every issue in `data.issues`. */
+export function zodFailure(issues: readonly z.core.$ZodIssue[]): AppError {
+  const fieldIssues: FieldIssue[] = issues.map((i) => ({ path: i.path.map(String).join('.'), message: i.message }))
+  return new AppError(ErrorKey.VALIDATION, fieldIssues[0]?.message, fieldIssues)
+}

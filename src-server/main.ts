@@ -1,0 +1,22 @@
+import { optionsFromEnv } from './options'
+import { startServer } from './start'
+
+/** `npm run server`: the platform server on its own, configured from the environment (README). */
+async function main(): Promise<void> {
+  const options = optionsFromEnv()
+  const server = await startServer(options)
+  console.log(`平台服务已启动: ${server.url}  (接口文档: ${server.url}/api/docs)`)
+  const stop = () => {
+    server.close().then(
+      () => process.exit(0),
+      () => process.exit(1),
+    )
+  }
+  process.once('SIGINT', stop)
+  process.once('SIGTERM', stop)
+}
+
+main().catch((err: unknown) => {
+  console.error(err instanceof Error ? err.message : err)
+  process.exit(1)
+})

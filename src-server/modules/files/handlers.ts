@@ -1,0 +1,36 @@
+import { createReadStream } from 'node:fs'
+import { stat } from 'node:fs/promises'
+import { AppError, ErrorKey } from '../../../src-shared/errors'
+import { receiveUploads } from '../../files/receive'
+import { absoluteStoredPath } from '../../files/storage'
+import { signedIn, type DomainHandlers } from '../../http/context'
+import { findUpload, recordUploads } from './queries'
+
+/** RFC 6266 header value that keeps Chinese file names intact. */
+function contentDisposition(fileName: string): string {
+  const ascii = fileName.replace(/[^\x20-\x7e]|["\\]/g, '_')
+  return `inline; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(fileName)}`
+}
+
+export const fileHandlers = {
+  'files.upload': async ({ kind }, ctx) => {
+    const files = await receiveUploads(ctx.req, kind, ctx.options.uploadDir)
+    await recordUploads(ctx.db, files, signedIn(ctx).adminId)
+    return files.map(({ path, name, size }) => ({ path, name, size }))
+  },
+
+  'files.get': async ({ path }, { db, options, reply }) => {
+    const upload = await findUpload(db, path)
+    const absolute = absoluteStoredPath(options.uploadDir, path)
+    const info = upload ? await stat(absolute).catch(() => null) : null
+    if (!upload || !info?.isFile()) throw new AppError(ErrorKey.NOT_FOUND, '文件不存在')
+    return reply
+      .header('Content-Type', upload.mime)
+      .header('Content-Length', info.size)
+      .header('Content-Disposition', contentDisposition(upload.originalName))
+      // Uploaded bytes are served as their checked type only, never re-interpreted.
+      .header('X-Content-Type-Options', 'nosniff')
+      .header('Cache-Control', 'private, max-age=3600')
+      .send(createReadStream(absolute))
+  },
+} satisfies DomainHandlers<'files'>

@@ -1,0 +1,9 @@
+import type { Handlers } from '../http/context'
+import { authHandlers } from './auth/handlers'
+import { fileHandlers } from './files/handlers'
+
+/** Every route's handler, one object per domain (`modules/<domain>/handlers.ts`). */
+export const handlers = {
+  ...authHandlers,
+  ...fileHandlers,
+} satisfies Handlers

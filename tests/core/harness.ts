@@ -1,0 +1,97 @@
+import { mkdtemp, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import axios from 'axios'
+import { expect } from 'vitest'
+import type { ErrorKey } from '../../src-shared/errors'
+import type { RpcResult } from '../../src-shared/ipc'
+import { optionsFromEnv } from '../../src-server/options'
+import { startServer } from '../../src-server/start'
+import { createCore, type AppCore, type CoreOptions } from '../../src-main/core/app-core'
+import { fileSecretStore } from '../../src-main/core/file-secret-store'
+import { jsonFileSettingsStore } from '../../src-main/core/settings'
+
+/** Every captcha's answer on the test servers. */
+export const CAPTCHA = '2468'
+
+export const SECRET_FILE = 'session-token'
+export const SETTINGS_FILE = 'settings.json'
+
+const cleanups: (() => Promise<void>)[] = []
+
+/** Runs everything registered with `later`, newest first (call from afterAll). */
+export async function cleanUp(): Promise<void> {
+  while (cleanups.length) await cleanups.pop()!()
+}
+
+export function later(cleanup: () => Promise<void>): void {
+  cleanups.push(cleanup)
+}
+
+export async function tempDir(): Promise<string> {
+  const dir = await mkdtemp(join(tmpdir(), 'core-test-'))
+  later(() => rm(dir, { recursive: true, force: true }))
+  return dir
+}
+
+/** A real platform server on 127.0.0.1; SQLite in a temp folder unless a database URL is given. */
+export async function startTestServer(databaseUrl?: string): Promise<{ url: string; close(): Promise<void> }> {
+  const dir = await tempDir()
+  const server = await startServer({
+    ...optionsFromEnv({}),
+    databaseUrl: databaseUrl ?? join(dir, 'platform.sqlite'),
+    uploadDir: join(dir, 'uploads'),
+    host: '127.0.0.1',
+    port: 0,
+    captchaTestCode: CAPTCHA,
+  })
+  later(() => server.close())
+  return server
+}
+
+/** A desktop core as the web host builds it, pointed at `serverUrl` (remote mode). */
+export async function remoteCore(
+  serverUrl: string,
+  options: { dataDir?: string } & Partial<CoreOptions> = {},
+): Promise<{ core: AppCore; dataDir: string }> {
+  const dataDir = options.dataDir ?? (await tempDir())
+  const settingsStore = jsonFileSettingsStore(join(dataDir, SETTINGS_FILE))
+  await settingsStore.set({ serverMode: 'remote', serverUrl })
+  const core = createCore({
+    dataDir,
+    host: 'web',
+    version: '0.0.0-test',
+    env: {},
+    secretStore: fileSecretStore(join(dataDir, SECRET_FILE)),
+    settingsStore,
+    ...options,
+  })
+  later(() => core.close())
+  await core.ready()
+  return { core, dataDir }
+}
+
+export function expectOk<T = unknown>(result: RpcResult<unknown>): T {
+  if (!result.ok) expect.fail(`expected success, got ${result.error.key}: ${result.error.message}`)
+  return result.data as T
+}
+
+export function expectFailure(result: RpcResult<unknown>, key: ErrorKey, message?: string) {
+  if (result.ok) expect.fail(`expected ${key}, got success`)
+  expect(result.error.key).toBe(key)
+  if (message !== undefined) expect(result.error.message).toBe(message)
+  return result.error
+}
+
+/** Signs in through the core the way the login page does: captcha first, then the form. */
+export async function signIn(core: AppCore, username: string, password: string): Promise<RpcResult<unknown>> {
+  const captcha = expectOk<{ id: string }>(await core.dispatch('auth.captcha', undefined))
+  return core.dispatch('session.login', { username, password, checkCode: CAPTCHA, checkCodeId: captcha.id })
+}
+
+/** Calls the platform API directly, as another client would. */
+export async function rawCall(serverUrl: string, method: 'GET' | 'POST', path: string, token: string) {
+  const headers = { Token: token, 'Content-Type': false }
+  const response = await axios.request({ method, url: serverUrl + path, headers, validateStatus: () => true })
+  return response.data as { code: number; error?: string }
+}

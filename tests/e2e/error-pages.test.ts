@@ -1,0 +1,75 @@
+import type { Browser } from 'playwright-core'
+import { afterAll, afterEach, beforeAll, beforeEach, expect, it } from 'vitest'
+import { demoAccounts, ORG_ADMIN_TOP_ORG } from '../../src-server/seed/demo-accounts'
+import {
+  goToRoute,
+  launchBrowser,
+  openConsole,
+  routeOf,
+  screenshot,
+  signIn,
+  startConsole,
+  type ConsolePage,
+  type ConsoleUnderTest,
+} from '../support/browser'
+
+let browser: Browser
+let app: ConsoleUnderTest
+let tab: ConsolePage
+
+beforeAll(async () => {
+  browser = await launchBrowser()
+  app = await startConsole()
+})
+
+afterAll(async () => {
+  await browser?.close()
+  await app?.close()
+})
+
+beforeEach(async () => {
+  tab = await openConsole(browser, app.host)
+})
+
+afterEach(async () => {
+  expect(tab.errors).toEqual([])
+  await tab.close()
+  await app.host.core.dispatch('session.logout', undefined)
+})
+
+it('shows an account without a role the no-role page, with a countdown and 退出登录', async () => {
+  const { page } = tab
+  await signIn(page, demoAccounts.norole.username, demoAccounts.norole.password)
+  await page.waitForURL(/#\/403$/)
+  await page.getByText('当前账号没有操作角色，请联系管理员').waitFor()
+  await page.getByText(/\d 秒后自动返回首页/).waitFor()
+  expect(await page.getByRole('navigation', { name: '功能导航' }).count()).toBe(0)
+  await screenshot(page, 'no-role')
+
+  await page.getByRole('button', { name: '退出登录' }).click()
+  await page.waitForURL(/#\/login$/)
+})
+
+it('shows 抱歉! 当前页面不存在... for an unknown address, counts down and lands on /index', async () => {
+  const { page } = tab
+  await signIn(page, demoAccounts.admin.username, demoAccounts.admin.password)
+  await page.waitForURL(/#\/index$/)
+
+  await goToRoute(page, '/no-such-page')
+  await page.getByText('抱歉! 当前页面不存在...').waitFor()
+  await page.getByText('5 秒后自动返回首页').waitFor()
+  await screenshot(page, 'not-found')
+  await page.getByText('3 秒后自动返回首页').waitFor()
+  expect(await page.getByRole('link', { name: '返回首页' }).getAttribute('href')).toBe('#/')
+  await page.waitForURL(/#\/index$/, { timeout: 8000 })
+  await page.getByRole('navigation', { name: '功能导航' }).waitFor()
+})
+
+it('shows a member-linked administrator its own organisation as scope', async () => {
+  const { page } = tab
+  await signIn(page, demoAccounts.orgadmin.username, demoAccounts.orgadmin.password)
+  await page.waitForURL(/#\/index$/)
+  await page.getByRole('banner').getByText('单位管理员').waitFor()
+  await page.getByText(ORG_ADMIN_TOP_ORG).first().waitFor()
+  expect(routeOf(page)).toBe('/index')
+})

@@ -1,0 +1,62 @@
+import type { Browser } from 'playwright-core'
+import { afterAll, afterEach, beforeAll, beforeEach, expect, it } from 'vitest'
+import { launchBrowser, openConsole, screenshot, startConsole, type ConsolePage, type ConsoleUnderTest } from '../support/browser'
+
+let browser: Browser
+let app: ConsoleUnderTest
+let tab: ConsolePage
+
+beforeAll(async () => {
+  browser = await launchBrowser()
+  app = await startConsole()
+})
+
+afterAll(async () => {
+  await browser?.close()
+  await app?.close()
+})
+
+beforeEach(async () => {
+  tab = await openConsole(browser, app.host)
+})
+
+afterEach(async () => {
+  expect(tab.errors).toEqual([])
+  await tab.close()
+})
+
+it('checks the server address in 服务器设置, switches to it and back to 单机模式', async () => {
+  const { page } = tab
+  await page.getByRole('img', { name: '验证码' }).waitFor()
+  await page.getByRole('button', { name: '服务器设置' }).click()
+  const dialog = page.getByRole('dialog', { name: '服务器设置' })
+  await dialog.getByRole('radio', { name: '连接服务器' }).check()
+  await dialog.getByRole('button', { name: '确定' }).click()
+  await dialog.getByText('请输入服务器地址').waitFor()
+  await dialog.getByLabel('服务器地址').fill('192.168.1.10')
+  await dialog.getByRole('button', { name: '确定' }).click()
+  await dialog.getByText('服务器地址格式错误，例如 http://192.168.1.10:8686').waitFor()
+  await screenshot(page, 'server-settings')
+
+  // Nothing listens on port 9 of this machine: the console says it cannot reach the server.
+  await dialog.getByLabel('服务器地址').fill(' http://127.0.0.1:9 ')
+  await dialog.getByRole('button', { name: '确定' }).click()
+  await dialog.waitFor({ state: 'hidden' })
+  await page.getByText('保存成功！').first().waitFor()
+  await page.getByText('连接服务器 http://127.0.0.1:9').waitFor()
+  await page.getByText(/^验证码加载失败：/).waitFor()
+  expect(await app.host.core.dispatch('settings.get', undefined)).toEqual({
+    ok: true,
+    data: { serverMode: 'remote', serverUrl: 'http://127.0.0.1:9' },
+  })
+
+  await page.getByRole('button', { name: '服务器设置' }).click()
+  await dialog.getByLabel('服务器地址').waitFor()
+  expect(await dialog.getByLabel('服务器地址').inputValue()).toBe('http://127.0.0.1:9')
+  await dialog.getByRole('radio', { name: /^单机模式/ }).check()
+  await dialog.getByRole('button', { name: '确定' }).click()
+  await dialog.waitFor({ state: 'hidden' })
+  await page.getByText('单机模式（内置服务器）').waitFor()
+  await page.getByRole('img', { name: '验证码' }).waitFor()
+  expect(await page.getByText(/^验证码加载失败：/).count()).toBe(0)
+})

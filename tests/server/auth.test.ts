@@ -1,0 +1,226 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { keysOfPermissionIds } from '../../src-shared/permissions'
+import type { Captcha, UserInfo } from '../../src-shared/schemas/auth'
+import { hashPassword } from '../../src-server/auth/passwords'
+import { sha256Hex } from '../../src-server/auth/tokens'
+import { nowText } from '../../src-server/db/time'
+import { demoAccounts } from '../../src-server/seed/demo-accounts'
+import { testDatabases } from '../support/databases'
+import { dataOf } from '../support/envelope'
+import { attemptLogin, fetchCaptcha, login, TEST_CAPTCHA_CODE } from '../support/login'
+import { call, startTestServer, type TestServer } from './harness'
+
+const { admin, orgadmin, norole } = demoAccounts
+
+describe.each(testDatabases())('sign-in and sessions ($name)', (database) => {
+  let server: TestServer
+  let url: string
+
+  beforeAll(async () => {
+    server = await startTestServer(await database.url())
+    url = server.url
+  })
+  afterAll(() => server?.stop())
+
+  /** An account only this test uses, so lockouts do not spill into other tests. */
+  async function newAccount(name: string, password = 'Secret@123') {
+    const now = nowText()
+    await server.db
+      .insertInto('admin')
+      .values({ name, passwordHash: await hashPassword(password), roleId: 1, createdAt: now, updatedAt: now })
+      .execute()
+    return { username: name, password }
+  }
+
+  describe('captcha', () => {
+    it('is an SVG data URI with an id', async () => {
+      const { status, body } = await call<Captcha>(url, 'GET', '/api/captcha')
+      expect(status).toBe(200)
+      expect(body).toMatchObject({ code: 0, message: '操作成功' })
+      const { id, img } = dataOf(body)
+      expect(id).toMatch(/^[0-9a-f]{32}$/)
+      expect(img).toMatch(/^data:image\/svg\+xml;base64,/)
+      const svg = Buffer.from(img.split(',')[1], 'base64').toString('utf8')
+      expect(svg).toMatch(/^<svg[\s\S]*<\/svg>$/)
+    })
+
+    it('accepts the answer in any letter case', async () => {
+      const { body } = await attemptLogin(url, { ...admin, checkCode: TEST_CAPTCHA_CODE.toLowerCase() })
+      expect(body.code).toBe(0)
+    })
+
+    it('is single use, whether the sign-in succeeded or not', async () => {
+      const { id } = await fetchCaptcha(url)
+      const first = await attemptLogin(url, { ...admin, password: 'wrong-password', checkCodeId: id })
+      expect(first.body).toMatchObject({ error: 'BAD_CREDENTIALS' })
+      const again = await attemptLogin(url, { ...admin, checkCodeId: id })
+      expect(again.status).toBe(400)
+      expect(again.body).toMatchObject({ code: 400, error: 'CAPTCHA_INVALID', message: '验证码错误或已过期' })
+    })
+
+    it('expires', async () => {
+      const { id } = await fetchCaptcha(url)
+      await server.db.updateTable('captcha').set({ expiresAt: Date.now() - 1 }).where('id', '=', id).execute()
+      const { body } = await attemptLogin(url, { ...admin, checkCodeId: id })
+      expect(body).toMatchObject({ error: 'CAPTCHA_INVALID', message: '验证码错误或已过期' })
+    })
+
+    it('refuses a wrong answer before looking at the password', async () => {
+      const { body } = await attemptLogin(url, { ...admin, checkCode: 'nope' })
+      expect(body).toMatchObject({ error: 'CAPTCHA_INVALID', message: '验证码错误或已过期' })
+    })
+  })
+
+  describe('login', () => {
+    // Every test signs in from 127.0.0.1: start each with a clean per-address count.
+    beforeEach(() => server.db.deleteFrom('loginFailure').execute())
+
+    it('returns a token that opens the API', async () => {
+      const token = await login(url, admin.username, admin.password)
+      expect(token).toMatch(/^[A-Za-z0-9_-]{43}$/)
+      const { body } = await call<UserInfo>(url, 'GET', '/api/user/info', { token })
+      expect(body.code).toBe(0)
+    })
+
+    it('stores only a hash of the token', async () => {
+      const token = await login(url, admin.username, admin.password)
+      const rows = await server.db.selectFrom('session').select('tokenHash').execute()
+      expect(rows.map((r) => r.tokenHash)).toContain(sha256Hex(token))
+      expect(JSON.stringify(rows)).not.toContain(token)
+    })
+
+    it('gives the same answer for an unknown user and a wrong password', async () => {
+      const unknown = await attemptLogin(url, { username: 'nobody-here', password: 'whatever1' })
+      const wrong = await attemptLogin(url, { username: orgadmin.username, password: 'whatever1' })
+      expect(unknown).toEqual(wrong)
+      expect(wrong).toEqual({
+        status: 400,
+        body: { code: 400, message: '用户名或密码错误', error: 'BAD_CREDENTIALS', data: null },
+      })
+    })
+
+    it('refuses a payload that is not hex, not decryptable or not a login form', async () => {
+      const post = (body: unknown) => call(url, 'POST', '/api/login', { body })
+      expect((await post({ data: 'not hex!' })).body).toMatchObject({ code: 400, error: 'VALIDATION', message: '登录数据格式错误' })
+      expect((await post({ data: 'abcdef0123' })).body).toMatchObject({ code: 400, error: 'PAYLOAD_INVALID' })
+      expect((await post({})).body).toMatchObject({ error: 'VALIDATION', data: { issues: [{ path: 'data' }] } })
+      const otherKey = await attemptLogin(url, { ...admin, aesKey: 'AnotherKey123456' })
+      expect(otherKey.body).toMatchObject({ error: 'PAYLOAD_INVALID', message: '数据解密失败' })
+      const shortPassword = await attemptLogin(url, { ...admin, password: '123' })
+      expect(shortPassword.body).toMatchObject({ error: 'VALIDATION', message: '密码不能少于6位' })
+    })
+
+    it('locks an account for 15 minutes after 5 wrong passwords, even for the right one', async () => {
+      const account = await newAccount('locktest')
+      for (let i = 1; i <= 4; i++) {
+        const { body } = await attemptLogin(url, { ...account, password: `wrong-${i}` })
+        expect(body).toMatchObject({ error: 'BAD_CREDENTIALS' })
+      }
+      const fifth = await attemptLogin(url, { ...account, password: 'wrong-5' })
+      expect(fifth.status).toBe(423)
+      expect(fifth.body).toMatchObject({ code: 423, error: 'ACCOUNT_LOCKED' })
+      expect(fifth.body.message).toContain('15 分钟')
+      const right = await attemptLogin(url, account)
+      expect(right.body).toMatchObject({ error: 'ACCOUNT_LOCKED' })
+
+      // Once the lock has run out, the right password works and the counter starts over.
+      await server.db.updateTable('admin').set({ lockedUntil: Date.now() - 1 }).where('name', '=', account.username).execute()
+      expect((await attemptLogin(url, account)).body.code).toBe(0)
+      const row = await server.db.selectFrom('admin').select(['failedCount', 'lockedUntil']).where('name', '=', account.username).executeTakeFirstOrThrow()
+      expect(row).toEqual({ failedCount: 0, lockedUntil: null })
+    })
+
+    it('a success resets the failure count', async () => {
+      const account = await newAccount('resettest')
+      for (let i = 0; i < 4; i++) await attemptLogin(url, { ...account, password: 'wrong-pass' })
+      expect((await attemptLogin(url, account)).body.code).toBe(0)
+      for (let i = 0; i < 4; i++) {
+        expect((await attemptLogin(url, { ...account, password: 'wrong-pass' })).body).toMatchObject({ error: 'BAD_CREDENTIALS' })
+      }
+    })
+
+    it('unknown usernames lock the same way, so a lock reveals nothing', async () => {
+      for (let i = 0; i < 4; i++) await attemptLogin(url, { username: 'ghost', password: 'wrong-pass' })
+      const fifth = await attemptLogin(url, { username: 'ghost', password: 'wrong-pass' })
+      expect(fifth.body).toMatchObject({ error: 'ACCOUNT_LOCKED' })
+      expect(fifth.body.message).toContain('15 分钟')
+    })
+
+    it('stops an address after 20 failures in 10 minutes', async () => {
+      // Different usernames each time: no single account locks, only the address limit applies.
+      for (let i = 0; i < 20; i++) {
+        const { body } = await attemptLogin(url, { username: `spray-${i}`, password: 'Password1' })
+        expect(body).toMatchObject({ error: 'BAD_CREDENTIALS' })
+      }
+      const refused = await attemptLogin(url, admin)
+      expect(refused.status).toBe(429)
+      expect(refused.body).toMatchObject({ code: 429, error: 'RATE_LIMITED', message: '登录失败次数过多，请 10 分钟后再试' })
+      await server.db.deleteFrom('loginFailure').execute()
+      expect((await attemptLogin(url, admin)).body.code).toBe(0)
+    })
+  })
+
+  describe('sessions', () => {
+    const unauthenticated = { code: 401, message: '登录已过期，请重新登录', error: 'UNAUTHENTICATED', data: null }
+
+    it('every non-public route needs a valid token', async () => {
+      expect(await call(url, 'GET', '/api/user/info')).toEqual({ status: 401, body: unauthenticated })
+      expect(await call(url, 'GET', '/api/user/info', { token: 'made-up-token' })).toEqual({ status: 401, body: unauthenticated })
+      expect(await call(url, 'POST', '/api/logout')).toEqual({ status: 401, body: unauthenticated })
+      expect((await call(url, 'GET', '/api/file', { query: { path: '2026/01/0123456789abcdef0123456789abcdef.png' } })).status).toBe(401)
+    })
+
+    it('logout ends the session', async () => {
+      const token = await login(url, admin.username, admin.password)
+      expect((await call(url, 'POST', '/api/logout', { token })).body).toEqual({ code: 0, message: '操作成功', data: null })
+      expect((await call(url, 'GET', '/api/user/info', { token })).body).toEqual(unauthenticated)
+    })
+
+    it('each use pushes the expiry out again; an expired session is refused', async () => {
+      const token = await login(url, admin.username, admin.password)
+      const session = server.db.selectFrom('session').select('expiresAt').where('tokenHash', '=', sha256Hex(token))
+      const soon = Date.now() + 30_000
+      await server.db.updateTable('session').set({ expiresAt: soon }).where('tokenHash', '=', sha256Hex(token)).execute()
+
+      expect((await call(url, 'GET', '/api/user/info', { token })).body.code).toBe(0)
+      const { expiresAt } = await session.executeTakeFirstOrThrow()
+      expect(expiresAt).toBeGreaterThan(Date.now() + 119 * 60_000)
+
+      await server.db.updateTable('session').set({ expiresAt: Date.now() - 1 }).where('tokenHash', '=', sha256Hex(token)).execute()
+      expect((await call(url, 'GET', '/api/user/info', { token })).body).toEqual(unauthenticated)
+    })
+  })
+
+  describe('user info', () => {
+    const infoOf = async (account: { username: string; password: string }) => {
+      const token = await login(url, account.username, account.password)
+      return dataOf((await call<UserInfo>(url, 'GET', '/api/user/info', { token })).body)
+    }
+
+    it('the super user has every permission and no member', async () => {
+      const info = await infoOf(admin)
+      expect(info).toMatchObject({ name: 'admin', roleId: 1, roleName: '超级管理员', memberDto: null })
+      expect(info.permissions).toHaveLength(20)
+      expect(info.permissions).toContain('system:role')
+    })
+
+    it('an organisation administrator sees its role, permissions and member', async () => {
+      const info = await infoOf(orgadmin)
+      expect(info).toMatchObject({ name: 'orgadmin', roleName: '单位管理员' })
+      expect(info.permissions.sort()).toEqual(keysOfPermissionIds([1, 2, 3]).sort())
+      expect(info.memberDto).toMatchObject(orgadmin.member)
+      expect(info.memberDto?.telephone).toMatch(/^1[3-9]\d{9}$/)
+    })
+
+    it('an account without a role signs in with no role and no permissions', async () => {
+      const info = await infoOf(norole)
+      expect(info).toMatchObject({ name: 'norole', roleId: null, roleName: null, permissions: [], memberDto: null })
+    })
+
+    it('never sends a password hash', async () => {
+      const token = await login(url, admin.username, admin.password)
+      const response = await fetch(`${url}/api/user/info`, { headers: { Token: token } })
+      expect(await response.text()).not.toMatch(/scrypt|passwordHash|password_hash/)
+    })
+  })
+})

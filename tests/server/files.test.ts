@@ -1,0 +1,131 @@
+import { readdir } from 'node:fs/promises'
+import ExcelJS from 'exceljs'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { ApiEnvelope } from '../../src-shared/errors'
+import type { UploadedFile } from '../../src-shared/schemas/files'
+import { demoAccounts } from '../../src-server/seed/demo-accounts'
+import { testDatabases } from '../support/databases'
+import { dataOf } from '../support/envelope'
+import { login } from '../support/login'
+import { call, startTestServer, type TestServer } from './harness'
+
+/** A real 1×1 PNG. */
+const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64')
+const PDF = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n')
+const OLE2 = Buffer.concat([Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]), Buffer.alloc(504)])
+/** The opening boxes of an MP4 and the EBML header of a WebM. */
+const MP4 = Buffer.concat([Buffer.from([0, 0, 0, 0x18]), Buffer.from('ftypisom\0\0\x02\0isomiso2'), Buffer.alloc(64)])
+const WEBM = Buffer.concat([Buffer.from([0x1a, 0x45, 0xdf, 0xa3]), Buffer.alloc(64)])
+
+async function xlsxBytes(): Promise<Buffer> {
+  const workbook = new ExcelJS.Workbook()
+  workbook.addWorksheet('名单').addRow(['姓名', '手机号'])
+  return Buffer.from(await workbook.xlsx.writeBuffer())
+}
+
+async function filesIn(dir: string): Promise<string[]> {
+  return (await readdir(dir, { recursive: true, withFileTypes: true })).filter((e) => e.isFile()).map((e) => e.name)
+}
+
+describe.each(testDatabases())('uploads and files ($name)', (database) => {
+  let server: TestServer
+  let token: string
+
+  beforeAll(async () => {
+    server = await startTestServer(await database.url())
+    token = await login(server.url, demoAccounts.admin.username, demoAccounts.admin.password)
+  })
+  afterAll(() => server?.stop())
+
+  async function upload(kind: string, files: { name: string; bytes: Buffer; type?: string }[], withToken = token) {
+    const form = new FormData()
+    for (const f of files) form.append('files', new Blob([new Uint8Array(f.bytes)], { type: f.type ?? 'application/octet-stream' }), f.name)
+    const response = await fetch(`${server.url}/api/upload?kind=${kind}`, { method: 'POST', headers: { Token: withToken }, body: form })
+    return { status: response.status, body: (await response.json()) as ApiEnvelope<UploadedFile[]> }
+  }
+
+  async function uploaded(kind: string, name: string, bytes: Buffer): Promise<UploadedFile> {
+    return dataOf((await upload(kind, [{ name, bytes }])).body)[0]
+  }
+
+  it('stores a PNG under a server-chosen path and reads the same bytes back', async () => {
+    const { status, body } = await upload('image', [{ name: '头像.png', bytes: PNG, type: 'image/png' }])
+    expect(status).toBe(200)
+    const [file] = dataOf(body)
+    expect(file).toMatchObject({ name: '头像.png', size: PNG.length })
+    const now = new Date()
+    expect(file.path).toMatch(new RegExp(`^${now.getFullYear()}/${String(now.getMonth() + 1).padStart(2, '0')}/[0-9a-f]{32}\\.png$`))
+
+    const response = await fetch(`${server.url}/api/file?path=${encodeURIComponent(file.path)}`, { headers: { Token: token } })
+    expect(response.status).toBe(200)
+    expect(response.headers.get('content-type')).toBe('image/png')
+    expect(response.headers.get('content-disposition')).toContain(encodeURIComponent('头像.png'))
+    expect(Buffer.from(await response.arrayBuffer())).toEqual(PNG)
+  })
+
+  it('accepts each kind by its content: PDF, Excel (xlsx and OLE2 xls), Word (OLE2 doc), video', async () => {
+    const xlsx = await xlsxBytes()
+    expect(await uploaded('pdf', '座位图.pdf', PDF)).toMatchObject({ name: '座位图.pdf' })
+    expect(await uploaded('roster', '名单.xlsx', xlsx)).toMatchObject({ size: xlsx.length })
+    expect(await uploaded('roster', '名单.xls', OLE2)).toMatchObject({ name: '名单.xls' })
+    expect(await uploaded('attachment', '通知.doc', OLE2)).toMatchObject({ name: '通知.doc' })
+    expect(await uploaded('attachment', '附件.xlsx', xlsx)).toMatchObject({ name: '附件.xlsx' })
+    expect(await uploaded('video', '党课.mp4', MP4)).toMatchObject({ name: '党课.mp4' })
+    expect(await uploaded('video', '党课.webm', WEBM)).toMatchObject({ name: '党课.webm' })
+  })
+
+  it('refuses a file whose content does not match its name, and keeps nothing', async () => {
+    const before = await filesIn(server.uploadDir)
+    const text = await upload('image', [{ name: 'photo.png', bytes: Buffer.from('just some text, not an image') }])
+    expect(text.status).toBe(400)
+    expect(text.body).toMatchObject({ code: 400, error: 'FILE_REJECTED', message: '文件 photo.png 的内容不是有效的 png 文件' })
+
+    const xlsxAsDocx = await upload('attachment', [{ name: '报告.docx', bytes: await xlsxBytes() }])
+    expect(xlsxAsDocx.body).toMatchObject({ error: 'FILE_REJECTED', message: '文件 报告.docx 的内容不是有效的 docx 文件' })
+    expect(await filesIn(server.uploadDir)).toEqual(before)
+  })
+
+  it('refuses an extension the kind does not allow', async () => {
+    const { body } = await upload('image', [{ name: 'scan.pdf', bytes: PDF }])
+    expect(body).toMatchObject({ error: 'FILE_REJECTED', message: '只能上传 jpg、jpeg、png 格式的文件!' })
+  })
+
+  it("refuses a file over the kind's size limit with the kind's message", async () => {
+    const before = await filesIn(server.uploadDir)
+    const big = Buffer.concat([PNG, Buffer.alloc(1024 * 1024)])
+    const { status, body } = await upload('image', [{ name: 'big.png', bytes: big }])
+    expect(status).toBe(400)
+    expect(body).toMatchObject({ error: 'FILE_REJECTED', message: '上传图片大小不能超过 1MB!' })
+    expect(await filesIn(server.uploadDir)).toEqual(before)
+  })
+
+  it('is all or nothing when one of several files is refused', async () => {
+    const before = await filesIn(server.uploadDir)
+    const rowsBefore = await server.db.selectFrom('upload').select('id').execute()
+    const { body } = await upload('image', [
+      { name: 'good.png', bytes: PNG },
+      { name: 'bad.png', bytes: Buffer.from('nope') },
+    ])
+    expect(body).toMatchObject({ error: 'FILE_REJECTED' })
+    expect(await filesIn(server.uploadDir)).toEqual(before)
+    expect(await server.db.selectFrom('upload').select('id').execute()).toHaveLength(rowsBefore.length)
+  })
+
+  it('needs a signed-in account and a multipart body with files', async () => {
+    expect((await upload('image', [{ name: 'a.png', bytes: PNG }], 'bad-token')).status).toBe(401)
+    const { body } = await call(server.url, 'POST', '/api/upload', { token, body: { files: [] } })
+    expect(body).toMatchObject({ error: 'FILE_REJECTED' })
+    const unknownKind = await upload('script', [{ name: 'a.png', bytes: PNG }])
+    expect(unknownKind.body).toMatchObject({ error: 'VALIDATION', data: { issues: [{ path: 'kind' }] } })
+  })
+
+  it('serves only stored uploads: no traversal, no unknown paths', async () => {
+    for (const path of ['../../etc/passwd', '2026/01/../../../etc/passwd', '/etc/passwd', '2026/01/x.png']) {
+      const { status, body } = await call(server.url, 'GET', '/api/file', { token, query: { path } })
+      expect(status).toBe(400)
+      expect(body).toMatchObject({ error: 'VALIDATION', message: '文件路径无效' })
+    }
+    const missing = await call(server.url, 'GET', '/api/file', { token, query: { path: '2020/01/0123456789abcdef0123456789abcdef.png' } })
+    expect(missing).toMatchObject({ status: 404, body: { error: 'NOT_FOUND', message: '文件不存在' } })
+  })
+})

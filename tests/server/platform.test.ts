@@ -1,0 +1,236 @@
+import { spawn } from 'node:child_process'
+import { mkdtemp, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { routes } from '../../src-shared/api'
+import type { RouteDef } from '../../src-shared/contract'
+import { ROOT_ORG_CODE } from '../../src-shared/permissions'
+import { mobile } from '../../src-shared/schemas/common'
+import { loadAuthUser, type AuthUser } from '../../src-server/auth/auth-user'
+import { assertOrgInScope, dataScopeOf, orgIdsInScope } from '../../src-server/auth/scope'
+import { authorize } from '../../src-server/http/authorize'
+import { optionsFromEnv } from '../../src-server/options'
+import { EMPTY_DATABASE_NEEDS_PASSWORD } from '../../src-server/seed'
+import { demoAccounts } from '../../src-server/seed/demo-accounts'
+import { startupProblems } from '../../src-server/startup-checks'
+import { testDatabases } from '../support/databases'
+import { attemptLogin, login } from '../support/login'
+import { call, startTestServer, type TestServer } from './harness'
+
+describe.each(testDatabases())('platform ($name)', (database) => {
+  let server: TestServer
+  let databaseUrl: string
+
+  beforeAll(async () => {
+    databaseUrl = await database.url()
+    server = await startTestServer(databaseUrl)
+  })
+  afterAll(() => server?.stop())
+
+  describe('HTTP conventions', () => {
+    it('describes every route of the table in OpenAPI at /api/docs/json, with a browsable page', async () => {
+      const doc = (await (await fetch(`${server.url}/api/docs/json`)).json()) as {
+        paths: Record<string, Record<string, { operationId: string }>>
+      }
+      for (const [name, route] of Object.entries(routes) as [string, RouteDef][]) {
+        expect(doc.paths[route.path]?.[route.method.toLowerCase()]?.operationId).toBe(name)
+      }
+      const page = await fetch(`${server.url}/api/docs/`)
+      expect(page.status).toBe(200)
+      expect(await page.text()).toContain('swagger')
+    })
+
+    it('answers an unknown route with the NOT_FOUND envelope', async () => {
+      expect(await call(server.url, 'GET', '/api/no-such-thing')).toEqual({
+        status: 404,
+        body: { code: 404, message: '接口不存在', error: 'NOT_FOUND', data: null },
+      })
+    })
+
+    it('answers a malformed body with a VALIDATION envelope, and takes an empty JSON body as none', async () => {
+      const response = await fetch(`${server.url}/api/login`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{"data":' })
+      expect(response.status).toBe(400)
+      expect(await response.json()).toMatchObject({ code: 400, error: 'VALIDATION', message: '请求格式错误' })
+
+      const token = await login(server.url, demoAccounts.admin.username, demoAccounts.admin.password)
+      const logout = await fetch(`${server.url}/api/logout`, { method: 'POST', headers: { 'Content-Type': 'application/json', Token: token } })
+      expect(await logout.json()).toEqual({ code: 0, message: '操作成功', data: null })
+    })
+  })
+
+  describe('demo province', () => {
+    it('has the root organisation and five top organisations with branches on three levels', async () => {
+      const orgs = await server.db.selectFrom('org').selectAll().execute()
+      const root = orgs.find((o) => o.orgCode === ROOT_ORG_CODE)
+      expect(root).toMatchObject({ name: '省直机关工委', shortName: '省直工委', parentId: null, path: `/${root?.id}/` })
+      const tops = orgs.filter((o) => o.parentId === root?.id)
+      expect(tops.map((t) => t.name)).toContain('省财政厅机关党委')
+      expect(tops.length).toBeGreaterThanOrEqual(4)
+      for (const top of tops) {
+        expect(top.orgCode.startsWith(ROOT_ORG_CODE)).toBe(true)
+        const tree = orgs.filter((o) => o.path.startsWith(top.path))
+        expect(new Set(tree.map((o) => o.orgType))).toEqual(new Set(['党委', '党总支', '党支部']))
+        expect(tree.every((o) => o.topOrgId === top.id)).toBe(true)
+        expect(Math.max(...tree.map((o) => o.path.split('/').length))).toBe(top.path.split('/').length + 2)
+      }
+    })
+
+    it('has about sixty members with distinct valid mobiles in the branches', async () => {
+      const members = await server.db.selectFrom('member').innerJoin('org', 'org.id', 'member.orgId').select(['member.telephone', 'member.idcard', 'org.orgType', 'member.name']).execute()
+      expect(members.length).toBeGreaterThanOrEqual(55)
+      expect(new Set(members.map((m) => m.telephone)).size).toBe(members.length)
+      for (const m of members) {
+        expect(mobile.safeParse(m.telephone).success).toBe(true)
+        expect(m.orgType).toBe('党支部')
+        expect(m.name).toMatch(/^[\u4e00-\u9fa5]{2,3}$/)
+        expect(m.idcard).toMatch(/^3201\d{13}[\dX]$/)
+      }
+    })
+
+    it('signs in every demo account', async () => {
+      for (const account of Object.values(demoAccounts)) {
+        expect((await attemptLogin(server.url, account)).body.code).toBe(0)
+      }
+    })
+  })
+
+  describe('access and data scope with real accounts', () => {
+    const userOf = async (username: string): Promise<AuthUser> => {
+      const { id } = await server.db.selectFrom('admin').select('id').where('name', '=', username).executeTakeFirstOrThrow()
+      const user = await loadAuthUser(server.db, id)
+      if (!user) throw new Error(`no account ${username}`)
+      return user
+    }
+    const refusal = (fn: () => void) => {
+      try {
+        fn()
+        return null
+      } catch (err) {
+        return (err as { key?: string }).key
+      }
+    }
+
+    it('applies public / login / permission access, and refuses a role-less account with NO_ROLE', async () => {
+      const [admin, orgadmin, norole] = await Promise.all(['admin', 'orgadmin', 'norole'].map(userOf))
+      expect(refusal(() => authorize('public', null))).toBeNull()
+      expect(refusal(() => authorize('login', null))).toBe('UNAUTHENTICATED')
+      expect(refusal(() => authorize('organization:member', null))).toBe('UNAUTHENTICATED')
+
+      expect(refusal(() => authorize('system:role', admin))).toBeNull()
+      expect(refusal(() => authorize('organization:member', orgadmin))).toBeNull()
+      expect(refusal(() => authorize('system:admin', orgadmin))).toBe('FORBIDDEN')
+      expect(refusal(() => authorize('login', norole))).toBeNull()
+      expect(refusal(() => authorize('dashboard:index', norole))).toBe('NO_ROLE')
+    })
+
+    it('gives the super user the root tree and a member-linked account its top organisation tree', async () => {
+      const adminScope = await dataScopeOf(server.db, await userOf('admin'))
+      const orgScope = await dataScopeOf(server.db, await userOf('orgadmin'))
+      const root = await server.db.selectFrom('org').select(['id', 'path']).where('orgCode', '=', ROOT_ORG_CODE).executeTakeFirstOrThrow()
+      const finance = await server.db.selectFrom('org').select(['id', 'path']).where('name', '=', '省财政厅机关党委').executeTakeFirstOrThrow()
+      expect(adminScope).toEqual({ orgId: root.id, path: root.path, superUser: true })
+      expect(orgScope).toEqual({ orgId: finance.id, path: finance.path, superUser: false })
+
+      const membersIn = async (scope: typeof adminScope) =>
+        (await server.db.selectFrom('member').select('topOrgId').where('orgId', 'in', orgIdsInScope(server.db, scope)).execute()).map((m) => m.topOrgId)
+      const all = await server.db.selectFrom('member').select('id').execute()
+      expect(await membersIn(adminScope)).toHaveLength(all.length)
+      const financeMembers = await membersIn(orgScope)
+      expect(financeMembers.length).toBeGreaterThan(0)
+      expect(financeMembers.every((id) => id === finance.id)).toBe(true)
+
+      const financeBranch = await server.db.selectFrom('org').select('id').where('topOrgId', '=', finance.id).where('orgType', '=', '党支部').executeTakeFirstOrThrow()
+      await expect(assertOrgInScope(server.db, orgScope, financeBranch.id)).resolves.toBeUndefined()
+      await expect(assertOrgInScope(server.db, orgScope, root.id)).rejects.toMatchObject({ key: 'FORBIDDEN' })
+      await expect(assertOrgInScope(server.db, adminScope, financeBranch.id)).resolves.toBeUndefined()
+    })
+  })
+
+  describe('start-up', () => {
+    it('starts again on the same database without migrating or seeding twice', async () => {
+      const count = async (s: TestServer, table: 'member' | 'admin' | 'org') => (await s.db.selectFrom(table).select('id').execute()).length
+      const before = [await count(server, 'member'), await count(server, 'admin'), await count(server, 'org')]
+      // A second instance on the same database, as behind a load balancer.
+      const second = await startTestServer(databaseUrl)
+      try {
+        expect([await count(second, 'member'), await count(second, 'admin'), await count(second, 'org')]).toEqual(before)
+        const token = await login(second.url, demoAccounts.admin.username, demoAccounts.admin.password)
+        // A session opened on one instance is valid on the other.
+        expect((await call(server.url, 'GET', '/api/user/info', { token })).body.code).toBe(0)
+      } finally {
+        await second.stop()
+      }
+    })
+
+    it('without demo data, an empty database gets only the root organisation, role 1 and admin', async () => {
+      const bare = await startTestServer(await database.url(), { seedDemo: false, adminPassword: 'Bare@2026' })
+      try {
+        expect(await bare.db.selectFrom('org').select(['orgCode', 'name']).execute()).toEqual([{ orgCode: ROOT_ORG_CODE, name: '省直机关工委' }])
+        expect(await bare.db.selectFrom('role').select(['id', 'title']).execute()).toEqual([{ id: 1, title: '超级管理员' }])
+        expect(await bare.db.selectFrom('admin').select(['name', 'roleId', 'memberId']).execute()).toEqual([{ name: 'admin', roleId: 1, memberId: null }])
+        expect(await bare.db.selectFrom('member').select('id').execute()).toEqual([])
+        expect((await attemptLogin(bare.url, { username: 'admin', password: 'Bare@2026' })).body.code).toBe(0)
+      } finally {
+        await bare.stop()
+      }
+    })
+
+    it('refuses an empty database without an admin password', async () => {
+      await expect(startTestServer(await database.url(), { adminPassword: undefined, seedDemo: false })).rejects.toThrow(EMPTY_DATABASE_NEEDS_PASSWORD)
+    })
+  })
+})
+
+describe('start-up checks', () => {
+  it('refuse CAPTCHA_TEST_CODE in production, and a login key that is not 16 bytes', () => {
+    expect(startupProblems(optionsFromEnv({ CAPTCHA_TEST_CODE: '1234' }))).toEqual([])
+    expect(startupProblems(optionsFromEnv({ NODE_ENV: 'production', CAPTCHA_TEST_CODE: '1234' }))).toEqual([
+      expect.stringContaining('CAPTCHA_TEST_CODE'),
+    ])
+    expect(startupProblems(optionsFromEnv({ LOGIN_AES_KEY: 'short' }))).toEqual([expect.stringContaining('LOGIN_AES_KEY')])
+  })
+
+  /** `npm run server` as an operator runs it. */
+  function runMain(env: Record<string, string>) {
+    const child = spawn(join('node_modules', '.bin', 'tsx'), ['src-server/main.ts'], {
+      env: { PATH: process.env.PATH, ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    })
+    let output = ''
+    child.stdout.on('data', (d) => (output += d))
+    child.stderr.on('data', (d) => (output += d))
+    const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)))
+    return { child, output: () => output, exited }
+  }
+
+  let folder: string
+  beforeAll(async () => {
+    folder = await mkdtemp(join(tmpdir(), 'server-main-'))
+  })
+  afterAll(() => rm(folder, { recursive: true, force: true }))
+
+  it('main refuses to start in production with CAPTCHA_TEST_CODE set', async () => {
+    const run = runMain({ NODE_ENV: 'production', CAPTCHA_TEST_CODE: '1234', ADMIN_PASSWORD: 'Prod@2026', DATABASE_URL: join(folder, 'refused.sqlite'), PORT: '0' })
+    expect(await run.exited).toBe(1)
+    expect(run.output()).toContain('CAPTCHA_TEST_CODE')
+  })
+
+  it('main refuses a production start on an empty database without ADMIN_PASSWORD', async () => {
+    const run = runMain({ NODE_ENV: 'production', DATABASE_URL: join(folder, 'empty.sqlite'), UPLOAD_DIR: join(folder, 'uploads'), PORT: '0' })
+    expect(await run.exited).toBe(1)
+    expect(run.output()).toContain('ADMIN_PASSWORD')
+  })
+
+  it('main prints the address it listens on and serves there', async () => {
+    const run = runMain({ DATABASE_URL: join(folder, 'main.sqlite'), UPLOAD_DIR: join(folder, 'uploads'), PORT: '0' })
+    try {
+      await expect.poll(() => run.output(), { timeout: 20_000, interval: 100 }).toMatch(/http:\/\/127\.0\.0\.1:\d+/)
+      const url = /http:\/\/127\.0\.0\.1:\d+/.exec(run.output())?.[0] ?? ''
+      expect((await call(url, 'GET', '/api/captcha')).body.code).toBe(0)
+    } finally {
+      run.child.kill('SIGTERM')
+    }
+    expect(await run.exited).toBe(0)
+  })
+})

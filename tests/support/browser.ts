@@ -1,0 +1,110 @@
+import { existsSync } from 'node:fs'
+import { mkdir, mkdtemp, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { chromium, type Browser, type Page } from 'playwright-core'
+import { startWebHost, type WebHost } from '../../src-main/web/web-host'
+
+/**
+ * The real renderer in Debian's Chromium, driven through the web host. Nothing is
+ * downloaded: the browser is /usr/bin/chromium (`apt-get install chromium`) and the
+ * renderer is the build in out/renderer (`npm run build`, which `npm test` runs first).
+ */
+
+export const CHROMIUM = '/usr/bin/chromium'
+/** Every captcha's answer on the embedded test server. */
+export const CAPTCHA_CODE = '8888'
+/** Screenshots for a person to look at; never committed. */
+export const SHOTS_DIR = process.env.E2E_SHOTS_DIR ?? join(tmpdir(), 'shots')
+
+const RENDERER_DIR = fileURLToPath(new URL('../../out/renderer', import.meta.url))
+
+export async function launchBrowser(): Promise<Browser> {
+  if (!existsSync(CHROMIUM)) {
+    throw new Error(`${CHROMIUM} is missing: apt-get install -y chromium fonts-noto-cjk`)
+  }
+  return chromium.launch({
+    executablePath: CHROMIUM,
+    headless: true,
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+      '--disable-quic',
+    ],
+  })
+}
+
+export interface ConsoleUnderTest {
+  host: WebHost
+  /** The app's data folder; the embedded server's SQLite file is `platform.sqlite` in it. */
+  dataDir: string
+  close(): Promise<void>
+}
+
+/** The web host in-process on a fresh data folder: standalone mode, demo province, fixed captcha. */
+export async function startConsole(): Promise<ConsoleUnderTest> {
+  if (!existsSync(join(RENDERER_DIR, 'index.html'))) {
+    throw new Error(`${RENDERER_DIR} has no build: run \`npm run build\` first`)
+  }
+  const dataDir = await mkdtemp(join(tmpdir(), 'e2e-console-'))
+  const host = await startWebHost({ dataDir, env: { CAPTCHA_TEST_CODE: CAPTCHA_CODE }, rendererDir: RENDERER_DIR })
+  return {
+    host,
+    dataDir,
+    async close() {
+      await host.close()
+      await rm(dataDir, { recursive: true, force: true })
+    },
+  }
+}
+
+export interface ConsolePage {
+  page: Page
+  /** Uncaught errors and console errors of the page, for tests to assert there are none. */
+  errors: string[]
+  close(): Promise<void>
+}
+
+/** A fresh browser context on the console's address (which signs the page in to the bridge). */
+export async function openConsole(browser: Browser, host: WebHost): Promise<ConsolePage> {
+  const context = await browser.newContext({ viewport: { width: 1366, height: 800 }, locale: 'zh-CN' })
+  const page = await context.newPage()
+  const errors: string[] = []
+  page.on('pageerror', (error) => errors.push(error.message))
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text())
+  })
+  await page.goto(host.url)
+  return { page, errors, close: () => context.close() }
+}
+
+/** Goes to a route of the hash router, e.g. `/no-such-page`. */
+export async function goToRoute(page: Page, route: string): Promise<void> {
+  await page.evaluate((hash) => {
+    window.location.hash = hash
+  }, `#${route}`)
+}
+
+/** The route part of the page's address: `#/login?redirect=%2Findex` → `/login?redirect=%2Findex`. */
+export function routeOf(page: Page): string {
+  return new URL(page.url()).hash.slice(1)
+}
+
+/** Fills the login form and presses Enter in the password field. */
+export async function signIn(page: Page, username: string, password: string, code = CAPTCHA_CODE): Promise<void> {
+  await page.getByLabel('用户名', { exact: true }).fill(username)
+  await page.getByLabel('验证码', { exact: true }).fill(code)
+  const passwordInput = page.getByLabel('密码', { exact: true })
+  await passwordInput.fill(password)
+  await passwordInput.press('Enter')
+}
+
+export async function screenshot(page: Page, name: string): Promise<void> {
+  await mkdir(SHOTS_DIR, { recursive: true })
+  await page.screenshot({ path: join(SHOTS_DIR, `${name}.png`), fullPage: true })
+}
