@@ -1,6 +1,8 @@
 import type { RouteDef } from './contract'
 import { authRoutes } from './routes/auth'
 import { fileRoutes } from './routes/files'
+import { memberRoutes } from './routes/member'
+import { orgRoutes } from './routes/org'
 
 /**
  * The HTTP route table of the platform API: one row per route, grouped by domain
@@ -10,6 +12,8 @@ import { fileRoutes } from './routes/files'
 export const routes = {
   ...authRoutes,
   ...fileRoutes,
+  ...orgRoutes,
+  ...memberRoutes,
 } satisfies Record<string, RouteDef>
 
 export type Routes = typeof routes

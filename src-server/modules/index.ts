@@ -1,9 +1,13 @@
 import type { Handlers } from '../http/context'
 import { authHandlers } from './auth/handlers'
 import { fileHandlers } from './files/handlers'
+import { memberHandlers } from './member/handlers'
+import { orgHandlers } from './org/handlers'
 
 /** Every route's handler, one object per domain (`modules/<domain>/handlers.ts`). */
 export const handlers = {
   ...authHandlers,
   ...fileHandlers,
+  ...orgHandlers,
+  ...memberHandlers,
 } satisfies Handlers
