@@ -1,6 +1,8 @@
 import type { RouteDef } from './contract'
 import { authRoutes } from './routes/auth'
 import { fileRoutes } from './routes/files'
+import { signUpRoutes } from './routes/signup'
+import { trainingRoutes } from './routes/training'
 
 /**
  * The HTTP route table of the platform API: one row per route, grouped by domain
@@ -10,6 +12,8 @@ import { fileRoutes } from './routes/files'
 export const routes = {
   ...authRoutes,
   ...fileRoutes,
+  ...trainingRoutes,
+  ...signUpRoutes,
 } satisfies Record<string, RouteDef>
 
 export type Routes = typeof routes

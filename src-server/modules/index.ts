@@ -1,9 +1,13 @@
 import type { Handlers } from '../http/context'
 import { authHandlers } from './auth/handlers'
 import { fileHandlers } from './files/handlers'
+import { signUpHandlers } from './signup/handlers'
+import { trainingHandlers } from './training/handlers'
 
 /** Every route's handler, one object per domain (`modules/<domain>/handlers.ts`). */
 export const handlers = {
   ...authHandlers,
   ...fileHandlers,
+  ...trainingHandlers,
+  ...signUpHandlers,
 } satisfies Handlers
