@@ -1,6 +1,7 @@
 import type { RouteDef } from './contract'
 import { authRoutes } from './routes/auth'
 import { fileRoutes } from './routes/files'
+import { systemRoutes } from './routes/system'
 
 /**
  * The HTTP route table of the platform API: one row per route, grouped by domain
@@ -10,6 +11,7 @@ import { fileRoutes } from './routes/files'
 export const routes = {
   ...authRoutes,
   ...fileRoutes,
+  ...systemRoutes,
 } satisfies Record<string, RouteDef>
 
 export type Routes = typeof routes
