@@ -1,6 +1,8 @@
 import type { RouteDef } from './contract'
 import { authRoutes } from './routes/auth'
 import { fileRoutes } from './routes/files'
+import { memberRoutes } from './routes/member'
+import { orgRoutes } from './routes/org'
 import { systemRoutes } from './routes/system'
 
 /**
@@ -11,6 +13,8 @@ import { systemRoutes } from './routes/system'
 export const routes = {
   ...authRoutes,
   ...fileRoutes,
+  ...orgRoutes,
+  ...memberRoutes,
   ...systemRoutes,
 } satisfies Record<string, RouteDef>
 

@@ -1,11 +1,15 @@
 import type { Handlers } from '../http/context'
 import { authHandlers } from './auth/handlers'
 import { fileHandlers } from './files/handlers'
+import { memberHandlers } from './member/handlers'
+import { orgHandlers } from './org/handlers'
 import { systemHandlers } from './system/handlers'
 
 /** Every route's handler, one object per domain (`modules/<domain>/handlers.ts`). */
 export const handlers = {
   ...authHandlers,
   ...fileHandlers,
+  ...orgHandlers,
+  ...memberHandlers,
   ...systemHandlers,
 } satisfies Handlers

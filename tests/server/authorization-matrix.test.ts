@@ -56,16 +56,18 @@ describe.each(testDatabases())('authorization matrix ($name)', (database) => {
   let server: TestServer
   const tokens = new Map<string, string>()
 
-  async function account(name: string, permissionIds: number[], memberId: number | null = null): Promise<string> {
-    const cached = tokens.get(name)
+  /** A signed-in account (one per distinct `key`) whose role grants exactly `permissionIds`. */
+  async function account(key: string, permissionIds: number[], memberId: number | null = null): Promise<string> {
+    const cached = tokens.get(key)
     if (cached) return cached
+    const name = `matrix${tokens.size}`
     const now = nowText()
     const { db } = server
-    const { id: roleId } = await db.insertInto('role').values({ title: name.slice(0, 10), remark: '矩阵测试', createdAt: now, updatedAt: now }).returning('id').executeTakeFirstOrThrow()
+    const { id: roleId } = await db.insertInto('role').values({ title: name, remark: '矩阵测试', createdAt: now, updatedAt: now }).returning('id').executeTakeFirstOrThrow()
     if (permissionIds.length > 0) await db.insertInto('rolePermission').values(permissionIds.map((permissionId) => ({ roleId, permissionId }))).execute()
     await db.insertInto('admin').values({ name, passwordHash: await hashPassword(PASSWORD), roleId, memberId, createdAt: now, updatedAt: now }).execute()
     const token = await login(server.url, name, PASSWORD)
-    tokens.set(name, token)
+    tokens.set(key, token)
     return token
   }
 
@@ -89,9 +91,10 @@ describe.each(testDatabases())('authorization matrix ($name)', (database) => {
   })
 
   it.each(permissioned)('$name refuses a role without $route.access (403)', async ({ route }) => {
-    const required = route.access as PermissionKey
-    const others = allScreens.filter((s) => s.key !== required).map((s) => s.id)
-    const token = await account(`m_${required.replace(':', '_')}`, others)
+    // A list means "any of": the role lacks every one of them.
+    const required: readonly PermissionKey[] = typeof route.access === 'string' ? [route.access as PermissionKey] : (route.access as readonly PermissionKey[])
+    const others = allScreens.filter((s) => !(required as readonly string[]).includes(s.key)).map((s) => s.id)
+    const token = await account(`m_${[...required].sort().join(',')}`, others)
     const { path, query } = request(route, { id: 1 })
     const { status, body } = await call(server.url, route.method, path, { token, query })
     expect(status).toBe(403)
