@@ -8,4 +8,7 @@ import type { PermissionKey } from '../../src-shared/permissions'
  */
 export const screens: Partial<Record<PermissionKey, LazyExoticComponent<ComponentType>>> = {
   'dashboard:index': lazy(() => import('../features/home/HomePage')),
+  'system:admin': lazy(() => import('../features/system/AdminScreen')),
+  'system:role': lazy(() => import('../features/system/RoleScreen')),
+  'system:log': lazy(() => import('../features/system/LogScreen')),
 }
