@@ -1,4 +1,4 @@
-import { Checkbox, makeStyles, tokens } from '@fluentui/react-components'
+import { Checkbox, FieldContextProvider, makeStyles, tokens } from '@fluentui/react-components'
 import { permissionTree, type ModuleNode } from '../../src-shared/permissions'
 
 const useStyles = makeStyles({
@@ -37,27 +37,31 @@ export function PermissionTree({ value, onChange, label }: { value: readonly num
   }
 
   return (
-    <div className={styles.root} role="group" aria-label={label}>
-      {modules.map((module) => {
-        const ids = module.children.map((s) => s.id)
-        const count = ids.filter((id) => ticked.has(id)).length
-        const state = count === 0 ? false : count === ids.length ? true : 'mixed'
-        return (
-          <div key={module.id}>
-            <Checkbox label={module.title} checked={state} onChange={() => setScreens(ids, state !== true)} />
-            <div className={styles.screens}>
-              {module.children.map((screen) => (
-                <Checkbox
-                  key={screen.id}
-                  label={screen.title}
-                  checked={ticked.has(screen.id)}
-                  onChange={(_, data) => setScreens([screen.id], data.checked === true)}
-                />
-              ))}
+    // Inside a form Field, Fluent would give every checkbox the field's label as its
+    // name; each checkbox keeps its own (the group carries the field's).
+    <FieldContextProvider value={undefined}>
+      <div className={styles.root} role="group" aria-label={label}>
+        {modules.map((module) => {
+          const ids = module.children.map((s) => s.id)
+          const count = ids.filter((id) => ticked.has(id)).length
+          const state = count === 0 ? false : count === ids.length ? true : 'mixed'
+          return (
+            <div key={module.id}>
+              <Checkbox label={module.title} checked={state} onChange={() => setScreens(ids, state !== true)} />
+              <div className={styles.screens}>
+                {module.children.map((screen) => (
+                  <Checkbox
+                    key={screen.id}
+                    label={screen.title}
+                    checked={ticked.has(screen.id)}
+                    onChange={(_, data) => setScreens([screen.id], data.checked === true)}
+                  />
+                ))}
+              </div>
             </div>
-          </div>
-        )
-      })}
-    </div>
+          )
+        })}
+      </div>
+    </FieldContextProvider>
   )
 }

@@ -58,3 +58,11 @@ const fieldTitles: Record<string, string> = {
 export function fieldTitle(key: string): string {
   return fieldTitles[key] ?? key
 }
+
+/** What a log entry's record is, e.g. `账号 #4`. */
+const tableTitles: Record<string, string> = { admin: '账号', role: '角色', org: '组织', member: '党员', upload: '文件' }
+
+export function recordTitle(table: string | null, id: number | null): string {
+  if (!table) return '—'
+  return `${tableTitles[table] ?? table} #${id ?? ''}`
+}

@@ -16,7 +16,7 @@ import { DocumentSearchRegular } from '@fluentui/react-icons'
 import type { LogEntry } from '../../../src-shared/schemas/system'
 import { call } from '../../app/bridge'
 import { LogChanges } from '../../components/LogChanges'
-import { actionTitle, moduleOptions, moduleTitle } from '../../components/logLabels'
+import { actionTitle, moduleOptions, moduleTitle, recordTitle } from '../../components/logLabels'
 import { ResourceTable, type Column } from '../../components/ResourceTable'
 
 const useStyles = makeStyles({
@@ -34,7 +34,7 @@ function apiTime(value: string | undefined): string | undefined {
   return text.length === 16 ? `${text}:00` : text
 }
 
-const recordOf = (row: LogEntry) => (row.recordTable ? `${row.recordTable} #${row.recordId ?? ''}` : '—')
+const recordOf = (row: LogEntry) => recordTitle(row.recordTable, row.recordId)
 
 const columns: Column<Row>[] = [
   { key: 'index', title: '序号', width: '64px', render: (row) => row.index },
@@ -42,14 +42,14 @@ const columns: Column<Row>[] = [
   { key: 'account', title: '账号', width: '120px', render: (row) => row.adminName ?? '—' },
   { key: 'module', title: '模块', width: '110px', render: (row) => moduleTitle(row.module) },
   { key: 'action', title: '操作', render: (row) => actionTitle(row.route) },
-  { key: 'record', title: '记录', width: '110px', render: recordOf },
+  { key: 'record', title: '记录', width: '100px', render: recordOf },
   {
     key: 'ok',
     title: '结果',
     width: '90px',
     render: (row) => (row.ok ? <Badge color="success">成功</Badge> : <Badge color="danger" title={row.message ?? ''}>失败</Badge>),
   },
-  { key: 'ip', title: 'IP', width: '120px', render: (row) => row.ip },
+  { key: 'ip', title: 'IP', width: '110px', render: (row) => row.ip },
 ]
 
 function LogDetail({ entry, onClose }: { entry: LogEntry | null; onClose(): void }) {
