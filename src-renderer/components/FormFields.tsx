@@ -1,5 +1,5 @@
 import type { ReactElement } from 'react'
-import { Field, Input, type InputProps } from '@fluentui/react-components'
+import { Field, Input, Textarea, type InputProps } from '@fluentui/react-components'
 import {
   useController,
   type Control,
@@ -74,6 +74,30 @@ export function TextField<T extends FieldValues, O>({
           size={size}
           maxLength={maxLength}
           autoFocus={autoFocus}
+        />
+      )}
+    </FormField>
+  )
+}
+
+export interface TextAreaFieldProps<T extends FieldValues, O> extends FieldBase<T, O> {
+  placeholder?: string
+  rows?: number
+}
+
+/** A multi-line text bound to a form value (remarks, introductions, SMS content). */
+export function TextAreaField<T extends FieldValues, O>({ placeholder, rows, ...base }: TextAreaFieldProps<T, O>) {
+  return (
+    <FormField {...base}>
+      {(field) => (
+        <Textarea
+          ref={field.ref}
+          name={field.name}
+          value={(field.value as string | undefined) ?? ''}
+          onChange={(_, data) => field.onChange(data.value)}
+          onBlur={field.onBlur}
+          placeholder={placeholder}
+          rows={rows}
         />
       )}
     </FormField>

@@ -1,18 +1,5 @@
 import { useCallback, useEffect, useState, type ReactNode } from 'react'
-import {
-  Badge,
-  Button,
-  Dialog,
-  DialogActions,
-  DialogBody,
-  DialogContent,
-  DialogSurface,
-  DialogTitle,
-  makeStyles,
-  Spinner,
-  Text,
-  tokens,
-} from '@fluentui/react-components'
+import { Badge, Button, makeStyles, Spinner, Text, tokens } from '@fluentui/react-components'
 import { HistoryRegular } from '@fluentui/react-icons'
 import type { LogEntry } from '../../src-shared/schemas/system'
 import { call } from '../app/bridge'
@@ -21,12 +8,12 @@ import { EmptyState } from './EmptyState'
 import { LogChanges } from './LogChanges'
 import { actionTitle } from './logLabels'
 import { useNotify } from './toast'
+import { ViewDialog } from './ViewDialog'
 
 /** Entries shown at once; older ones are on the operation log screen. */
 const HISTORY_SIZE = 50
 
 const useStyles = makeStyles({
-  surface: { maxWidth: '760px', width: '90vw' },
   list: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalL, maxHeight: '60vh', overflowY: 'auto' },
   entry: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalXS },
   head: { display: 'flex', gap: tokens.spacingHorizontalM, alignItems: 'center' },
@@ -63,7 +50,6 @@ function HistoryList({ entries }: { entries: LogEntry[] }) {
 
 /** The operation log entries of one record, newest first. */
 export function RecordHistoryDialog({ target, onClose }: { target: HistoryTarget | null; onClose(): void }) {
-  const styles = useStyles()
   const notify = useNotify()
   // Kept with the target they belong to: another record's entries never show, even for a moment.
   const [loaded, setLoaded] = useState<{ target: HistoryTarget; entries: LogEntry[] } | null>(null)
@@ -85,19 +71,9 @@ export function RecordHistoryDialog({ target, onClose }: { target: HistoryTarget
   }, [target, notify])
 
   return (
-    <Dialog open={target !== null} onOpenChange={(_, data) => !data.open && onClose()}>
-      <DialogSurface className={styles.surface}>
-        <DialogBody>
-          <DialogTitle>修改记录：{target?.label}</DialogTitle>
-          <DialogContent>{entries ? <HistoryList entries={entries} /> : <Spinner label="加载中..." />}</DialogContent>
-          <DialogActions>
-            <Button appearance="primary" onClick={onClose}>
-              关闭
-            </Button>
-          </DialogActions>
-        </DialogBody>
-      </DialogSurface>
-    </Dialog>
+    <ViewDialog open={target !== null} title={`修改记录：${target?.label ?? ''}`} onClose={onClose}>
+      {entries ? <HistoryList entries={entries} /> : <Spinner label="加载中..." />}
+    </ViewDialog>
   )
 }
 

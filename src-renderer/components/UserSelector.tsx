@@ -1,17 +1,17 @@
 import { useEffect, useState } from 'react'
-import { Button, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle, makeStyles } from '@fluentui/react-components'
+import { Button } from '@fluentui/react-components'
 import type { z } from 'zod'
 import type { MemberSchema } from '../../src-shared/schemas/member'
 import { call } from '../app/bridge'
 import type { FilterOption } from './FilterBar'
 import { ResourceTable, type Column } from './ResourceTable'
 import { useNotify } from './toast'
+import { numbered } from './useResourcePage'
+import { ViewDialog } from './ViewDialog'
 
 export type PickedMember = Pick<z.infer<typeof MemberSchema>, 'id' | 'name' | 'telephone' | 'orgName'>
 
 type Row = PickedMember & { index: number }
-
-const useStyles = makeStyles({ surface: { maxWidth: '900px', width: '92vw' } })
 
 const columns: Column<Row>[] = [
   { key: 'index', title: '序号', width: '64px', render: (row) => row.index },
@@ -26,7 +26,6 @@ const columns: Column<Row>[] = [
  * Used by the account dialog and the sign-up screens.
  */
 export function UserSelector({ open, title = '选择用户', onClose, onSelect }: { open: boolean; title?: string; onClose(): void; onSelect(member: PickedMember): void }) {
-  const styles = useStyles()
   const notify = useNotify()
   const [departments, setDepartments] = useState<FilterOption[]>([])
 
@@ -42,44 +41,35 @@ export function UserSelector({ open, title = '选择用户', onClose, onSelect }
   }, [open, notify])
 
   return (
-    <Dialog open={open} onOpenChange={(_, data) => !data.open && onClose()}>
-      <DialogSurface className={styles.surface}>
-        <DialogBody>
-          <DialogTitle>{title}</DialogTitle>
-          <DialogContent>
-            {open && (
-              <ResourceTable
-                label="用户列表"
-                columns={columns}
-                rowKey={(row) => row.id}
-                filters={[
-                  { name: 'name', label: '姓名' },
-                  { name: 'telephone', label: '手机号' },
-                  { name: 'orgId', label: '单位', options: departments },
-                ]}
-                load={async ({ pageNum, pageSize, filters }) => {
-                  const page = await call('member.list', {
-                    pageNum,
-                    pageSize,
-                    name: filters.name,
-                    telephone: filters.telephone,
-                    orgId: filters.orgId ? Number(filters.orgId) : undefined,
-                  })
-                  return { total: page.total, records: page.records.map((m, i) => ({ id: m.id, name: m.name, telephone: m.telephone, orgName: m.orgName, index: (pageNum - 1) * pageSize + i + 1 })) }
-                }}
-                rowActions={(row) => (
-                  <Button size="small" appearance="primary" onClick={() => onSelect(row)}>
-                    选择
-                  </Button>
-                )}
-              />
-            )}
-          </DialogContent>
-          <DialogActions>
-            <Button onClick={onClose}>取消</Button>
-          </DialogActions>
-        </DialogBody>
-      </DialogSurface>
-    </Dialog>
+    <ViewDialog open={open} title={title} onClose={onClose} width="wide" closeText="取消">
+      {open && (
+        <ResourceTable
+          label="用户列表"
+          columns={columns}
+          rowKey={(row) => row.id}
+          filters={[
+            { name: 'name', label: '姓名' },
+            { name: 'telephone', label: '手机号' },
+            { name: 'orgId', label: '单位', options: departments },
+          ]}
+          load={async ({ pageNum, pageSize, filters }) => {
+            const page = await call('member.list', {
+              pageNum,
+              pageSize,
+              name: filters.name,
+              telephone: filters.telephone,
+              orgId: filters.orgId ? Number(filters.orgId) : undefined,
+            })
+            const picked = page.records.map(({ id, name, telephone, orgName }) => ({ id, name, telephone, orgName }))
+            return numbered({ total: page.total, records: picked }, pageNum, pageSize)
+          }}
+          rowActions={(row) => (
+            <Button size="small" appearance="primary" onClick={() => onSelect(row)}>
+              选择
+            </Button>
+          )}
+        />
+      )}
+    </ViewDialog>
   )
 }

@@ -1,43 +1,10 @@
-import type { Browser, Page } from 'playwright-core'
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import type { Page } from 'playwright-core'
+import { describe, expect, it } from 'vitest'
 import { demoAccounts } from '../../src-server/seed/demo-accounts'
-import {
-  goToRoute,
-  launchBrowser,
-  openConsole,
-  routeOf,
-  screenshot,
-  signIn,
-  startConsole,
-  type ConsolePage,
-  type ConsoleUnderTest,
-} from '../support/browser'
+import { goToRoute, routeOf, screenshot, signIn, useConsoleTabs } from '../support/browser'
 
 const { admin } = demoAccounts
-
-let browser: Browser
-let app: ConsoleUnderTest
-let tab: ConsolePage
-
-beforeAll(async () => {
-  browser = await launchBrowser()
-  app = await startConsole()
-})
-
-afterAll(async () => {
-  await browser?.close()
-  await app?.close()
-})
-
-beforeEach(async () => {
-  tab = await openConsole(browser, app.host)
-})
-
-afterEach(async () => {
-  expect(tab.errors).toEqual([])
-  await tab.close()
-  await app.host.core.dispatch('session.logout', undefined)
-})
+const consoleTabs = useConsoleTabs()
 
 async function signedInAs(page: Page, username: string, password: string, route: string): Promise<void> {
   await signIn(page, username, password)
@@ -66,7 +33,7 @@ function invokeThroughBridge(page: Page, method: string, input: unknown) {
 
 describe('roles, accounts and what an account may use', () => {
   it('creates a role with one menu and an account with it; that account sees only that menu and is refused elsewhere', async () => {
-    const { page } = tab
+    const { page } = consoleTabs.tab()
     await signedInAs(page, admin.username, admin.password, '/system/role')
     const roles = page.getByRole('table', { name: '角色列表' })
     const superRow = roles.getByRole('row').filter({ hasText: '超级管理员' })
@@ -135,7 +102,7 @@ describe('roles, accounts and what an account may use', () => {
   })
 
   it('lists the log with filters and shows an entry before and after', async () => {
-    const { page } = tab
+    const { page } = consoleTabs.tab()
     await signedInAs(page, admin.username, admin.password, '/system/log')
     const log = page.getByRole('table', { name: '操作日志' })
     await log.getByRole('cell', { name: '新增角色' }).first().waitFor()

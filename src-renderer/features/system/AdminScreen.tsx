@@ -3,10 +3,11 @@ import { Button } from '@fluentui/react-components'
 import { AddRegular, DeleteRegular, EditRegular } from '@fluentui/react-icons'
 import type { AdminRow } from '../../../src-shared/schemas/system'
 import { call } from '../../app/bridge'
-import { useConfirm } from '../../components/confirm'
 import { useRecordHistory } from '../../components/RecordHistory'
 import { ResourceTable, type Column, type ResourceTableHandle } from '../../components/ResourceTable'
-import { toastMessages, useNotify } from '../../components/toast'
+import { useNotify } from '../../components/toast'
+import { useConfirmedDelete } from '../../components/useConfirmedDelete'
+import { numbered } from '../../components/useResourcePage'
 import { AdminDialog, type RoleOption } from './AdminDialog'
 
 const columns: Column<AdminRow & { index: number }>[] = [
@@ -19,7 +20,7 @@ const columns: Column<AdminRow & { index: number }>[] = [
 /** 账号管理 (spec 001 §2): filters account name and role, add, edit, delete. */
 export default function AdminScreen() {
   const table = useRef<ResourceTableHandle>(null)
-  const confirm = useConfirm()
+  const confirmedDelete = useConfirmedDelete()
   const notify = useNotify()
   const history = useRecordHistory()
   const [roles, setRoles] = useState<RoleOption[]>([])
@@ -29,16 +30,8 @@ export default function AdminScreen() {
     call('role.all').then(setRoles, (error: unknown) => notify.error(error))
   }, [notify])
 
-  const remove = async (account: AdminRow) => {
-    if (!(await confirm({ message: `确定要删除账号「${account.name}」吗?` }))) return
-    try {
-      await call('admin.delete', { id: account.id })
-      notify.success(toastMessages.deleted)
-      table.current?.reload()
-    } catch (error) {
-      notify.error(error)
-    }
-  }
+  const remove = (account: AdminRow) =>
+    confirmedDelete(`确定要删除账号「${account.name}」吗?`, () => call('admin.delete', { id: account.id }), () => table.current?.reload())
 
   return (
     <>
@@ -52,8 +45,8 @@ export default function AdminScreen() {
           { name: 'roleId', label: '角色', options: roles.map((r) => ({ value: String(r.id), label: r.title })) },
         ]}
         load={async ({ pageNum, pageSize, filters }) => {
-          const page = await call('admin.list', { pageNum, pageSize, name: filters.name, roleId: filters.roleId ? Number(filters.roleId) : undefined })
-          return { ...page, records: page.records.map((r, i) => ({ ...r, index: (pageNum - 1) * pageSize + i + 1 })) }
+          const roleId = filters.roleId ? Number(filters.roleId) : undefined
+          return numbered(await call('admin.list', { pageNum, pageSize, name: filters.name, roleId }), pageNum, pageSize)
         }}
         toolbar={
           <Button appearance="primary" icon={<AddRegular />} onClick={() => setDialog({ account: null })}>

@@ -1,27 +1,16 @@
 import { useState } from 'react'
-import {
-  Badge,
-  Button,
-  Dialog,
-  DialogActions,
-  DialogBody,
-  DialogContent,
-  DialogSurface,
-  DialogTitle,
-  makeStyles,
-  Text,
-  tokens,
-} from '@fluentui/react-components'
+import { Badge, Button, makeStyles, Text, tokens } from '@fluentui/react-components'
 import { DocumentSearchRegular } from '@fluentui/react-icons'
 import type { LogEntry } from '../../../src-shared/schemas/system'
 import { call } from '../../app/bridge'
 import { LogChanges } from '../../components/LogChanges'
 import { actionTitle, moduleOptions, moduleTitle, recordTitle } from '../../components/logLabels'
 import { ResourceTable, type Column } from '../../components/ResourceTable'
+import { numbered } from '../../components/useResourcePage'
+import { ViewDialog } from '../../components/ViewDialog'
 
 const useStyles = makeStyles({
-  surface: { maxWidth: '760px', width: '90vw' },
-  facts: { display: 'grid', gridTemplateColumns: 'max-content 1fr', gap: `${tokens.spacingVerticalXS} ${tokens.spacingHorizontalL}`, marginBottom: tokens.spacingVerticalM },
+  facts: { display: 'grid', gridTemplateColumns: '1fr 1fr', gap: `${tokens.spacingVerticalXS} ${tokens.spacingHorizontalL}`, marginBottom: tokens.spacingVerticalM },
   muted: { color: tokens.colorNeutralForeground3 },
 })
 
@@ -66,29 +55,17 @@ function LogDetail({ entry, onClose }: { entry: LogEntry | null; onClose(): void
       ]
     : []
   return (
-    <Dialog open={entry !== null} onOpenChange={(_, data) => !data.open && onClose()}>
-      <DialogSurface className={styles.surface}>
-        <DialogBody>
-          <DialogTitle>日志详情</DialogTitle>
-          <DialogContent>
-            <div className={styles.facts}>
-              {facts.map(([label, value]) => (
-                <Text key={label}>
-                  <span className={styles.muted}>{label}：</span>
-                  {value}
-                </Text>
-              ))}
-            </div>
-            {entry && <LogChanges before={entry.before} after={entry.after} />}
-          </DialogContent>
-          <DialogActions>
-            <Button appearance="primary" onClick={onClose}>
-              关闭
-            </Button>
-          </DialogActions>
-        </DialogBody>
-      </DialogSurface>
-    </Dialog>
+    <ViewDialog open={entry !== null} title="日志详情" onClose={onClose}>
+      <div className={styles.facts}>
+        {facts.map(([label, value]) => (
+          <Text key={label}>
+            <span className={styles.muted}>{label}：</span>
+            {value}
+          </Text>
+        ))}
+      </div>
+      {entry && <LogChanges before={entry.before} after={entry.after} />}
+    </ViewDialog>
   )
 }
 
@@ -119,7 +96,7 @@ export default function LogScreen() {
             endTime: apiTime(filters.endTime),
             recordId,
           })
-          return { ...page, records: page.records.map((r, i) => ({ ...r, index: (pageNum - 1) * pageSize + i + 1 })) }
+          return numbered(page, pageNum, pageSize)
         }}
         rowActions={(row) => (
           <Button size="small" appearance="subtle" icon={<DocumentSearchRegular />} onClick={() => setDetail(row)}>

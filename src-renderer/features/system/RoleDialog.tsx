@@ -1,8 +1,7 @@
-import { Textarea } from '@fluentui/react-components'
 import { RoleCreateSchema, ROLE_REMARK_MAX, ROLE_TITLE_MAX, type RoleRow } from '../../../src-shared/schemas/system'
 import { call } from '../../app/bridge'
 import { FormDialog } from '../../components/FormDialog'
-import { FormField, TextField } from '../../components/FormFields'
+import { FormField, TextAreaField, TextField } from '../../components/FormFields'
 import { PermissionTree } from '../../components/PermissionTree'
 import { toastMessages, useNotify } from '../../components/toast'
 
@@ -26,18 +25,7 @@ export function RoleDialog({ open, role, onClose, onSaved }: { open: boolean; ro
       {({ control }) => (
         <>
           <TextField control={control} name="title" label="角色名称" required placeholder={`不超过${ROLE_TITLE_MAX}个字符`} />
-          <FormField control={control} name="remark" label="备注" required>
-            {(field) => (
-              <Textarea
-                ref={field.ref}
-                name={field.name}
-                value={(field.value as string | undefined) ?? ''}
-                onChange={(_, data) => field.onChange(data.value)}
-                onBlur={field.onBlur}
-                placeholder={`不超过${ROLE_REMARK_MAX}个字符`}
-              />
-            )}
-          </FormField>
+          <TextAreaField control={control} name="remark" label="备注" required placeholder={`不超过${ROLE_REMARK_MAX}个字符`} />
           <FormField control={control} name="permissionIdList" label="菜单权限" required>
             {(field) => (
               <PermissionTree label="菜单权限" value={(field.value as number[] | undefined) ?? []} onChange={field.onChange} />

@@ -3,10 +3,10 @@ import { Button } from '@fluentui/react-components'
 import { AddRegular, DeleteRegular, EditRegular } from '@fluentui/react-icons'
 import { PROTECTED_ROLE_ID, type RoleRow } from '../../../src-shared/schemas/system'
 import { call } from '../../app/bridge'
-import { useConfirm } from '../../components/confirm'
 import { useRecordHistory } from '../../components/RecordHistory'
 import { ResourceTable, type Column, type ResourceTableHandle } from '../../components/ResourceTable'
-import { toastMessages, useNotify } from '../../components/toast'
+import { useConfirmedDelete } from '../../components/useConfirmedDelete'
+import { numbered } from '../../components/useResourcePage'
 import { RoleDialog } from './RoleDialog'
 
 const columns: Column<RoleRow & { index: number }>[] = [
@@ -19,21 +19,12 @@ const columns: Column<RoleRow & { index: number }>[] = [
 /** 角色管理 (spec 001 §2): search by title, add, edit, delete; role 1 is protected (the server refuses too). */
 export default function RoleScreen() {
   const table = useRef<ResourceTableHandle>(null)
-  const confirm = useConfirm()
-  const notify = useNotify()
+  const confirmedDelete = useConfirmedDelete()
   const history = useRecordHistory()
   const [dialog, setDialog] = useState<{ role: RoleRow | null } | null>(null)
 
-  const remove = async (role: RoleRow) => {
-    if (!(await confirm({ message: '确定要删除当前角色吗?' }))) return
-    try {
-      await call('role.delete', { id: role.id })
-      notify.success(toastMessages.deleted)
-      table.current?.reload()
-    } catch (error) {
-      notify.error(error)
-    }
-  }
+  const remove = (role: RoleRow) =>
+    confirmedDelete('确定要删除当前角色吗?', () => call('role.delete', { id: role.id }), () => table.current?.reload())
 
   return (
     <>
@@ -44,8 +35,7 @@ export default function RoleScreen() {
         rowKey={(row) => row.id}
         filters={[{ name: 'title', label: '角色名称' }]}
         load={async ({ pageNum, pageSize, filters }) => {
-          const page = await call('role.list', { pageNum, pageSize, title: filters.title })
-          return { ...page, records: page.records.map((r, i) => ({ ...r, index: (pageNum - 1) * pageSize + i + 1 })) }
+          return numbered(await call('role.list', { pageNum, pageSize, title: filters.title }), pageNum, pageSize)
         }}
         toolbar={
           <Button appearance="primary" icon={<AddRegular />} onClick={() => setDialog({ role: null })}>
