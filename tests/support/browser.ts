@@ -110,19 +110,12 @@ export async function screenshot(page: Page, name: string): Promise<void> {
   await page.screenshot({ path: join(SHOTS_DIR, `${name}.png`), fullPage: true })
 }
 
-export interface ConsoleTabs {
-  readonly browser: Browser
-  readonly app: ConsoleUnderTest
-  /** The tab of the running test. */
-  readonly tab: ConsolePage
-}
-
 /**
- * The hooks of an e2e file: one browser and one console for the file, a fresh tab for
- * each test that must end without page errors, and signed out afterwards (the web host
- * keeps one session for the machine, so every test starts signed out).
+ * The usual life of an e2e file: one browser and one console for the file, a fresh tab
+ * per test that must end without page errors, and signed out after each test (the web
+ * host keeps one session for the machine). Call once at the top of the file.
  */
-export function useConsoleTabs(): ConsoleTabs {
+export function useConsoleTabs(): { tab(): ConsolePage; app(): ConsoleUnderTest } {
   let browser: Browser | undefined
   let app: ConsoleUnderTest | undefined
   let tab: ConsolePage | undefined
@@ -135,22 +128,17 @@ export function useConsoleTabs(): ConsoleTabs {
     await app?.close()
   })
   beforeEach(async () => {
-    tab = await openConsole(browser!, app!.host)
+    if (!browser || !app) throw new Error('the console did not start')
+    tab = await openConsole(browser, app.host)
   })
   afterEach(async () => {
-    expect(tab!.errors).toEqual([])
-    await tab!.close()
-    await app!.host.core.dispatch('session.logout', undefined)
+    expect(tab?.errors).toEqual([])
+    await tab?.close()
+    await app?.host.core.dispatch('session.logout', undefined)
   })
-  return {
-    get browser() {
-      return browser!
-    },
-    get app() {
-      return app!
-    },
-    get tab() {
-      return tab!
-    },
+  const need = <T>(value: T | undefined): T => {
+    if (value === undefined) throw new Error('useConsoleTabs: used outside a test')
+    return value
   }
+  return { tab: () => need(tab), app: () => need(app) }
 }
