@@ -3,6 +3,8 @@ import { authRoutes } from './routes/auth'
 import { fileRoutes } from './routes/files'
 import { memberRoutes } from './routes/member'
 import { orgRoutes } from './routes/org'
+import { signUpRoutes } from './routes/signup'
+import { trainingRoutes } from './routes/training'
 import { systemRoutes } from './routes/system'
 
 /**
@@ -15,6 +17,8 @@ export const routes = {
   ...fileRoutes,
   ...orgRoutes,
   ...memberRoutes,
+  ...trainingRoutes,
+  ...signUpRoutes,
   ...systemRoutes,
 } satisfies Record<string, RouteDef>
 

@@ -33,7 +33,7 @@ function invokeThroughBridge(page: Page, method: string, input: unknown) {
 
 describe('roles, accounts and what an account may use', () => {
   it('creates a role with one menu and an account with it; that account sees only that menu and is refused elsewhere', async () => {
-    const { page } = consoleTabs.tab()
+    const { page } = consoleTabs.tab
     await signedInAs(page, admin.username, admin.password, '/system/role')
     const roles = page.getByRole('table', { name: '角色列表' })
     const superRow = roles.getByRole('row').filter({ hasText: '超级管理员' })
@@ -102,7 +102,7 @@ describe('roles, accounts and what an account may use', () => {
   })
 
   it('lists the log with filters and shows an entry before and after', async () => {
-    const { page } = consoleTabs.tab()
+    const { page } = consoleTabs.tab
     await signedInAs(page, admin.username, admin.password, '/system/log')
     const log = page.getByRole('table', { name: '操作日志' })
     await log.getByRole('cell', { name: '新增角色' }).first().waitFor()
