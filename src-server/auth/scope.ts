@@ -63,6 +63,8 @@ const recordInScope: Record<ScopedResource, (db: Db, scope: DataScope, id: numbe
   },
 }
 
+const notFoundMessage: Record<ScopedResource, string> = { admin: '账号不存在', org: '组织不存在', member: '党员不存在' }
+
 /**
  * The check the route mechanism makes for routes with a `scope` marker: a record
  * outside the caller's tree answers NOT_FOUND, exactly as one that does not exist,
@@ -70,5 +72,5 @@ const recordInScope: Record<ScopedResource, (db: Db, scope: DataScope, id: numbe
  */
 export async function assertInScope(db: Db, user: AuthUser, resource: ScopedResource, id: number): Promise<void> {
   const scope = await dataScopeOf(db, user)
-  if (!(await recordInScope[resource](db, scope, id))) throw new AppError(ErrorKey.NOT_FOUND)
+  if (!(await recordInScope[resource](db, scope, id))) throw new AppError(ErrorKey.NOT_FOUND, notFoundMessage[resource])
 }
