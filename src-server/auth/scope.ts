@@ -50,14 +50,16 @@ export async function assertOrgInScope(db: Db, scope: DataScope, orgId: number):
  */
 const recordInScope: Record<ScopedResource, (db: Db, scope: DataScope, id: number) => Promise<boolean>> = {
   org: async (db, scope, id) =>
-    (await db.selectFrom('org').select('id').where('id', '=', id).where('path', 'like', `${scope.path}%`).executeTakeFirst()) !==
-    undefined,
+    (await db
+      .selectFrom('org')
+      .select('id')
+      .where((eb) => eb.and([eb('id', '=', id), startsWith(eb, 'org.path', scope.path)]))
+      .executeTakeFirst()) !== undefined,
   member: async (db, scope, id) =>
     (await db
       .selectFrom('member')
       .select('id')
-      .where('id', '=', id)
-      .where('orgId', 'in', orgIdsInScope(db, scope))
+      .where((eb) => eb.and([eb('id', '=', id), startsWith(eb, 'member.orgPath', scope.path)]))
       .executeTakeFirst()) !== undefined,
   admin: async (db, scope, id) => {
     const account = await db.selectFrom('admin').select('memberId').where('id', '=', id).executeTakeFirst()
@@ -67,6 +69,8 @@ const recordInScope: Record<ScopedResource, (db: Db, scope: DataScope, id: numbe
   },
 }
 
+const notFoundMessage: Record<ScopedResource, string> = { admin: '账号不存在', org: '组织不存在', member: '党员不存在' }
+
 /**
  * The check the route mechanism makes for routes with a `scope` marker: a record
  * outside the caller's tree answers NOT_FOUND, exactly as one that does not exist,
@@ -74,5 +78,5 @@ const recordInScope: Record<ScopedResource, (db: Db, scope: DataScope, id: numbe
  */
 export async function assertInScope(db: Db, user: AuthUser, resource: ScopedResource, id: number): Promise<void> {
   const scope = await dataScopeOf(db, user)
-  if (!(await recordInScope[resource](db, scope, id))) throw new AppError(ErrorKey.NOT_FOUND)
+  if (!(await recordInScope[resource](db, scope, id))) throw new AppError(ErrorKey.NOT_FOUND, notFoundMessage[resource])
 }

@@ -33,7 +33,7 @@ function invokeThroughBridge(page: Page, method: string, input: unknown) {
 
 describe('roles, accounts and what an account may use', () => {
   it('creates a role with one menu and an account with it; that account sees only that menu and is refused elsewhere', async () => {
-    const { page } = consoleTabs.tab()
+    const { page } = consoleTabs.tab
     await signedInAs(page, admin.username, admin.password, '/system/role')
     const roles = page.getByRole('table', { name: '角色列表' })
     const superRow = roles.getByRole('row').filter({ hasText: '超级管理员' })
@@ -102,7 +102,7 @@ describe('roles, accounts and what an account may use', () => {
   })
 
   it('lists the log with filters and shows an entry before and after', async () => {
-    const { page } = consoleTabs.tab()
+    const { page } = consoleTabs.tab
     await signedInAs(page, admin.username, admin.password, '/system/log')
     const log = page.getByRole('table', { name: '操作日志' })
     await log.getByRole('cell', { name: '新增角色' }).first().waitFor()
@@ -115,5 +115,45 @@ describe('roles, accounts and what an account may use', () => {
     const detail = page.getByRole('dialog')
     await detail.getByRole('table', { name: '数据变化' }).getByRole('cell', { name: 'logviewer' }).waitFor()
     await screenshot(page, 'log-detail')
+  })
+
+  it('links an account to a party member picked in the user selector, and unlinks it', async () => {
+    const { page } = consoleTabs.tab
+    await signedInAs(page, admin.username, admin.password, '/system/admin')
+    const accounts = page.getByRole('table', { name: '账号列表' })
+    await accounts.getByRole('cell', { name: 'orgadmin' }).waitFor()
+    await page.getByRole('button', { name: '添加' }).click()
+    const dialog = page.getByRole('dialog', { name: '添加账号' })
+    await dialog.getByLabel('账号').fill('gaofeng')
+    await dialog.getByLabel('密码').fill('GaoFeng1')
+    await dialog.getByRole('combobox', { name: '角色' }).click()
+    await page.getByRole('option', { name: '单位管理员' }).click()
+    expect(await dialog.getByRole('textbox', { name: '关联用户' }).inputValue()).toBe('无')
+    await dialog.getByRole('button', { name: '选择' }).click()
+
+    const selector = page.getByRole('dialog', { name: '选择用户' })
+    const people = selector.getByRole('table', { name: '用户列表' })
+    await people.getByRole('row').nth(1).waitFor()
+    await selector.getByLabel('姓名').fill('高峰')
+    await selector.getByRole('button', { name: '查询' }).click()
+    const row = people.getByRole('row').filter({ hasText: '高峰' })
+    await row.waitFor()
+    await screenshot(page, 'user-selector')
+    await row.getByRole('button', { name: '选择' }).click()
+    await selector.waitFor({ state: 'detached' })
+
+    expect(await dialog.getByRole('textbox', { name: '关联用户' }).inputValue()).toBe('高峰')
+    await dialog.getByRole('button', { name: '确定' }).click()
+    await page.getByText('添加成功！').first().waitFor()
+    const created = accounts.getByRole('row').filter({ hasText: 'gaofeng' })
+    await created.getByRole('cell', { name: '高峰' }).waitFor()
+
+    await created.getByRole('button', { name: '编辑' }).click()
+    const edit = page.getByRole('dialog', { name: '编辑账号' })
+    await edit.getByRole('button', { name: '清除关联用户' }).click()
+    expect(await edit.getByRole('textbox', { name: '关联用户' }).inputValue()).toBe('无')
+    await edit.getByRole('button', { name: '确定' }).click()
+    await page.getByText('修改成功！').first().waitFor()
+    await created.getByRole('cell', { name: '无', exact: true }).waitFor()
   })
 })

@@ -5,7 +5,7 @@ import { goToRoute, routeOf, screenshot, signIn, useConsoleTabs } from '../suppo
 const ui = useConsoleTabs()
 
 it('shows an account without a role the no-role page, with a countdown and 退出登录', async () => {
-  const { page } = ui.tab()
+  const { page } = ui.tab
   await signIn(page, demoAccounts.norole.username, demoAccounts.norole.password)
   await page.waitForURL(/#\/403$/)
   await page.getByText('当前账号没有操作角色，请联系管理员').waitFor()
@@ -18,7 +18,7 @@ it('shows an account without a role the no-role page, with a countdown and 退�
 })
 
 it('shows 抱歉! 当前页面不存在... for an unknown address, counts down and lands on /index', async () => {
-  const { page } = ui.tab()
+  const { page } = ui.tab
   await signIn(page, demoAccounts.admin.username, demoAccounts.admin.password)
   await page.waitForURL(/#\/index$/)
 
@@ -33,7 +33,7 @@ it('shows 抱歉! 当前页面不存在... for an unknown address, counts down a
 })
 
 it('shows a member-linked administrator its own organisation as scope', async () => {
-  const { page } = ui.tab()
+  const { page } = ui.tab
   await signIn(page, demoAccounts.orgadmin.username, demoAccounts.orgadmin.password)
   await page.waitForURL(/#\/index$/)
   await page.getByRole('banner').getByText('单位管理员').waitFor()

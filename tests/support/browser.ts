@@ -110,12 +110,19 @@ export async function screenshot(page: Page, name: string): Promise<void> {
   await page.screenshot({ path: join(SHOTS_DIR, `${name}.png`), fullPage: true })
 }
 
+export interface ConsoleTabs {
+  readonly browser: Browser
+  readonly app: ConsoleUnderTest
+  /** The tab of the running test. */
+  readonly tab: ConsolePage
+}
+
 /**
- * The usual life of an e2e file: one browser and one console for the file, a fresh tab
- * per test that must end without page errors, and signed out after each test (the web
- * host keeps one session for the machine). Call once at the top of the file.
+ * The hooks of an e2e file: one browser and one console for the file, a fresh tab for
+ * each test that must end without page errors, and signed out afterwards (the web host
+ * keeps one session for the machine, so every test starts signed out).
  */
-export function useConsoleTabs(): { tab(): ConsolePage; app(): ConsoleUnderTest } {
+export function useConsoleTabs(): ConsoleTabs {
   let browser: Browser | undefined
   let app: ConsoleUnderTest | undefined
   let tab: ConsolePage | undefined
@@ -128,17 +135,22 @@ export function useConsoleTabs(): { tab(): ConsolePage; app(): ConsoleUnderTest 
     await app?.close()
   })
   beforeEach(async () => {
-    if (!browser || !app) throw new Error('the console did not start')
-    tab = await openConsole(browser, app.host)
+    tab = await openConsole(browser!, app!.host)
   })
   afterEach(async () => {
-    expect(tab?.errors).toEqual([])
-    await tab?.close()
-    await app?.host.core.dispatch('session.logout', undefined)
+    expect(tab!.errors).toEqual([])
+    await tab!.close()
+    await app!.host.core.dispatch('session.logout', undefined)
   })
-  const need = <T>(value: T | undefined): T => {
-    if (value === undefined) throw new Error('useConsoleTabs: used outside a test')
-    return value
+  return {
+    get browser() {
+      return browser!
+    },
+    get app() {
+      return app!
+    },
+    get tab() {
+      return tab!
+    },
   }
-  return { tab: () => need(tab), app: () => need(app) }
 }

@@ -3,8 +3,9 @@ import type { Page } from '../../../src-shared/schemas/common'
 import type { AdminRow } from '../../../src-shared/schemas/system'
 import type { AuthUser } from '../../auth/auth-user'
 import { hashPassword } from '../../auth/passwords'
-import { dataScopeOf, orgIdsInScope, type DataScope } from '../../auth/scope'
+import { dataScopeOf, type DataScope } from '../../auth/scope'
 import { sha256Hex } from '../../auth/tokens'
+import { startsWith } from '../../db/prefix'
 import { nowText } from '../../db/time'
 import type { Db } from '../../db/types'
 import { tokenOf } from '../../http/authenticate'
@@ -32,9 +33,9 @@ function adminRows(db: Db) {
     .leftJoin('org', 'org.id', 'member.orgId')
 }
 
-/** A member-linked caller sees the accounts of its own tree's members only (spec 000 §6). */
-function inScope(db: Db, scope: DataScope) {
-  return db.selectFrom('member').select('member.id').where('member.orgId', 'in', orgIdsInScope(db, scope))
+/** Members of the caller's tree: a member-linked caller sees the accounts of these only (spec 000 §6). */
+export function membersInScope(db: Db, scope: DataScope) {
+  return db.selectFrom('member').select('member.id').where((eb) => startsWith(eb, 'member.orgPath', scope.path))
 }
 
 async function adminById(db: Db, id: number): Promise<AdminRow> {
@@ -90,7 +91,7 @@ async function assertAssignable(db: Db, user: AuthUser, roleId: number, memberId
     if (scope.superUser) return
     throw new AppError(ErrorKey.VALIDATION, '请选择关联用户', [{ path: 'memberId', message: '请选择关联用户' }])
   }
-  const found = await inScope(db, scope).where('member.id', '=', memberId).executeTakeFirst()
+  const found = await membersInScope(db, scope).where('member.id', '=', memberId).executeTakeFirst()
   if (!found) throw new AppError(ErrorKey.VALIDATION, '关联用户不存在', [{ path: 'memberId', message: '关联用户不存在' }])
 }
 
@@ -110,7 +111,7 @@ export const adminHandlers = {
     const { db } = ctx
     const scope = await dataScopeOf(db, signedIn(ctx))
     let query = adminRows(db)
-    if (!scope.superUser) query = query.where('admin.memberId', 'in', inScope(db, scope))
+    if (!scope.superUser) query = query.where('admin.memberId', 'in', membersInScope(db, scope))
     if (name) query = query.where('admin.name', 'like', `%${name}%`)
     if (roleId !== undefined) query = query.where('admin.roleId', '=', roleId)
     const { total } = await query.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow()

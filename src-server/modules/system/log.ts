@@ -1,7 +1,8 @@
 import type { Page } from '../../../src-shared/schemas/common'
 import type { LogEntry } from '../../../src-shared/schemas/system'
-import { dataScopeOf, orgIdsInScope } from '../../auth/scope'
+import { dataScopeOf } from '../../auth/scope'
 import { signedIn, type DomainHandlers } from '../../http/context'
+import { membersInScope } from './admins'
 
 const parseJson = (text: string | null): unknown => (text === null ? null : JSON.parse(text))
 
@@ -18,7 +19,7 @@ export const logHandlers = {
       const accounts = db
         .selectFrom('admin')
         .select('admin.id')
-        .where('admin.memberId', 'in', db.selectFrom('member').select('member.id').where('member.orgId', 'in', orgIdsInScope(db, scope)))
+        .where('admin.memberId', 'in', membersInScope(db, scope))
       query = query.where('adminId', 'in', accounts)
     }
     if (adminName) query = query.where('adminName', 'like', `%${adminName}%`)
