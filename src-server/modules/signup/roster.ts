@@ -134,7 +134,11 @@ export async function importRoster(db: Db, user: AuthUser, uploadDir: string, tr
       fail(`${member.name} 已报名此培训班`)
     } else values.push(signUpValuesOf(member, row.overrides))
   }
-  if (issues.length > 0) throw new AppError(ErrorKey.VALIDATION, issues[0].message, issues)
+  if (issues.length > 0) {
+    const lineOf = (i: FieldIssue) => Number(i.path.replace(/\D/g, ''))
+    issues.sort((a, b) => lineOf(a) - lineOf(b))
+    throw new AppError(ErrorKey.VALIDATION, issues[0].message, issues)
+  }
   const now = nowText()
   try {
     await db.transaction().execute(async (trx) => {
