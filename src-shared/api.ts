@@ -1,6 +1,8 @@
 import type { RouteDef } from './contract'
 import { authRoutes } from './routes/auth'
 import { fileRoutes } from './routes/files'
+import { memberRoutes } from './routes/member'
+import { orgRoutes } from './routes/org'
 import { signUpRoutes } from './routes/signup'
 import { trainingRoutes } from './routes/training'
 
@@ -12,6 +14,8 @@ import { trainingRoutes } from './routes/training'
 export const routes = {
   ...authRoutes,
   ...fileRoutes,
+  ...orgRoutes,
+  ...memberRoutes,
   ...trainingRoutes,
   ...signUpRoutes,
 } satisfies Record<string, RouteDef>

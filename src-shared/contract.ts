@@ -2,10 +2,11 @@ import type { z } from 'zod'
 import type { PermissionKey } from './permissions'
 
 /**
- * Who may call a route: anybody (`public`), any signed-in account (`login`), or an
- * account whose role grants the named screen permission.
+ * Who may call a route: anybody (`public`), any signed-in account (`login`), an
+ * account whose role grants the named screen permission, or one granting any of a
+ * list of them (reads that several screens need, e.g. the member list of a picker).
  */
-export type Access = 'public' | 'login' | PermissionKey
+export type Access = 'public' | 'login' | PermissionKey | readonly PermissionKey[]
 
 export type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE'
 

@@ -1,11 +1,11 @@
 import { Navigate, Route, Routes } from 'react-router-dom'
-import { allScreens } from '../../src-shared/permissions'
+import { allScreens, screenByKey } from '../../src-shared/permissions'
 import { LoginPage } from '../features/auth/LoginPage'
 import { NoRolePage } from '../features/errors/NoRolePage'
 import { NotFoundPage } from '../features/errors/NotFoundPage'
 import { RequireRole, RequireUser } from './guards'
 import { ScreenGate } from './ScreenGate'
-import { screens } from './screens'
+import { screens, subPages } from './screens'
 import { Shell } from './Shell'
 
 const implemented = allScreens.flatMap((screen) => {
@@ -27,6 +27,10 @@ export function AppRoutes() {
             {implemented.map(({ screen, component }) => (
               <Route key={screen.key} path={screen.path} element={<ScreenGate screen={screen} component={component} />} />
             ))}
+            {subPages.map((page) => {
+              const screen = screenByKey.get(page.screen)
+              return screen && <Route key={page.path} path={page.path} element={<ScreenGate screen={screen} component={page.component} />} />
+            })}
           </Route>
         </Route>
       </Route>

@@ -11,5 +11,6 @@ export function authorize(access: Access, user: AuthUser | null): void {
   if (!user) throw new AppError(ErrorKey.UNAUTHENTICATED)
   if (access === 'login') return
   if (user.roleId === null) throw new AppError(ErrorKey.NO_ROLE)
-  if (!user.permissions.has(access)) throw new AppError(ErrorKey.FORBIDDEN)
+  const granted = typeof access === 'string' ? user.permissions.has(access) : access.some((key) => user.permissions.has(key))
+  if (!granted) throw new AppError(ErrorKey.FORBIDDEN)
 }

@@ -44,7 +44,7 @@ function docSchema(name: RouteName, route: RouteDef) {
   return {
     operationId: name,
     summary: route.summary,
-    description: route.access === 'public' ? '无需登录' : route.access === 'login' ? '需要登录' : `需要权限 ${route.access}`,
+    description: route.access === 'public' ? '无需登录' : route.access === 'login' ? '需要登录' : `需要权限 ${[route.access].flat().join(' 或 ')}`,
     tags: [name.split('.')[0]],
     ...(route.access === 'public' ? {} : { security: [{ token: [] }] }),
     ...(route.kind === 'upload' ? { consumes: ['multipart/form-data'] } : {}),

@@ -1,6 +1,8 @@
 import type { Handlers } from '../http/context'
 import { authHandlers } from './auth/handlers'
 import { fileHandlers } from './files/handlers'
+import { memberHandlers } from './member/handlers'
+import { orgHandlers } from './org/handlers'
 import { signUpHandlers } from './signup/handlers'
 import { trainingHandlers } from './training/handlers'
 
@@ -8,6 +10,8 @@ import { trainingHandlers } from './training/handlers'
 export const handlers = {
   ...authHandlers,
   ...fileHandlers,
+  ...orgHandlers,
+  ...memberHandlers,
   ...trainingHandlers,
   ...signUpHandlers,
 } satisfies Handlers

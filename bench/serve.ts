@@ -1,0 +1,32 @@
+import Fastify from 'fastify'
+import { optionsFromEnv } from '../src-server/options'
+import { startServer } from '../src-server/start'
+
+/**
+ * A server for a benchmark, in a process of its own so it does not share a core with
+ * the load generator: `hello` is a bare Fastify hello-world (the baseline every figure
+ * is compared with); `platform` is the platform server as `npm run server` starts it,
+ * configured by the environment (DATABASE_URL …) on a free port. Prints `READY <url>`.
+ */
+async function main(kind: string | undefined): Promise<void> {
+  if (kind === 'hello') {
+    const app = Fastify()
+    app.get('/', async () => ({ hello: 'world' }))
+    await app.listen({ host: '127.0.0.1', port: 0 })
+    const address = app.server.address()
+    if (!address || typeof address === 'string') throw new Error('no address')
+    console.log(`READY http://127.0.0.1:${address.port}`)
+    return
+  }
+  if (kind === 'platform') {
+    const server = await startServer({ ...optionsFromEnv(), host: '127.0.0.1', port: 0 })
+    console.log(`READY ${server.url}`)
+    return
+  }
+  throw new Error(`unknown server kind: ${kind}`)
+}
+
+main(process.argv[2]).catch((error: unknown) => {
+  console.error(error)
+  process.exit(1)
+})

@@ -1,0 +1,145 @@
+import { z } from 'zod'
+import { StoredPathSchema } from './files'
+import { boolLike, intLike, mobile, pageOf, pageQuery, textFilter } from './common'
+
+/** 1 male, 0 female (spec 000 §3). */
+export const GenderSchema = z.union([z.literal(0), z.literal(1)], { error: '请选择性别' })
+export const genderLabels = { 1: '男', 0: '女' } as const
+
+const optionalText = (max: number, label: string) =>
+  z
+    .string()
+    .trim()
+    .max(max, `${label}不能超过${max}个字`)
+    .nullish()
+    .transform((v) => (v ? v : null))
+
+/** 18-character resident identity number (last may be X); optional. */
+export const idcard = z
+  .string()
+  .trim()
+  .toUpperCase()
+  .regex(/^(\d{17}[\dX])?$/, '身份证号格式错误')
+  .nullish()
+  .transform((v) => (v ? v : null))
+
+/** `yyyy-MM` */
+export const tenureTime = z
+  .string()
+  .trim()
+  .regex(/^(\d{4}-(0[1-9]|1[0-2]))?$/, '任职时间格式应为 yyyy-MM')
+  .nullish()
+  .transform((v) => (v ? v : null))
+
+export const memberPassword = z
+  .string({ error: '请输入密码' })
+  .min(1, '请输入密码')
+  .min(6, '密码不能少于6位')
+  .max(64, '密码不能超过64位')
+
+/** Fields of the party member dialog (spec 000 §3, §5). */
+export const MemberFieldsSchema = z.object({
+  name: z.string({ error: '请输入姓名' }).trim().min(1, '请输入姓名').max(50, '姓名不能超过50个字'),
+  nation: z.string({ error: '请输入民族' }).trim().min(1, '请输入民族').max(30, '民族不能超过30个字'),
+  gender: intLike.pipe(GenderSchema),
+  telephone: mobile,
+  orgId: intLike.pipe(z.number({ error: '请选择组织' }).int().positive('请选择组织')),
+  idcard,
+  /** Stored path of an uploaded jpg/jpeg/png under 1 MB (`POST /api/upload?kind=image`). */
+  avatarUrl: StoredPathSchema.shape.path.nullish().transform((v) => v ?? null),
+  department: optionalText(100, '部门'),
+  jobs: optionalText(100, '职务'),
+  partyJobs: optionalText(100, '党内职务'),
+  tenureTime,
+  sameTenureYear: intLike
+    .pipe(z.number().int('同职级年限必须是整数').min(1, '同职级年限最小为 1'))
+    .nullish()
+    .transform((v) => v ?? null),
+})
+
+/** Adding: the password is required (stored hashed). */
+export const MemberCreateSchema = MemberFieldsSchema.extend({ pwd: memberPassword })
+export type MemberCreate = z.input<typeof MemberCreateSchema>
+
+/** PATCH: the id plus the fields that change; an empty password keeps the old one. */
+export const MemberUpdateSchema = MemberFieldsSchema.partial().extend({
+  id: intLike.pipe(z.number().int().positive('编号无效')),
+  pwd: z.preprocess((v) => (v === '' || v === null ? undefined : v), memberPassword.optional()),
+})
+export type MemberUpdate = z.input<typeof MemberUpdateSchema>
+
+export const MemberSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  gender: z.number().int().nullable(),
+  telephone: z.string(),
+  idcard: z.string().nullable(),
+  nation: z.string().nullable(),
+  avatarUrl: z.string().nullable(),
+  orgId: z.number().int(),
+  orgName: z.string().nullable(),
+  topOrgId: z.number().int().nullable(),
+  topOrgName: z.string().nullable(),
+  department: z.string().nullable(),
+  jobs: z.string().nullable(),
+  partyJobs: z.string().nullable(),
+  tenureTime: z.string().nullable(),
+  sameTenureYear: z.number().int().nullable(),
+  enabled: z.boolean(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+})
+export type Member = z.infer<typeof MemberSchema>
+
+/**
+ * Filters of the member list and export. `name` is a prefix of the name, `telephone`
+ * a prefix of the number, `orgId` that organisation's whole subtree.
+ */
+export const MemberFilterSchema = z.object({
+  name: textFilter,
+  telephone: textFilter,
+  orgId: intLike.pipe(z.number().int().positive()).optional(),
+  topOrgId: intLike.pipe(z.number().int().positive()).optional(),
+  enabled: boolLike.optional(),
+})
+export type MemberFilter = z.input<typeof MemberFilterSchema>
+
+export const MemberListQuerySchema = pageQuery.extend(MemberFilterSchema.shape)
+
+/**
+ * `total` is exact up to MEMBER_COUNT_CAP; beyond that it is the cap and `totalCapped`
+ * is true (the pager then offers that many rows; see docs/decisions.md).
+ */
+export const MEMBER_COUNT_CAP = 10000
+export const MemberPageSchema = pageOf(MemberSchema).extend({ totalCapped: z.boolean().optional() })
+
+/** One problem of an import row: 1-based sheet row, the column's header, the message. */
+export const ImportIssueSchema = z.object({
+  row: z.number().int(),
+  column: z.string(),
+  message: z.string(),
+})
+export type ImportIssue = z.infer<typeof ImportIssueSchema>
+
+/** Input of the import check and commit: the stored path of an uploaded `roster` workbook. */
+export const MemberImportInputSchema = StoredPathSchema
+
+export const MAX_REPORTED_IMPORT_ISSUES = 1000
+
+export const MemberImportCheckSchema = z.object({
+  /** Data rows read. */
+  total: z.number().int(),
+  valid: z.number().int(),
+  invalid: z.number().int(),
+  /** The first MAX_REPORTED_IMPORT_ISSUES problems; the error workbook has them all. */
+  issues: z.array(ImportIssueSchema),
+  /** Stored path of a workbook of the bad rows with their messages (`GET /api/file`); null when none. */
+  errorFile: z.string().nullable(),
+})
+export type MemberImportCheck = z.infer<typeof MemberImportCheckSchema>
+
+export const MemberImportResultSchema = z.object({
+  imported: z.number().int(),
+  skipped: z.number().int(),
+})
+export type MemberImportResult = z.infer<typeof MemberImportResultSchema>
