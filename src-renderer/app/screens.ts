@@ -10,6 +10,7 @@ type Page = LazyExoticComponent<ComponentType>
  */
 export const screens: Partial<Record<PermissionKey, Page>> = {
   'dashboard:index': lazy(() => import('../features/home/HomePage')),
+  'training:signUpStatistics': lazy(() => import('../features/signups/SignUpStatisticsPage')),
 }
 
 /**
@@ -24,7 +25,10 @@ export interface SubPage {
   component: Page
 }
 
-export const subPages: readonly SubPage[] = []
+export const subPages: readonly SubPage[] = [
+  { path: '/trainingManagement/viewPeople', screen: 'training:train', component: lazy(() => import('../features/signups/SignUpListPage')) },
+  { path: '/trainingManagement/checkIns', screen: 'training:train', component: lazy(() => import('../features/signups/CheckInListPage')) },
+]
 
 /** The navigation entry to highlight for an address: a screen's own path, or the screen a sub-page belongs to. */
 export function navPathOf(pathname: string): string {

@@ -1,11 +1,23 @@
-import { useState } from 'react'
-import { Button, Field, Input, makeStyles, tokens } from '@fluentui/react-components'
+import { useState, type ReactElement } from 'react'
+import { Button, Dropdown, Field, Input, makeStyles, Option, tokens } from '@fluentui/react-components'
 import { ArrowResetRegular, SearchRegular } from '@fluentui/react-icons'
+
+export interface FilterOption {
+  value: string
+  label: string
+}
 
 export interface FilterField<F extends string = string> {
   name: F
   label: string
   placeholder?: string
+  /** A choice instead of free text; the empty value is offered first as `allLabel` (全部). */
+  options?: readonly FilterOption[]
+  allLabel?: string
+  /** `date` shows the browser's date picker (value `yyyy-MM-dd`). */
+  type?: 'text' | 'date'
+  /** A control of the screen's own (an organisation picker …) bound to the filter's text value. */
+  control?(value: string | undefined, onChange: (value: string | undefined) => void): ReactElement
 }
 
 /** Applied filters: trimmed, empty ones left out. */
@@ -32,7 +44,43 @@ function applied<F extends string>(draft: FilterValues<F>): FilterValues<F> {
   return values
 }
 
-/** Text filters with 查询 / 重置; Enter in a field searches too. */
+function renderControl<F extends string>(
+  field: FilterField<F>,
+  value: string | undefined,
+  onChange: (value: string | undefined) => void,
+  search: () => void,
+): ReactElement {
+  if (field.control) return field.control(value, onChange)
+  if (field.options) {
+    const all = field.allLabel ?? '全部'
+    const selected = field.options.find((option) => option.value === value)
+    return (
+      <Dropdown
+        value={selected?.label ?? all}
+        selectedOptions={[value ?? '']}
+        onOptionSelect={(_, data) => onChange(data.optionValue || undefined)}
+      >
+        <Option value="">{all}</Option>
+        {field.options.map((option) => (
+          <Option key={option.value} value={option.value}>
+            {option.label}
+          </Option>
+        ))}
+      </Dropdown>
+    )
+  }
+  return (
+    <Input
+      type={field.type ?? 'text'}
+      value={value ?? ''}
+      placeholder={field.placeholder ?? `请输入${field.label}`}
+      onChange={(_, data) => onChange(data.value)}
+      onKeyDown={(event) => event.key === 'Enter' && search()}
+    />
+  )
+}
+
+/** Filters (text, choice, date or a screen's own control) with 查询 / 重置; Enter in a field searches too. */
 export function FilterBar<F extends string>({
   fields,
   onSearch,
@@ -57,12 +105,7 @@ export function FilterBar<F extends string>({
     <div className={styles.root} role="search">
       {fields.map((field) => (
         <Field key={field.name} className={styles.field} label={field.label}>
-          <Input
-            value={draft[field.name] ?? ''}
-            placeholder={field.placeholder ?? `请输入${field.label}`}
-            onChange={(_, data) => setDraft((current) => ({ ...current, [field.name]: data.value }))}
-            onKeyDown={(event) => event.key === 'Enter' && search()}
-          />
+          {renderControl(field, draft[field.name], (value) => setDraft((current) => ({ ...current, [field.name]: value })), search)}
         </Field>
       ))}
       <div className={styles.actions}>
