@@ -32,6 +32,12 @@ const useStyles = makeStyles({
   where: { width: '160px' },
 })
 
+/** The message without the place the 位置 column shows already (`第3行：…` → `…`). */
+function withoutPlace(issue: FieldIssue): string {
+  const prefix = `${issue.path}：`
+  return issue.message.startsWith(prefix) ? issue.message.slice(prefix.length) : issue.message
+}
+
 /**
  * 导入名单: the user chooses an xls/xlsx roster, it is uploaded and imported in one step.
  * The server checks every row first and imports nothing when any row is wrong; those
@@ -83,7 +89,7 @@ export function RosterUploadDialog({
           <DialogTitle>导入名单</DialogTitle>
           <DialogContent className={styles.content}>
             <Text>
-              请选择 xls 或 xlsx 格式的名单文件（表头与“导出名单”相同，每人一行，按手机号对应党员）。
+              请选择 xlsx 格式的名单文件：第 1 行为表头（与“导出名单”相同，至少有“手机号”列），以下每人一行，按手机号对应党员。
               导入前会逐行检查，只要有一行出错，整个文件都不会导入。
             </Text>
             {issues.length > 0 && (
@@ -103,7 +109,7 @@ export function RosterUploadDialog({
                       {issues.map((issue, index) => (
                         <TableRow key={index}>
                           <TableCell>{issue.path}</TableCell>
-                          <TableCell>{issue.message}</TableCell>
+                          <TableCell>{withoutPlace(issue)}</TableCell>
                         </TableRow>
                       ))}
                     </TableBody>

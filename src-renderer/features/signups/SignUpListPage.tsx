@@ -57,7 +57,7 @@ function Details({ row, training }: { row: SignUpMember; training: TrainDetail }
     { term: '备注', value: row.marks ?? '无' },
   ]
   return (
-    <dl className={styles.details} aria-label={`${row.name}的会务信息`}>
+    <dl className={styles.details} role="region" aria-label={`${row.name}的报名详情`}>
       {[...items, ...extra].map(({ term, value }) => (
         <div key={term} className={styles.item}>
           <dt className={styles.term}>{term}</dt>
