@@ -14,8 +14,8 @@ export interface FilterField<F extends string = string> {
   /** A choice instead of free text; the empty value is offered first as `allLabel` (全部). */
   options?: readonly FilterOption[]
   allLabel?: string
-  /** `date` shows the browser's date picker (value `yyyy-MM-dd`). */
-  type?: 'text' | 'date'
+  /** `date` / `datetime-local` show the browser's pickers (values `yyyy-MM-dd`, `yyyy-MM-ddTHH:mm`). */
+  type?: 'text' | 'date' | 'datetime-local'
   /** A control of the screen's own (an organisation picker …) bound to the filter's text value. */
   control?(value: string | undefined, onChange: (value: string | undefined) => void): ReactElement
 }

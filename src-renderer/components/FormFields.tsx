@@ -41,7 +41,7 @@ export function FormField<T extends FieldValues, O>({ control, name, label, requ
 }
 
 export interface TextFieldProps<T extends FieldValues, O>
-  extends FieldBase<T, O>, Pick<InputProps, 'type' | 'placeholder' | 'contentBefore' | 'contentAfter' | 'autoComplete' | 'size'> {
+  extends FieldBase<T, O>, Pick<InputProps, 'type' | 'placeholder' | 'contentBefore' | 'contentAfter' | 'autoComplete' | 'size' | 'maxLength'> {
   autoFocus?: boolean
 }
 
@@ -53,6 +53,7 @@ export function TextField<T extends FieldValues, O>({
   contentAfter,
   autoComplete,
   size,
+  maxLength,
   autoFocus,
   ...base
 }: TextFieldProps<T, O>) {
@@ -71,6 +72,7 @@ export function TextField<T extends FieldValues, O>({
           contentAfter={contentAfter}
           autoComplete={autoComplete}
           size={size}
+          maxLength={maxLength}
           autoFocus={autoFocus}
         />
       )}
