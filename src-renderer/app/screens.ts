@@ -10,6 +10,7 @@ type Page = LazyExoticComponent<ComponentType>
  */
 export const screens: Partial<Record<PermissionKey, Page>> = {
   'dashboard:index': lazy(() => import('../features/home/HomePage')),
+  'training:train': lazy(() => import('../features/training/TrainingListPage')),
 }
 
 /**
@@ -24,7 +25,12 @@ export interface SubPage {
   component: Page
 }
 
-export const subPages: readonly SubPage[] = []
+const trainEditor = lazy(() => import('../features/training/editor/TrainEditorPage'))
+
+export const subPages: readonly SubPage[] = [
+  { path: '/trainingManagement/trainAdd', screen: 'training:train', component: trainEditor },
+  { path: '/trainingManagement/trainEdit', screen: 'training:train', component: trainEditor },
+]
 
 /** The navigation entry to highlight for an address: a screen's own path, or the screen a sub-page belongs to. */
 export function navPathOf(pathname: string): string {

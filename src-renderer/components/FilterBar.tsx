@@ -1,11 +1,13 @@
 import { useState } from 'react'
-import { Button, Field, Input, makeStyles, tokens } from '@fluentui/react-components'
+import { Button, Field, Input, makeStyles, Select, tokens } from '@fluentui/react-components'
 import { ArrowResetRegular, SearchRegular } from '@fluentui/react-icons'
 
 export interface FilterField<F extends string = string> {
   name: F
   label: string
   placeholder?: string
+  /** A choice instead of free text; the first entry, 全部, applies no filter. */
+  options?: readonly { value: string; label: string }[]
 }
 
 /** Applied filters: trimmed, empty ones left out. */
@@ -32,7 +34,7 @@ function applied<F extends string>(draft: FilterValues<F>): FilterValues<F> {
   return values
 }
 
-/** Text filters with 查询 / 重置; Enter in a field searches too. */
+/** Text and choice filters with 查询 / 重置; Enter in a text field searches too. */
 export function FilterBar<F extends string>({
   fields,
   onSearch,
@@ -57,12 +59,26 @@ export function FilterBar<F extends string>({
     <div className={styles.root} role="search">
       {fields.map((field) => (
         <Field key={field.name} className={styles.field} label={field.label}>
-          <Input
-            value={draft[field.name] ?? ''}
-            placeholder={field.placeholder ?? `请输入${field.label}`}
-            onChange={(_, data) => setDraft((current) => ({ ...current, [field.name]: data.value }))}
-            onKeyDown={(event) => event.key === 'Enter' && search()}
-          />
+          {field.options ? (
+            <Select
+              value={draft[field.name] ?? ''}
+              onChange={(_, data) => setDraft((current) => ({ ...current, [field.name]: data.value }))}
+            >
+              <option value="">全部</option>
+              {field.options.map((option) => (
+                <option key={option.value} value={option.value}>
+                  {option.label}
+                </option>
+              ))}
+            </Select>
+          ) : (
+            <Input
+              value={draft[field.name] ?? ''}
+              placeholder={field.placeholder ?? `请输入${field.label}`}
+              onChange={(_, data) => setDraft((current) => ({ ...current, [field.name]: data.value }))}
+              onKeyDown={(event) => event.key === 'Enter' && search()}
+            />
+          )}
         </Field>
       ))}
       <div className={styles.actions}>

@@ -1,6 +1,7 @@
 import type { Handlers } from '../http/context'
 import { authHandlers } from './auth/handlers'
 import { fileHandlers } from './files/handlers'
+import { mapHandlers } from './map/handlers'
 import { memberHandlers } from './member/handlers'
 import { orgHandlers } from './org/handlers'
 import { signUpHandlers } from './signup/handlers'
@@ -14,4 +15,5 @@ export const handlers = {
   ...memberHandlers,
   ...trainingHandlers,
   ...signUpHandlers,
+  ...mapHandlers,
 } satisfies Handlers
