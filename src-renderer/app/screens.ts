@@ -10,6 +10,7 @@ type Page = LazyExoticComponent<ComponentType>
  */
 export const screens: Partial<Record<PermissionKey, Page>> = {
   'dashboard:index': lazy(() => import('../features/home/HomePage')),
+  'training:train': lazy(() => import('../features/training/TrainingListPage')),
   'training:signUpStatistics': lazy(() => import('../features/signups/SignUpStatisticsPage')),
   'system:admin': lazy(() => import('../features/system/AdminScreen')),
   'system:role': lazy(() => import('../features/system/RoleScreen')),
@@ -28,7 +29,11 @@ export interface SubPage {
   component: Page
 }
 
+const trainEditor = lazy(() => import('../features/training/editor/TrainEditorPage'))
+
 export const subPages: readonly SubPage[] = [
+  { path: '/trainingManagement/trainAdd', screen: 'training:train', component: trainEditor },
+  { path: '/trainingManagement/trainEdit', screen: 'training:train', component: trainEditor },
   { path: '/trainingManagement/viewPeople', screen: 'training:train', component: lazy(() => import('../features/signups/SignUpListPage')) },
   { path: '/trainingManagement/checkIns', screen: 'training:train', component: lazy(() => import('../features/signups/CheckInListPage')) },
 ]

@@ -1,35 +1,55 @@
 import { useEffect, useState } from 'react'
+import { Button, Image, makeStyles, Spinner, tokens } from '@fluentui/react-components'
+import { ArrowDownloadRegular } from '@fluentui/react-icons'
 import QRCode from 'qrcode'
 
+const useStyles = makeStyles({
+  root: { display: 'inline-flex', flexDirection: 'column', alignItems: 'center', gap: tokens.spacingVerticalS },
+})
+
 export interface QrCodeProps {
-  /** What the code encodes (a link). */
+  /** The text (usually a link) the code encodes. */
   value: string
-  /** Edge length in CSS pixels. */
+  /** Pixel size of the image. */
   size?: number
-  /** Accessible name, e.g. 签到二维码. */
+  /** Accessible name of the image. */
   label: string
-  className?: string
+  /** When given, a 下载二维码 button saves the PNG under this name. */
+  downloadName?: string
 }
 
-/** A QR code drawn in the renderer (qrcode's browser build); redrawn when `value` changes. */
-export function QrCode({ value, size = 240, label, className }: QrCodeProps) {
-  const [src, setSrc] = useState<string | null>(null)
+/** A QR code drawn in the renderer as a PNG data URI. */
+export function QrCode({ value, size = 200, label, downloadName }: QrCodeProps) {
+  const styles = useStyles()
+  const [image, setImage] = useState<{ value: string; size: number; url: string } | null>(null)
 
   useEffect(() => {
     let current = true
-    // Drawn at twice the size so it stays sharp on high-density screens and projectors.
-    QRCode.toDataURL(value, { width: size * 2, margin: 1, errorCorrectionLevel: 'M' }).then(
-      (url) => current && setSrc(url),
-      () => current && setSrc(null),
+    void QRCode.toDataURL(value, { width: size, margin: 1, errorCorrectionLevel: 'M' }).then(
+      (url) => current && setImage({ value, size, url }),
     )
     return () => {
       current = false
     }
   }, [value, size])
 
-  return src ? (
-    <img src={src} width={size} height={size} alt={label} className={className} />
-  ) : (
-    <div role="img" aria-label={label} style={{ width: size, height: size }} className={className} />
+  const url = image?.value === value && image.size === size ? image.url : null
+  const download = () => {
+    if (!url || !downloadName) return
+    const anchor = document.createElement('a')
+    anchor.href = url
+    anchor.download = downloadName
+    anchor.click()
+  }
+
+  return (
+    <div className={styles.root}>
+      {url ? <Image src={url} alt={label} width={size} height={size} /> : <Spinner size="small" />}
+      {downloadName && (
+        <Button icon={<ArrowDownloadRegular />} disabled={!url} onClick={download}>
+          下载二维码
+        </Button>
+      )}
+    </div>
   )
 }

@@ -35,6 +35,8 @@ export async function launchBrowser(): Promise<Browser> {
       '--disable-sync',
       '--no-first-run',
       '--disable-quic',
+      // Native date and time inputs follow the browser's language, not the page's: show them as a Chinese user sees them.
+      '--lang=zh-CN',
     ],
   })
 }

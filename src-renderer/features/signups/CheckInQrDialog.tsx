@@ -16,7 +16,7 @@ import { FullScreenMaximizeRegular } from '@fluentui/react-icons'
 import type { TrainDetail } from '../../../src-shared/schemas/training'
 import { call } from '../../app/bridge'
 import { QrCode } from '../../components/QrCode'
-import { absoluteLink } from './absoluteLink'
+import { useServerLink } from '../training/useServerLink'
 
 const useStyles = makeStyles({
   surface: { width: '100vw', maxWidth: '100vw', height: '100vh', maxHeight: '100vh', borderRadius: 0 },
@@ -51,6 +51,7 @@ export function CheckInQrDialog({ training, open, onClose }: { training: TrainDe
   const [shown, setShown] = useState<Shown | null>(null)
   const [failure, setFailure] = useState<string | null>(null)
   const [left, setLeft] = useState(0)
+  const link = useServerLink(shown?.link ?? '')
   const close = () => {
     if (document.fullscreenElement) void document.exitFullscreen()
     onClose()
@@ -63,9 +64,8 @@ export function CheckInQrDialog({ training, open, onClose }: { training: TrainDe
     const fetchCode = async () => {
       try {
         const code = await call('checkin.code', { trainId: training.id })
-        const link = await absoluteLink(code.link)
         if (!current) return
-        setShown({ link, window: code.window, expiresInSeconds: code.expiresInSeconds })
+        setShown({ link: code.link, window: code.window, expiresInSeconds: code.expiresInSeconds })
         setLeft(code.expiresInSeconds)
         setFailure(null)
         // A moment after the slot turns, so the server already hands out the next code.
@@ -98,9 +98,9 @@ export function CheckInQrDialog({ training, open, onClose }: { training: TrainDe
             <Text className={styles.name}>{training.name}</Text>
             {failure && <Text className={styles.closed}>{failure}</Text>}
             {!shown && !failure && <Spinner label="加载中..." />}
-            {shown && (
+            {shown && link && (
               <>
-                <QrCode value={shown.link} size={360} label="签到二维码" />
+                <QrCode value={link} size={360} label="签到二维码" />
                 {shown.window ? (
                   <Text className={styles.hint}>
                     请用手机扫码签到 · 签到时间 {shown.window.signInStartTime.slice(11, 16)}–{shown.window.signInEndTime.slice(11, 16)} ·{' '}
@@ -110,7 +110,7 @@ export function CheckInQrDialog({ training, open, onClose }: { training: TrainDe
                   <Text className={styles.closed}>当前不在签到时间内，扫码将无法签到</Text>
                 )}
                 <Text size={200} className={styles.link}>
-                  {shown.link}
+                  {link}
                 </Text>
               </>
             )}
