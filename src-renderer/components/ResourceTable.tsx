@@ -34,8 +34,6 @@ export type RowKey = string | number
 export interface RowSelection {
   selected: ReadonlySet<RowKey>
   onChange(next: ReadonlySet<RowKey>): void
-  /** One row at most (radio buttons, no select-all), e.g. picking the person to add. */
-  single?: boolean
 }
 
 export interface ResourceTableHandle {
@@ -75,7 +73,7 @@ const useStyles = makeStyles({
     zIndex: 1,
   },
   actions: { display: 'flex', gap: tokens.spacingHorizontalXS },
-  narrowCell: { width: '44px' },
+  expandCell: { width: '44px' },
   details: { backgroundColor: tokens.colorNeutralBackground2, padding: `${tokens.spacingVerticalM} ${tokens.spacingHorizontalL}` },
 })
 
@@ -111,7 +109,6 @@ export function ResourceTable<Row, F extends string = never>({
 
   const toggleRow = (key: RowKey) => {
     if (!selection) return
-    if (selection.single) return selection.onChange(new Set([key]))
     const next = new Set(selection.selected)
     if (!next.delete(key)) next.add(key)
     selection.onChange(next)
@@ -134,9 +131,8 @@ export function ResourceTable<Row, F extends string = never>({
         <Table aria-label={label}>
           <TableHeader>
             <TableRow>
-              {expand && <TableHeaderCell className={styles.narrowCell} aria-label="展开" />}
-              {selection?.single && <TableHeaderCell className={styles.narrowCell} aria-label="选择" />}
-              {selection && !selection.single && (
+              {expand && <TableHeaderCell className={styles.expandCell} aria-label="展开" />}
+              {selection && (
                 <TableSelectionCell
                   checked={allOnPage ? true : selectedOnPage > 0 ? 'mixed' : false}
                   onClick={togglePage}
@@ -160,7 +156,7 @@ export function ResourceTable<Row, F extends string = never>({
                 <Fragment key={key}>
                   <TableRow aria-selected={selection ? selected : undefined}>
                     {expand && (
-                      <TableCell className={styles.narrowCell}>
+                      <TableCell className={styles.expandCell}>
                         <Button
                           appearance="transparent"
                           size="small"
@@ -173,11 +169,9 @@ export function ResourceTable<Row, F extends string = never>({
                     )}
                     {selection && (
                       <TableSelectionCell
-                        type={selection.single ? 'radio' : 'checkbox'}
                         checked={selected}
                         onClick={() => toggleRow(key)}
                         checkboxIndicator={{ 'aria-label': '选择此行' }}
-                        radioIndicator={{ 'aria-label': '选择此行' }}
                       />
                     )}
                     {columns.map((column) => (
