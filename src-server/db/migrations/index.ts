@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely'
 import type { SchemaDialect } from '../schema-helpers'
 import * as foundation from './0001_foundation'
 import * as accountsLog from './0003_accounts_log'
+import * as training from './0004_training'
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export type AppMigration = { up(db: Kysely<any>, dialect: SchemaDialect): Promise<void> }
@@ -13,4 +14,5 @@ export type AppMigration = { up(db: Kysely<any>, dialect: SchemaDialect): Promis
 export const migrations: Record<string, AppMigration> = {
   '0001_foundation': foundation,
   '0003_accounts_log': accountsLog,
+  '0004_training': training,
 }
