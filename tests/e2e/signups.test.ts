@@ -266,7 +266,17 @@ describe('a member signs up from the sign-up link', () => {
     try {
       await phone.goto(`${serverUrl}${training.signUpLink}`)
       await phone.getByLabel('手机号').fill(person.telephone)
-      await phone.getByRole('button', { name: /报名/ }).click()
+      await phone.getByLabel('姓名').fill(person.name)
+      await phone.getByLabel('性别').selectOption({ label: '女' })
+      await phone.getByLabel('单位').fill('省委组织部')
+      await phone.getByLabel('部门').fill('干部处')
+      await phone.getByLabel('职务', { exact: true }).fill('科员')
+      await phone.getByLabel('身份证号').fill('320102199001012345')
+      await phone.getByLabel('到达方式').selectOption({ label: '自行前往' })
+      await phone.getByLabel('到达时间').fill('2026-12-01T08:30')
+      await phone.getByLabel('是否需要住宿').selectOption({ label: '否' })
+      await phone.getByLabel('车次或航班号').fill('自驾')
+      await phone.getByRole('button', { name: '提交报名' }).click()
       await phone.getByText(/报名成功/).waitFor()
       await screenshot(phone, 'signups-member-page')
     } finally {
