@@ -1,5 +1,5 @@
 import { useEffect, useState, type Ref } from 'react'
-import { Combobox, Option } from '@fluentui/react-components'
+import { Combobox, makeStyles, Option } from '@fluentui/react-components'
 import type { OrgSearchHit } from '../../src-shared/schemas/org'
 import { call } from '../app/bridge'
 
@@ -17,6 +17,9 @@ export interface OrgPickerProps {
   ref?: Ref<HTMLInputElement>
 }
 
+// Fluent's combobox is at least 250px wide; here it fits the field it sits in.
+const useStyles = makeStyles({ root: { minWidth: 0, width: '100%' } })
+
 /** Waits this long after the last keystroke before asking the server. */
 const SEARCH_DELAY_MS = 250
 
@@ -31,6 +34,7 @@ function describe(hit: OrgSearchHit): string {
  * searches full and short names). Clearing the text clears the choice.
  */
 export function OrgPicker({ label, onChange, onBlur, placeholder = '输入组织名称搜索', ref }: OrgPickerProps) {
+  const styles = useStyles()
   const [text, setText] = useState(label ?? '')
   const [hits, setHits] = useState<OrgSearchHit[]>([])
 
@@ -60,6 +64,7 @@ export function OrgPicker({ label, onChange, onBlur, placeholder = '输入组织
   return (
     <Combobox
       ref={ref}
+      className={styles.root}
       freeform
       value={text}
       placeholder={placeholder}

@@ -9,7 +9,17 @@ import type { RpcName, RpcOutput } from '../../src-shared/ipc'
 import type { Member } from '../../src-shared/schemas/member'
 import type { TrainDetail } from '../../src-shared/schemas/training'
 import { demoAccounts } from '../../src-server/seed/demo-accounts'
-import { CAPTCHA_CODE, goToRoute, launchBrowser, openConsole, screenshot, startConsole, type ConsolePage, type ConsoleUnderTest } from '../support/browser'
+import {
+  CAPTCHA_CODE,
+  goToRoute,
+  launchBrowser,
+  openConsole,
+  screenshot,
+  startConsole,
+  toast,
+  type ConsolePage,
+  type ConsoleUnderTest,
+} from '../support/browser'
 
 /**
  * The sign-up screens in Chromium against the real server: a training made for the
@@ -130,7 +140,7 @@ describe('sign-up list of a training', () => {
     await page.getByRole('button', { name: '添加人员' }).click()
     const dialog = page.getByRole('dialog', { name: '添加报名人员' })
     await dialog.getByRole('button', { name: '确定' }).click()
-    await page.getByText('请先选择用户').waitFor()
+    await toast(page, '请先选择用户').waitFor()
     await dialog.getByRole('button', { name: '选择用户' }).click()
     const selector = page.getByRole('dialog', { name: '选择用户' })
     await selector.getByLabel('姓名').fill(person.name)
@@ -140,7 +150,7 @@ describe('sign-up list of a training', () => {
     expect(await dialog.getByRole('textbox').inputValue()).toContain(person.telephone)
     await screenshot(page, 'signups-add-dialog')
     await dialog.getByRole('button', { name: '确定' }).click()
-    await page.getByText('添加成功！').waitFor()
+    await toast(page, '添加成功！').waitFor()
     await dialog.waitFor({ state: 'hidden' })
     await signUpRows().filter({ hasText: person.telephone }).waitFor()
     await page.getByText('已报名 1 / 30 人').waitFor()
@@ -163,7 +173,7 @@ describe('sign-up list of a training', () => {
 
     await dialog.getByLabel('单位名称').fill('省财政厅')
     await dialog.getByLabel('所在部门').fill('预算处')
-    await dialog.getByLabel('职务').fill('处长')
+    await dialog.getByLabel(/^职务/).fill('处长')
     await dialog.getByLabel('党内职务').fill('支部书记')
     await dialog.getByLabel('任现职时间').fill('2020-05')
     await dialog.getByLabel('任同职级年限').fill('3')
@@ -174,7 +184,7 @@ describe('sign-up list of a training', () => {
     await dialog.getByRole('radiogroup', { name: '住宿' }).getByRole('radio', { name: '是' }).check()
     await dialog.getByLabel('车次或航班号').fill('G7001')
     await dialog.getByRole('button', { name: '确定' }).click()
-    await page.getByText('修改成功！').waitFor()
+    await toast(page, '修改成功！').waitFor()
     await dialog.waitFor({ state: 'hidden' })
     await signUpRows().filter({ hasText: '省财政厅 预算处 处长' }).waitFor()
   })
@@ -196,7 +206,7 @@ describe('sign-up list of a training', () => {
   it('exports the roster as a workbook with the person in it', async () => {
     const { page } = tab
     const sheet = await downloadWorkbook(page, () => page.getByRole('button', { name: '导出名单' }).click())
-    await page.getByText('下载成功').waitFor()
+    await toast(page, '下载成功').waitFor()
     expect(columnTexts(sheet, '姓名')).toEqual([members[0].name])
     expect(columnTexts(sheet, '车次或航班号')).toEqual(['G7001'])
   })
@@ -236,7 +246,7 @@ describe('sign-up list of a training', () => {
     const dialog = page.getByRole('dialog', { name: '导入名单' })
     const [chooser] = await Promise.all([page.waitForEvent('filechooser'), dialog.getByRole('button', { name: '选择文件并导入' }).click()])
     await chooser.setFiles(file)
-    await page.getByText('上传成功！').waitFor()
+    await toast(page, '上传成功！').waitFor()
     await signUpRows().filter({ hasText: members[1].telephone }).waitFor()
     await page.getByText('已报名 2 / 30 人').waitFor()
   })
@@ -248,11 +258,12 @@ describe('sign-up list of a training', () => {
     const confirm = page.getByRole('dialog').filter({ hasText: '确定要删除当前人员吗?' })
     await screenshot(page, 'signups-delete-confirm')
     await confirm.getByRole('button', { name: '取消' }).click()
-    await page.getByText('已取消删除').waitFor()
+    await toast(page, '已取消删除').waitFor()
+    await confirm.waitFor({ state: 'hidden' })
     expect(await row().count()).toBe(1)
     await row().getByRole('button', { name: '删除' }).click()
     await confirm.getByRole('button', { name: '确定' }).click()
-    await page.getByText('删除成功!').waitFor()
+    await toast(page, '删除成功!').waitFor()
     await row().waitFor({ state: 'detached' })
     await page.getByText('已报名 1 / 30 人').waitFor()
   })
@@ -260,17 +271,17 @@ describe('sign-up list of a training', () => {
 
 describe('a member signs up from the sign-up link', () => {
   it('signs up an existing member by telephone, who then appears in the list', async () => {
-    const { serverUrl } = await core('app.info')
     const person = members[2]
     const phone = await tab.page.context().newPage()
     try {
-      await phone.goto(`${serverUrl}${training.signUpLink}`)
+      // The server gives the link absolute, as the sign-up QR code encodes it.
+      await phone.goto(training.signUpLink)
       await phone.getByLabel('手机号').fill(person.telephone)
       await phone.getByLabel('姓名').fill(person.name)
       await phone.getByLabel('性别').selectOption({ label: '女' })
       await phone.getByLabel('单位').fill('省委组织部')
       await phone.getByLabel('部门').fill('干部处')
-      await phone.getByLabel('职务', { exact: true }).fill('科员')
+      await phone.getByLabel(/^职务/).fill('科员')
       await phone.getByLabel('身份证号').fill('320102199001012345')
       await phone.getByLabel('到达方式').selectOption({ label: '自行前往' })
       await phone.getByLabel('到达时间').fill('2026-12-01T08:30')
@@ -315,11 +326,11 @@ describe('sign-up statistics', () => {
     await page.getByRole('combobox', { name: '培训班' }).click()
     await page.getByRole('option', { name: training.name }).click()
     await page.getByRole('button', { name: '查询' }).click()
+    await expect.poll(() => table.getByRole('row').count()).toBe(2)
     await table.getByRole('row').filter({ hasText: members[0].telephone }).waitFor()
-    expect(await table.getByRole('row').count()).toBe(2)
     await screenshot(page, 'signup-statistics')
     const sheet = await downloadWorkbook(page, () => page.getByRole('button', { name: '导出' }).click())
-    await page.getByText('下载成功').waitFor()
+    await toast(page, '下载成功').waitFor()
     expect(columnTexts(sheet, '姓名')).toEqual([members[0].name])
   })
 })

@@ -110,3 +110,8 @@ export async function screenshot(page: Page, name: string): Promise<void> {
   await mkdir(SHOTS_DIR, { recursive: true })
   await page.screenshot({ path: join(SHOTS_DIR, `${name}.png`), fullPage: true })
 }
+
+/** A toast's text (Fluent repeats it in a live region for screen readers, hence `first`). */
+export function toast(page: Page, text: string) {
+  return page.getByText(text, { exact: true }).first()
+}

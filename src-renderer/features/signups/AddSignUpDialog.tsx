@@ -59,45 +59,44 @@ export function AddSignUpDialog({ trainId, open, onClose, onAdded }: { trainId: 
   }
 
   return (
-    <>
-      <Dialog open={open} onOpenChange={(_, data) => !data.open && !saving && close()}>
-        <DialogSurface>
-          <DialogBody>
-            <DialogTitle>添加报名人员</DialogTitle>
-            <DialogContent>
-              <Field label="党员" required hint="按姓名、手机号或单位查找本单位范围内的党员">
-                <div className={styles.picked}>
-                  <Input
-                    className={styles.name}
-                    readOnly
-                    placeholder="未选择"
-                    value={picked ? `${picked.name}（${picked.telephone}）${picked.orgName ? ` · ${picked.orgName}` : ''}` : ''}
-                  />
-                  <Button icon={<PersonSearchRegular />} onClick={() => setChoosing(true)}>
-                    选择用户
-                  </Button>
-                </div>
-              </Field>
-            </DialogContent>
-            <DialogActions>
-              <Button disabled={saving} onClick={close}>
-                取消
-              </Button>
-              <Button appearance="primary" disabled={saving} icon={saving ? <Spinner size="tiny" /> : undefined} onClick={() => void add()}>
-                确定
-              </Button>
-            </DialogActions>
-          </DialogBody>
-        </DialogSurface>
-      </Dialog>
-      <UserSelector
-        open={choosing}
-        onClose={() => setChoosing(false)}
-        onSelect={(member) => {
-          setPicked(member)
-          setChoosing(false)
-        }}
-      />
-    </>
+    <Dialog open={open} onOpenChange={(_, data) => !data.open && !saving && close()}>
+      <DialogSurface>
+        <DialogBody>
+          <DialogTitle>添加报名人员</DialogTitle>
+          <DialogContent>
+            <Field label="党员" required hint="按姓名、手机号或单位查找本单位范围内的党员">
+              <div className={styles.picked}>
+                <Input
+                  className={styles.name}
+                  readOnly
+                  placeholder="未选择"
+                  value={picked ? `${picked.name}（${picked.telephone}）${picked.orgName ? ` · ${picked.orgName}` : ''}` : ''}
+                />
+                <Button icon={<PersonSearchRegular />} onClick={() => setChoosing(true)}>
+                  选择用户
+                </Button>
+              </div>
+            </Field>
+            {/* Inside this dialog's tree, so a click in the selector is not a click outside this dialog. */}
+            <UserSelector
+              open={choosing}
+              onClose={() => setChoosing(false)}
+              onSelect={(member) => {
+                setPicked(member)
+                setChoosing(false)
+              }}
+            />
+          </DialogContent>
+          <DialogActions>
+            <Button disabled={saving} onClick={close}>
+              取消
+            </Button>
+            <Button appearance="primary" disabled={saving} icon={saving ? <Spinner size="tiny" /> : undefined} onClick={() => void add()}>
+              确定
+            </Button>
+          </DialogActions>
+        </DialogBody>
+      </DialogSurface>
+    </Dialog>
   )
 }
