@@ -52,6 +52,8 @@ export interface ResourceTableProps<Row, F extends string> {
   toolbar?: ReactNode
   /** The 操作 cell of a row. */
   rowActions?(row: Row): ReactNode
+  /** CSS width of the 操作 column, so its buttons stay on one line. */
+  actionsWidth?: string
   selection?: RowSelection
   /** Details shown under a row the user expands (a chevron before the row). */
   expand?(row: Row): ReactNode
@@ -86,6 +88,7 @@ export function ResourceTable<Row, F extends string = never>({
   filters,
   toolbar,
   rowActions,
+  actionsWidth,
   selection,
   expand,
   minLoadingMs = 300,
@@ -144,7 +147,7 @@ export function ResourceTable<Row, F extends string = never>({
                   {column.title}
                 </TableHeaderCell>
               ))}
-              {rowActions && <TableHeaderCell>操作</TableHeaderCell>}
+              {rowActions && <TableHeaderCell style={actionsWidth ? { width: actionsWidth } : undefined}>操作</TableHeaderCell>}
             </TableRow>
           </TableHeader>
           <TableBody>

@@ -33,13 +33,13 @@ const useStyles = makeStyles({
 const sources: Record<string, string> = { self: '本人报名', admin: '管理员添加', import: '名单导入' }
 
 const columns: readonly Column<SignUpMember>[] = [
-  { key: 'name', title: '姓名', render: (r) => r.name, width: '100px' },
+  { key: 'name', title: '姓名', render: (r) => r.name, width: '90px' },
   { key: 'telephone', title: '手机号', render: (r) => r.telephone, width: '120px' },
   { key: 'gender', title: '性别', render: (r) => genderLabel(r.gender), width: '56px' },
   { key: 'org', title: '所在组织', render: (r) => r.orgName ?? '' },
   { key: 'company', title: '单位及职务', render: (r) => [r.company, r.department, r.jobs].filter(Boolean).join(' ') },
-  { key: 'source', title: '报名方式', render: (r) => sources[r.source] ?? r.source, width: '96px' },
-  { key: 'createTime', title: '报名时间', render: (r) => r.createTime.slice(0, 16), width: '140px' },
+  { key: 'source', title: '报名方式', render: (r) => sources[r.source] ?? r.source, width: '90px' },
+  { key: 'createTime', title: '报名时间', render: (r) => r.createTime.slice(0, 16), width: '136px' },
 ]
 
 type Filter = 'name' | 'orgId'
@@ -159,6 +159,7 @@ export default function SignUpListPage() {
             </Button>
           </>
         }
+        actionsWidth="190px"
         rowActions={(row) => (
           <>
             <Button size="small" icon={<EditRegular />} onClick={() => setEditing(row)}>
