@@ -32,6 +32,9 @@ const useStyles = makeStyles({
     paddingBottom: tokens.spacingVerticalM,
   },
   field: { width: '200px' },
+  // Fluent's dropdown is at least 250px wide; here it fits its field and long names end in …
+  choice: { minWidth: 0, width: '100%' },
+  choiceText: { overflow: 'hidden', whiteSpace: 'nowrap', textOverflow: 'ellipsis' },
   actions: { display: 'flex', gap: tokens.spacingHorizontalS },
 })
 
@@ -49,6 +52,7 @@ function renderControl<F extends string>(
   value: string | undefined,
   onChange: (value: string | undefined) => void,
   search: () => void,
+  classes: ReturnType<typeof useStyles>,
 ): ReactElement {
   if (field.control) return field.control(value, onChange)
   if (field.options) {
@@ -56,6 +60,8 @@ function renderControl<F extends string>(
     const selected = field.options.find((option) => option.value === value)
     return (
       <Dropdown
+        className={classes.choice}
+        button={{ className: classes.choiceText, title: selected?.label }}
         value={selected?.label ?? all}
         selectedOptions={[value ?? '']}
         onOptionSelect={(_, data) => onChange(data.optionValue || undefined)}
@@ -105,7 +111,7 @@ export function FilterBar<F extends string>({
     <div className={styles.root} role="search">
       {fields.map((field) => (
         <Field key={field.name} className={styles.field} label={field.label}>
-          {renderControl(field, draft[field.name], (value) => setDraft((current) => ({ ...current, [field.name]: value })), search)}
+          {renderControl(field, draft[field.name], (value) => setDraft((current) => ({ ...current, [field.name]: value })), search, styles)}
         </Field>
       ))}
       <div className={styles.actions}>

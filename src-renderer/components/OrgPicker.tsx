@@ -18,7 +18,7 @@ export interface OrgPickerProps {
 }
 
 // Fluent's combobox is at least 250px wide; here it fits the field it sits in.
-const useStyles = makeStyles({ root: { minWidth: 0, width: '100%' } })
+const useStyles = makeStyles({ root: { minWidth: 0, width: '100%' }, input: { minWidth: 0, width: '100%' } })
 
 /** Waits this long after the last keystroke before asking the server. */
 const SEARCH_DELAY_MS = 250
@@ -65,6 +65,7 @@ export function OrgPicker({ label, onChange, onBlur, placeholder = '输入组织
     <Combobox
       ref={ref}
       className={styles.root}
+      input={{ className: styles.input }}
       freeform
       value={text}
       placeholder={placeholder}

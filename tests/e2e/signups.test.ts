@@ -203,6 +203,24 @@ describe('sign-up list of a training', () => {
     await screenshot(page, 'signups-expanded')
   })
 
+  it('filters by name and by organisation (picked by part of its name)', async () => {
+    const { page } = tab
+    const person = members[0]
+    const search = page.getByRole('search')
+    await search.getByLabel('姓名').fill('没有这个人')
+    await search.getByRole('button', { name: '查询' }).click()
+    await page.getByText('还没有数据').waitFor()
+    await search.getByLabel('姓名').fill('')
+    const orgPicker = search.getByRole('combobox', { name: '所在组织' })
+    await orgPicker.click()
+    await orgPicker.pressSequentially(person.orgName!.slice(0, 3))
+    await page.getByRole('option', { name: new RegExp(`^${person.orgName}`) }).first().click()
+    await search.getByRole('button', { name: '查询' }).click()
+    await signUpRows().filter({ hasText: person.telephone }).waitFor()
+    await search.getByRole('button', { name: '重置' }).click()
+    await expect.poll(() => orgPicker.inputValue()).toBe('')
+  })
+
   it('exports the roster as a workbook with the person in it', async () => {
     const { page } = tab
     const sheet = await downloadWorkbook(page, () => page.getByRole('button', { name: '导出名单' }).click())

@@ -14,7 +14,7 @@ import { enabledConferenceItems, type ConferenceItem } from './conference'
 type EditControl = Control<SignUpUpdateBody, unknown, z.output<typeof SignUpUpdateBodySchema>>
 
 const useStyles = makeStyles({
-  grid: { display: 'grid', gridTemplateColumns: '1fr 1fr', columnGap: tokens.spacingHorizontalXL, rowGap: tokens.spacingVerticalM },
+  grid: { display: 'grid', gridTemplateColumns: '1fr 1fr', alignItems: 'start', columnGap: tokens.spacingHorizontalXL, rowGap: tokens.spacingVerticalM },
   wide: { gridColumn: '1 / -1' },
   section: {
     gridColumn: '1 / -1',

@@ -129,10 +129,8 @@ export default function SignUpListPage() {
         title="报名人员"
         training={training}
         facts={
-          <Badge appearance="tint" size="large" color={training.allNum >= training.maxNum ? 'danger' : 'brand'}>
-            <Text>
-              已报名 {training.allNum} / {training.maxNum} 人
-            </Text>
+          <Badge appearance="tint" size="large" color={training.maxNum > 0 && training.allNum >= training.maxNum ? 'danger' : 'informative'}>
+            <Text>{training.maxNum > 0 ? `已报名 ${training.allNum} / ${training.maxNum} 人` : `已报名 ${training.allNum} 人（不限人数）`}</Text>
           </Badge>
         }
       />
