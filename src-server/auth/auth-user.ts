@@ -12,14 +12,18 @@ export interface AuthUser {
   member: { id: number; orgId: number; topOrgId: number } | null
 }
 
-export async function loadAuthUser(db: Db, adminId: number): Promise<AuthUser | null> {
-  const row = await db
+/** The account with its member, as one query the session lookup can join onto. */
+export function accountWithMember(db: Db) {
+  return db
     .selectFrom('admin')
     .leftJoin('member', 'member.id', 'admin.memberId')
     .select(['admin.id', 'admin.name', 'admin.roleId', 'member.id as memberId', 'member.orgId', 'member.topOrgId'])
-    .where('admin.id', '=', adminId)
-    .executeTakeFirst()
-  if (!row) return null
+}
+
+type AccountRow = { id: number; name: string; roleId: number | null; memberId: number | null; orgId: number | null; topOrgId: number | null }
+
+/** Completes an account row with its role's permissions. */
+export async function toAuthUser(db: Db, row: AccountRow): Promise<AuthUser> {
   const permissionIds =
     row.roleId === null
       ? []
@@ -36,4 +40,9 @@ export async function loadAuthUser(db: Db, adminId: number): Promise<AuthUser | 
         ? { id: row.memberId, orgId: row.orgId, topOrgId: row.topOrgId ?? row.orgId }
         : null,
   }
+}
+
+export async function loadAuthUser(db: Db, adminId: number): Promise<AuthUser | null> {
+  const row = await accountWithMember(db).where('admin.id', '=', adminId).executeTakeFirst()
+  return row ? toAuthUser(db, row) : null
 }

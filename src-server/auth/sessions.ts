@@ -1,5 +1,6 @@
 import { nowText } from '../db/time'
 import type { Db } from '../db/types'
+import { accountWithMember, toAuthUser, type AuthUser } from './auth-user'
 import { newToken, sha256Hex } from './tokens'
 
 /**
@@ -21,21 +22,25 @@ export async function createSession(db: Db, adminId: number, ttlMinutes: number,
   return token
 }
 
-/** The account id of a live session, extending its expiry; null when unknown or expired. */
-export async function touchSession(db: Db, token: string, ttlMinutes: number, now = Date.now()): Promise<number | null> {
+/**
+ * The account behind a live session, extending its expiry; null when the token is
+ * unknown or expired. Session, account and member come in one query: this runs on
+ * every request.
+ */
+export async function sessionUser(db: Db, token: string, ttlMinutes: number, now = Date.now()): Promise<AuthUser | null> {
   const tokenHash = sha256Hex(token)
-  const row = await db
-    .selectFrom('session')
-    .select(['adminId', 'expiresAt'])
-    .where('tokenHash', '=', tokenHash)
-    .where('expiresAt', '>', now)
+  const row = await accountWithMember(db)
+    .innerJoin('session', 'session.adminId', 'admin.id')
+    .select('session.expiresAt')
+    .where('session.tokenHash', '=', tokenHash)
+    .where('session.expiresAt', '>', now)
     .executeTakeFirst()
   if (!row) return null
   const renewed = now + ttlMinutes * 60_000
   if (renewed - row.expiresAt >= EXTEND_AFTER_MS) {
     await db.updateTable('session').set({ expiresAt: renewed }).where('tokenHash', '=', tokenHash).execute()
   }
-  return row.adminId
+  return toAuthUser(db, row)
 }
 
 export async function deleteSession(db: Db, token: string): Promise<void> {

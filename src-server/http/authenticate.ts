@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify'
-import { loadAuthUser, type AuthUser } from '../auth/auth-user'
-import { touchSession } from '../auth/sessions'
+import type { AuthUser } from '../auth/auth-user'
+import { sessionUser } from '../auth/sessions'
 import type { Db } from '../db/types'
 
 /** The header the spec's clients send the token in. */
@@ -16,6 +16,5 @@ export function tokenOf(req: FastifyRequest): string | undefined {
 export async function authenticate(db: Db, req: FastifyRequest, ttlMinutes: number): Promise<AuthUser | null> {
   const token = tokenOf(req)
   if (!token) return null
-  const adminId = await touchSession(db, token, ttlMinutes)
-  return adminId === null ? null : loadAuthUser(db, adminId)
+  return sessionUser(db, token, ttlMinutes)
 }
