@@ -1,4 +1,4 @@
-import { useState } from 'react'
+import { useState, type ReactElement } from 'react'
 import { Button, Field, Input, makeStyles, tokens } from '@fluentui/react-components'
 import { ArrowResetRegular, SearchRegular } from '@fluentui/react-icons'
 
@@ -6,6 +6,13 @@ export interface FilterField<F extends string = string> {
   name: F
   label: string
   placeholder?: string
+  /** CSS width of the field; 200px unless given. */
+  width?: string
+  /**
+   * A control other than a text input (an organisation picker, a status dropdown),
+   * bound to the filter's text value; `label` is its Field label.
+   */
+  render?(value: string | undefined, onChange: (value: string | undefined) => void): ReactElement
 }
 
 /** Applied filters: trimmed, empty ones left out. */
@@ -32,7 +39,7 @@ function applied<F extends string>(draft: FilterValues<F>): FilterValues<F> {
   return values
 }
 
-/** Text filters with 查询 / 重置; Enter in a field searches too. */
+/** Filters (text, or a control of the screen's choosing) with 查询 / 重置; Enter in a text field searches too. */
 export function FilterBar<F extends string>({
   fields,
   onSearch,
@@ -55,16 +62,23 @@ export function FilterBar<F extends string>({
 
   return (
     <div className={styles.root} role="search">
-      {fields.map((field) => (
-        <Field key={field.name} className={styles.field} label={field.label}>
-          <Input
-            value={draft[field.name] ?? ''}
-            placeholder={field.placeholder ?? `请输入${field.label}`}
-            onChange={(_, data) => setDraft((current) => ({ ...current, [field.name]: data.value }))}
-            onKeyDown={(event) => event.key === 'Enter' && search()}
-          />
-        </Field>
-      ))}
+      {fields.map((field) => {
+        const set = (value: string | undefined) => setDraft((current) => ({ ...current, [field.name]: value }))
+        return (
+          <Field key={field.name} className={styles.field} style={field.width ? { width: field.width } : undefined} label={field.label}>
+            {field.render ? (
+              field.render(draft[field.name], set)
+            ) : (
+              <Input
+                value={draft[field.name] ?? ''}
+                placeholder={field.placeholder ?? `请输入${field.label}`}
+                onChange={(_, data) => set(data.value)}
+                onKeyDown={(event) => event.key === 'Enter' && search()}
+              />
+            )}
+          </Field>
+        )
+      })}
       <div className={styles.actions}>
         <Button appearance="primary" icon={<SearchRegular />} onClick={search}>
           查询
