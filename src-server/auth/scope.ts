@@ -1,5 +1,6 @@
 import { AppError, ErrorKey } from '../../src-shared/errors'
 import { ROOT_ORG_CODE } from '../../src-shared/permissions'
+import { startsWith } from '../db/prefix'
 import type { Db } from '../db/types'
 import type { AuthUser } from './auth-user'
 
@@ -27,11 +28,11 @@ export async function dataScopeOf(db: Db, user: AuthUser): Promise<DataScope> {
  * `.where('member.orgId', 'in', orgIdsInScope(db, scope))`.
  */
 export function orgIdsInScope(db: Db, scope: DataScope) {
-  return db.selectFrom('org').select('org.id').where('org.path', 'like', `${scope.path}%`)
+  return db.selectFrom('org').select('org.id').where((eb) => startsWith(eb, 'org.path', scope.path))
 }
 
 /** Refuses (FORBIDDEN) an organisation outside the scope, e.g. the target of an edit. */
 export async function assertOrgInScope(db: Db, scope: DataScope, orgId: number): Promise<void> {
-  const found = await db.selectFrom('org').select('id').where('id', '=', orgId).where('path', 'like', `${scope.path}%`).executeTakeFirst()
+  const found = await db.selectFrom('org').select('id').where('id', '=', orgId).where((eb) => startsWith(eb, 'org.path', scope.path)).executeTakeFirst()
   if (!found) throw new AppError(ErrorKey.FORBIDDEN, '无权操作本单位以外的组织')
 }

@@ -45,6 +45,8 @@ export interface MemberTable {
   nation: string | null
   avatarUrl: string | null
   orgId: number
+  /** The `path` of the member's organisation, kept in step with it: a subtree filter is a prefix. */
+  orgPath: string
   topOrgId: number | null
   department: string | null
   jobs: string | null

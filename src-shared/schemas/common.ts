@@ -47,7 +47,7 @@ export const dateTimeText = z
 export const mobile = z
   .string({ error: '请输入手机号' })
   .trim()
-  .min(1, '请输入手机号')
+  .min(1, { message: '请输入手机号', abort: true })
   .regex(/^1[3-9]\d{9}$/, '手机号格式错误')
 
 export const nullResponse = z.null()

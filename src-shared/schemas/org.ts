@@ -43,8 +43,8 @@ export const OrgFieldsSchema = z.object({
   orgType: OrgTypeSchema.nullish().transform((v) => v ?? null),
   areaName: optionalText(100, '所在地区'),
   secretary: optionalText(50, '书记'),
-  /** 1 has a committee, 0 not. */
-  hasCommittee: z.union([z.literal(0), z.literal(1)]).optional().default(0),
+  /** 1 has a committee, 0 not (the default when adding). */
+  hasCommittee: intLike.pipe(z.union([z.literal(0), z.literal(1)], { error: '是否成立党委只能是 1 或 0' })).optional(),
   committeeCreate: optionalText(50, '党委成立时间'),
   contacter: optionalText(50, '联系人'),
   contactPhone: optionalText(30, '联系电话'),

@@ -3,14 +3,9 @@ import { stat } from 'node:fs/promises'
 import { AppError, ErrorKey } from '../../../src-shared/errors'
 import { receiveUploads } from '../../files/receive'
 import { absoluteStoredPath } from '../../files/storage'
+import { contentDisposition } from '../../files/download'
 import { signedIn, type DomainHandlers } from '../../http/context'
 import { findUpload, recordUploads } from './queries'
-
-/** RFC 6266 header value that keeps Chinese file names intact. */
-function contentDisposition(fileName: string): string {
-  const ascii = fileName.replace(/[^\x20-\x7e]|["\\]/g, '_')
-  return `inline; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(fileName)}`
-}
 
 export const fileHandlers = {
   'files.upload': async ({ kind }, ctx) => {
