@@ -1,5 +1,6 @@
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react'
 import type { PermissionKey } from '../../src-shared/permissions'
+import { organizationScreens } from '../features/organization/screens'
 
 /**
  * The screens this build implements, by the permission that opens them. Navigation
@@ -8,4 +9,5 @@ import type { PermissionKey } from '../../src-shared/permissions'
  */
 export const screens: Partial<Record<PermissionKey, LazyExoticComponent<ComponentType>>> = {
   'dashboard:index': lazy(() => import('../features/home/HomePage')),
+  ...organizationScreens,
 }

@@ -29,10 +29,24 @@ export interface FormDialogProps<Input extends FieldValues, Output> {
   /** The fields, bound through `form.control` (see FormFields). */
   children(form: UseFormReturn<Input, unknown, Output>): ReactNode
   submitText?: string
+  /** `wide`: a larger dialog with the fields in two columns (long forms); `FULL_ROW` spans both. */
+  layout?: 'narrow' | 'wide'
 }
+
+/** Class for a field that takes a whole row of a wide dialog (address, upload). */
+export const FULL_ROW = 'form-dialog-full-row'
 
 const useStyles = makeStyles({
   fields: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM, paddingTop: tokens.spacingVerticalS },
+  wideSurface: { maxWidth: '820px', width: '100%' },
+  wideFields: {
+    display: 'grid',
+    gridTemplateColumns: '1fr 1fr',
+    columnGap: tokens.spacingHorizontalXL,
+    rowGap: tokens.spacingVerticalM,
+    paddingTop: tokens.spacingVerticalS,
+    [`& > .${FULL_ROW}`]: { gridColumn: '1 / -1' },
+  },
 })
 
 /**
@@ -49,6 +63,7 @@ export function FormDialog<Input extends FieldValues, Output>({
   onSubmit,
   children,
   submitText = '确定',
+  layout = 'narrow',
 }: FormDialogProps<Input, Output>) {
   const styles = useStyles()
   const notify = useNotify()
@@ -72,7 +87,7 @@ export function FormDialog<Input extends FieldValues, Output>({
 
   return (
     <Dialog open={open} onOpenChange={(_, data) => !formState.isSubmitting && onOpenChange(data.open)}>
-      <DialogSurface>
+      <DialogSurface className={layout === 'wide' ? styles.wideSurface : undefined}>
         <form
           onSubmit={(event) => {
             // React events bubble through the portal to the owner's tree: a dialog opened
@@ -84,7 +99,7 @@ export function FormDialog<Input extends FieldValues, Output>({
         >
           <DialogBody>
             <DialogTitle>{title}</DialogTitle>
-            <DialogContent className={styles.fields}>{children(form)}</DialogContent>
+            <DialogContent className={layout === 'wide' ? styles.wideFields : styles.fields}>{children(form)}</DialogContent>
             <DialogActions>
               <Button appearance="secondary" disabled={formState.isSubmitting} onClick={() => onOpenChange(false)}>
                 取消
