@@ -42,6 +42,8 @@ const useStyles = makeStyles({
   wideFields: {
     display: 'grid',
     gridTemplateColumns: '1fr 1fr',
+    // A field with a hint or a message must not stretch its neighbour's input.
+    alignItems: 'start',
     columnGap: tokens.spacingHorizontalXL,
     rowGap: tokens.spacingVerticalM,
     paddingTop: tokens.spacingVerticalS,

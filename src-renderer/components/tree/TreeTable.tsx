@@ -55,8 +55,9 @@ const useStyles = makeStyles({
   topLoading: { padding: tokens.spacingVerticalXL },
 })
 
+/** Fixed columns take their width, padding included; the others share the rest, never below 200px. */
 function cellStyle(width: string | undefined) {
-  return width ? { flex: `0 0 ${width}` } : { flex: '1 1 0', minWidth: 0 }
+  return width ? { flex: `0 0 ${width}`, boxSizing: 'border-box' as const } : { flex: '1 1 0', minWidth: '200px' }
 }
 
 /**

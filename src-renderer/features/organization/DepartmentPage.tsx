@@ -27,12 +27,11 @@ const useStyles = makeStyles({
 
 const columns: readonly Column<Org>[] = [
   { key: 'name', title: '组织名称', render: orgDisplayName },
-  { key: 'shortName', title: '简称', width: '160px', render: (org) => org.shortName ?? '' },
+  { key: 'shortName', title: '简称', width: '130px', render: (org) => org.shortName ?? '' },
   { key: 'orgCode', title: '组织编码', width: '150px', render: (org) => org.orgCode },
-  { key: 'orgType', title: '组织类型', width: '90px', render: (org) => org.orgType ?? '' },
-  { key: 'secretary', title: '书记', width: '90px', render: (org) => org.secretary ?? '' },
-  { key: 'contacter', title: '联系人', width: '90px', render: (org) => org.contacter ?? '' },
-  { key: 'contactPhone', title: '联系电话', width: '130px', render: (org) => org.contactPhone ?? '' },
+  { key: 'orgType', title: '类型', width: '80px', render: (org) => org.orgType ?? '' },
+  { key: 'secretary', title: '书记', width: '80px', render: (org) => org.secretary ?? '' },
+  { key: 'contactPhone', title: '联系电话', width: '125px', render: (org) => org.contactPhone ?? '' },
 ]
 
 /** The hits under `parentId` (all of them without one) and the organisations to open to show them. */
@@ -153,7 +152,7 @@ export default function DepartmentPage() {
         height="calc(100vh - 330px)"
         highlighted={highlighted}
         scrollTo={found[current] ?? null}
-        actionsWidth={superUser ? '230px' : '170px'}
+        actionsWidth={superUser ? '250px' : '185px'}
         rowActions={(org) => (
           <>
             <Button size="small" appearance="subtle" icon={<AddRegular />} onClick={() => setDialog({ kind: 'add', parent: { id: org.id, name: org.name } })}>
