@@ -43,6 +43,8 @@ export function FormField<T extends FieldValues, O>({ control, name, label, requ
 export interface TextFieldProps<T extends FieldValues, O>
   extends FieldBase<T, O>, Pick<InputProps, 'type' | 'placeholder' | 'contentBefore' | 'contentAfter' | 'autoComplete' | 'size'> {
   autoFocus?: boolean
+  /** Stores an emptied input as null (optional numbers: '' is not a number, null is "none"). */
+  blankAsNull?: boolean
 }
 
 /** A text input bound to a form value. */
@@ -54,6 +56,7 @@ export function TextField<T extends FieldValues, O>({
   autoComplete,
   size,
   autoFocus,
+  blankAsNull,
   ...base
 }: TextFieldProps<T, O>) {
   return (
@@ -62,8 +65,8 @@ export function TextField<T extends FieldValues, O>({
         <Input
           ref={field.ref}
           name={field.name}
-          value={(field.value as string | undefined) ?? ''}
-          onChange={(_, data) => field.onChange(data.value)}
+          value={field.value === null || field.value === undefined ? '' : String(field.value)}
+          onChange={(_, data) => field.onChange(blankAsNull && data.value.trim() === '' ? null : data.value)}
           onBlur={field.onBlur}
           type={type}
           placeholder={placeholder}

@@ -27,7 +27,7 @@ function initialValues(target: MemberDialogTarget) {
   if (target.kind === 'add') {
     return {
       name: '', nation: '汉族', gender: undefined, telephone: '', orgId: undefined, idcard: '', avatarUrl: null, department: '',
-      jobs: '', partyJobs: '', tenureTime: '', sameTenureYear: '', pwd: '',
+      jobs: '', partyJobs: '', tenureTime: '', sameTenureYear: null, pwd: '',
     }
   }
   const { member } = target
@@ -44,7 +44,7 @@ function initialValues(target: MemberDialogTarget) {
     jobs: member.jobs ?? '',
     partyJobs: member.partyJobs ?? '',
     tenureTime: member.tenureTime ?? '',
-    sameTenureYear: member.sameTenureYear === null ? '' : String(member.sameTenureYear),
+    sameTenureYear: member.sameTenureYear,
     pwd: '',
   }
 }
@@ -98,7 +98,7 @@ export function MemberDialog({
           <TextField control={form.control} name="jobs" label="职务" />
           <TextField control={form.control} name="partyJobs" label="党内职务" />
           <TextField control={form.control} name="tenureTime" label="任职时间" placeholder="yyyy-MM，例如 2020-07" />
-          <TextField control={form.control} name="sameTenureYear" label="同职级年限" placeholder="最小为 1" />
+          <TextField control={form.control} name="sameTenureYear" label="同职级年限" placeholder="最小为 1" blankAsNull />
           <FormField control={form.control} name="avatarUrl" label="头像" className={FULL_ROW}>
             {(field) => <ImageUpload value={field.value as string | null} onChange={field.onChange} label="上传头像" />}
           </FormField>

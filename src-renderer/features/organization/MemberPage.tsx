@@ -127,6 +127,7 @@ export default function MemberPage() {
         load={load}
         filters={filters}
         selection={{ selected, onChange: setSelected }}
+        actionsWidth="230px"
         toolbar={
           <>
             <Button appearance="primary" icon={<AddRegular />} onClick={() => setDialog({ kind: 'add' })}>
