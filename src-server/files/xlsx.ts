@@ -63,9 +63,14 @@ export function cellText(value: ExcelJS.CellValue): string {
   return ''
 }
 
-/** A bold header row with widths, frozen above the data. */
-export function addHeader(sheet: ExcelJS.Worksheet, columns: readonly { header: string; width?: number }[]): void {
+/** A new sheet whose bold header row, with column widths, stays frozen above the data. */
+export function addSheet(
+  workbook: ExcelJS.stream.xlsx.WorkbookWriter,
+  name: string,
+  columns: readonly { header: string; width?: number }[],
+): ExcelJS.Worksheet {
+  const sheet = workbook.addWorksheet(name, { views: [{ state: 'frozen', ySplit: 1 }] })
   sheet.columns = columns.map((c) => ({ header: c.header, width: c.width ?? 14 }))
   sheet.getRow(1).font = { bold: true }
-  sheet.views = [{ state: 'frozen', ySplit: 1 }]
+  return sheet
 }

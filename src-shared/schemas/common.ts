@@ -9,6 +9,14 @@ export const intLike = z.union([
   z.string().trim().regex(/^-?\d+$/, '必须是整数').transform(Number),
 ])
 
+/**
+ * A required number that may arrive as its text form, whose own schema gives the
+ * message (e.g. "请选择组织" when it is missing, rather than a generic union error).
+ */
+export function numberLike<T extends z.ZodType>(schema: T) {
+  return z.preprocess((v) => (typeof v === 'string' && /^-?\d+$/.test(v.trim()) ? Number(v) : v), schema)
+}
+
 export const boolLike = z.union([
   z.boolean(),
   z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1'),

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { intLike, pageOf, pageQuery, textFilter } from './common'
+import { intLike, numberLike, pageOf, pageQuery, textFilter } from './common'
 
 /** Organisation types of spec 000 §9. */
 export const orgTypes = ['党委', '党总支', '党支部'] as const
@@ -32,7 +32,7 @@ export const OrgFieldsSchema = z.object({
   name: z.string({ error: '请输入组织全称' }).trim().min(1, '请输入组织全称').max(100, '组织全称不能超过100个字'),
   shortName: z.string({ error: '请输入组织简称' }).trim().min(1, '请输入组织简称').max(50, '组织简称不能超过50个字'),
   /** The parent organisation; must be inside the caller's data scope. */
-  parentId: intLike.pipe(z.number().int().positive('请选择上级组织')),
+  parentId: numberLike(z.number({ error: '请选择上级组织' }).int('请选择上级组织').positive('请选择上级组织')),
   /** Left empty, the server gives the parent's code plus a sequence number. */
   orgCode: z
     .string()

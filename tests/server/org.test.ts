@@ -113,6 +113,7 @@ describe.each(testDatabases())('organisations ($name)', (database) => {
       const missing = await admin.post('/api/org', { parentId: ownTop.id })
       expect(missing.status).toBe(400)
       expect(issuesOf(missing)).toMatchObject({ name: '请输入组织全称', shortName: '请输入组织简称' })
+      expect(issuesOf(await admin.post('/api/org', { name: '甲', shortName: '甲' }))).toEqual({ parentId: '请选择上级组织' })
       expect(issuesOf(await admin.post('/api/org', { parentId: ownTop.id, name: '甲', shortName: '甲', sortNumber: 0 }))).toEqual({ sortNumber: '排序号范围为 1–99999' })
       expect(issuesOf(await admin.post('/api/org', { parentId: ownTop.id, name: '甲', shortName: '甲', sortNumber: 100000 }))).toEqual({ sortNumber: '排序号范围为 1–99999' })
       const created = await createOrg(admin, { parentId: ownTop.id, name: '  审计处党支部 ', shortName: '审计处', sortNumber: '' })

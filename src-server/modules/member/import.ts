@@ -21,7 +21,7 @@ import { nowText } from '../../db/time'
 import type { Db, NewMember } from '../../db/types'
 import { extensionOf } from '../../files/file-types'
 import { absoluteStoredPath, newStoredPath } from '../../files/storage'
-import { addHeader, cellText, inert, streamingWorkbook, XLSX_MIME } from '../../files/xlsx'
+import { addSheet, cellText, inert, streamingWorkbook, XLSX_MIME } from '../../files/xlsx'
 import { headerKey, importColumns, type ImportColumn } from './columns'
 
 /** One import at a time stays a few tens of megabytes in memory. */
@@ -179,8 +179,7 @@ async function writeErrorWorkbook(db: Db, uploadDir: string, bad: CheckedRoster[
   await mkdir(dirname(absolute), { recursive: true })
   const out = createWriteStream(absolute)
   const workbook = streamingWorkbook(out)
-  const sheet = workbook.addWorksheet('党员信息')
-  addHeader(sheet, [...importColumns, { header: '错误信息', width: 60 }])
+  const sheet = addSheet(workbook, '党员信息', [...importColumns, { header: '错误信息', width: 60 }])
   for (const { cells, issues } of bad) {
     const values = importColumns.map((c) => inert(cells[c.field] ?? null))
     sheet.addRow([...values, issues.map((i) => `第 ${i.row} 行【${i.column}】${i.message}`).join('；')]).commit()

@@ -143,10 +143,14 @@ type SortKey = { name: string; telephone: string; orgPath: string; id: number }
 export async function* memberChunks(db: Db, plan: MemberPlan, chunkSize: number): AsyncGenerator<MemberRow[]> {
   let after: SortKey | undefined
   for (;;) {
+    // The key condition comes first: SQLite seeks the index with the first range it
+    // meets on the order's leading column, and the filter's own prefix range would
+    // restart every chunk from the beginning (measured: 1.7 s instead of 1 ms per
+    // chunk three million rows in). PostgreSQL keeps the tighter bound either way.
     let query = memberRows(db)
       .select(['member.orgPath'])
-      .where(plan.where)
       .where((eb) => (after ? keyAfter(eb, plan.order, after) : eb.lit(true)))
+      .where(plan.where)
     for (const column of plan.order) query = query.orderBy(column)
     const rows = await query.limit(chunkSize).execute()
     if (rows.length === 0) return

@@ -3,7 +3,7 @@ import type { FastifyReply } from 'fastify'
 import type { DataScope } from '../../auth/scope'
 import { startsWith } from '../../db/prefix'
 import type { Db } from '../../db/types'
-import { addHeader, drained, inert, ROWS_PER_SHEET, sendWorkbook } from '../../files/xlsx'
+import { addSheet, drained, inert, ROWS_PER_SHEET, sendWorkbook } from '../../files/xlsx'
 import { exportColumns, importColumns, templateHeader } from './columns'
 import { memberChunks, type MemberPlan } from './queries'
 
@@ -22,19 +22,16 @@ export async function sendImportTemplate(db: Db, scope: DataScope, reply: Fastif
     .limit(TEMPLATE_ORG_ROWS)
     .execute()
   return sendWorkbook(reply, '党员导入模板.xlsx', async (workbook) => {
-    const data = workbook.addWorksheet('党员信息')
-    addHeader(data, importColumns.map((c) => ({ header: templateHeader(c), width: c.width })))
+    const data = addSheet(workbook, '党员信息', importColumns.map((c) => ({ header: templateHeader(c), width: c.width })))
     data.commit()
 
-    const help = workbook.addWorksheet('填写说明')
-    addHeader(help, [{ header: '列', width: 16 }, { header: '是否必填', width: 10 }, { header: '说明', width: 48 }])
+    const help = addSheet(workbook, '填写说明', [{ header: '列', width: 16 }, { header: '是否必填', width: 10 }, { header: '说明', width: 48 }])
     for (const c of importColumns) help.addRow([c.header, c.required ? '必填' : '选填', c.note]).commit()
     help.addRow([]).commit()
     help.addRow(['只读取第一个工作表“党员信息”；第一行为表头，从第二行起每行一名党员。']).commit()
     help.commit()
 
-    const codes = workbook.addWorksheet('组织编码')
-    addHeader(codes, [{ header: '组织编码', width: 20 }, { header: '组织名称', width: 32 }, { header: '上级组织', width: 32 }])
+    const codes = addSheet(workbook, '组织编码', [{ header: '组织编码', width: 20 }, { header: '组织名称', width: 32 }, { header: '上级组织', width: 32 }])
     for (const o of orgs) codes.addRow([o.orgCode, inert(o.name), inert(o.parentName)]).commit()
     if (orgs.length === TEMPLATE_ORG_ROWS) codes.addRow([`仅列出前 ${TEMPLATE_ORG_ROWS} 个组织，其余请在部门管理中查看编码`]).commit()
     codes.commit()
@@ -48,8 +45,7 @@ export function sendMemberExport(db: Db, plan: MemberPlan, reply: FastifyReply):
     let rows = 0
     const newSheet = () => {
       sheet?.commit()
-      sheet = workbook.addWorksheet(rows === 0 ? '党员名单' : `党员名单${rows / ROWS_PER_SHEET + 1}`)
-      addHeader(sheet, exportColumns)
+      sheet = addSheet(workbook, rows === 0 ? '党员名单' : `党员名单${rows / ROWS_PER_SHEET + 1}`, exportColumns)
       return sheet
     }
     let current = newSheet()
