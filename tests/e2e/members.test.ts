@@ -135,7 +135,8 @@ describe('party member management', () => {
     await filterByName(page, '测试党员甲')
     const row = memberRow(page, '13912345678')
     await row.getByText('启用').waitFor()
-    expect(await page.getByRole('table', { name: '党员列表' }).getByRole('row').count()).toBe(2)
+    // Header and the one match.
+    await expect.poll(() => page.getByRole('table', { name: '党员列表' }).getByRole('row').count()).toBe(2)
 
     await row.getByRole('button', { name: '停用' }).click()
     await row.getByText('停用', { exact: true }).first().waitFor()
@@ -172,9 +173,9 @@ describe('party member management', () => {
     await pickOrg(page, page.getByRole('search').getByLabel('组织'), '预算处', '预算处党支部')
     await page.getByRole('button', { name: '查询' }).click()
     await memberRow(page, demoAccounts.orgadmin.member.name).waitFor()
-    const orgCells = await table.getByRole('row').evaluateAll((rows) => rows.slice(1).map((r) => r.textContent ?? ''))
-    expect(orgCells.length).toBeGreaterThan(0)
-    for (const text of orgCells) expect(text).toContain('预算处党支部')
+    const rowTexts = () => table.getByRole('row').evaluateAll((rows) => rows.slice(1).map((r) => r.textContent ?? ''))
+    await expect.poll(async () => (await rowTexts()).every((text) => text.includes('预算处党支部'))).toBe(true)
+    expect((await rowTexts()).length).toBeGreaterThan(0)
   })
 
   it('imports a workbook: reports the bad row in Chinese, offers the error workbook, commits the good rows', async () => {
