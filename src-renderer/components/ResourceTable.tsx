@@ -169,7 +169,7 @@ export function ResourceTable<Row, F extends string = never>({
           </div>
         )}
       </div>
-      <Pager total={page.total} pageNum={request.pageNum} pageSize={request.pageSize} onChange={goTo} />
+      <Pager total={page.total} totalCapped={page.totalCapped} pageNum={request.pageNum} pageSize={request.pageSize} onChange={goTo} />
     </section>
   )
 }

@@ -170,10 +170,23 @@ describe('party member management', () => {
     await expect.poll(() => table.getByRole('checkbox', { name: '选择此行' }).first().isChecked()).toBe(true)
     await page.getByText('已选择 2 人').waitFor()
 
-    await pickOrg(page, page.getByRole('search').getByLabel('组织'), '预算处', '预算处党支部')
+    // Picked from the lazy tree: the top organisation's whole subtree.
+    const orgFilter = page.getByRole('search').getByLabel('组织')
+    await orgFilter.click()
+    const picker = page.getByRole('dialog', { name: '选择组织' })
+    await picker.getByRole('row').filter({ hasText: '1 省直机关工委' }).getByRole('button', { name: '展开' }).click()
+    await picker.getByRole('row').filter({ hasText: '2 省财政厅机关党委' }).waitFor()
+    await screenshot(page, 'org-tree-select')
+    await picker.getByRole('row').filter({ hasText: '2 省财政厅机关党委' }).click()
+    expect(await orgFilter.inputValue()).toBe('省财政厅机关党委')
+    await page.getByRole('button', { name: '查询' }).click()
+    const rowTexts = () => table.getByRole('row').evaluateAll((rows) => rows.slice(1).map((r) => r.textContent ?? ''))
+    await expect.poll(async () => (await rowTexts()).every((text) => text.includes('省财政厅机关党委'))).toBe(true)
+
+    // Picked by name search: one branch.
+    await pickOrg(page, orgFilter, '预算处', '预算处党支部')
     await page.getByRole('button', { name: '查询' }).click()
     await memberRow(page, demoAccounts.orgadmin.member.name).waitFor()
-    const rowTexts = () => table.getByRole('row').evaluateAll((rows) => rows.slice(1).map((r) => r.textContent ?? ''))
     await expect.poll(async () => (await rowTexts()).every((text) => text.includes('预算处党支部'))).toBe(true)
     expect((await rowTexts()).length).toBeGreaterThan(0)
   })

@@ -42,12 +42,11 @@ const filters: readonly FilterField<Filter>[] = [
 ]
 
 const columns: readonly Column<Member>[] = [
-  { key: 'name', title: '姓名', width: '100px', render: (m) => m.name },
+  { key: 'name', title: '姓名', width: '96px', render: (m) => m.name },
   { key: 'gender', title: '性别', width: '60px', render: (m) => (m.gender === 0 || m.gender === 1 ? genderLabels[m.gender] : '') },
   { key: 'telephone', title: '手机号', width: '130px', render: (m) => m.telephone },
   { key: 'orgName', title: '所属组织', render: (m) => m.orgName ?? '' },
   { key: 'topOrgName', title: '单位', render: (m) => m.topOrgName ?? '' },
-  { key: 'jobs', title: '职务', width: '120px', render: (m) => m.jobs ?? '' },
   {
     key: 'enabled',
     title: '状态',
