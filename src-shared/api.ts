@@ -3,6 +3,9 @@ import { authRoutes } from './routes/auth'
 import { fileRoutes } from './routes/files'
 import { memberRoutes } from './routes/member'
 import { orgRoutes } from './routes/org'
+import { signUpRoutes } from './routes/signup'
+import { trainingRoutes } from './routes/training'
+import { systemRoutes } from './routes/system'
 
 /**
  * The HTTP route table of the platform API: one row per route, grouped by domain
@@ -14,6 +17,9 @@ export const routes = {
   ...fileRoutes,
   ...orgRoutes,
   ...memberRoutes,
+  ...trainingRoutes,
+  ...signUpRoutes,
+  ...systemRoutes,
 } satisfies Record<string, RouteDef>
 
 export type Routes = typeof routes

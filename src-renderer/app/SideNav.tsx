@@ -12,6 +12,7 @@ import {
 import { useLocation } from 'react-router-dom'
 import { moduleIcons } from './moduleIcons'
 import { navModules } from './nav'
+import { navPathOf } from './screens'
 import { useUser } from './session'
 
 const useStyles = makeStyles({
@@ -27,7 +28,7 @@ const useStyles = makeStyles({
 export function SideNav() {
   const styles = useStyles()
   const user = useUser()
-  const { pathname } = useLocation()
+  const pathname = navPathOf(useLocation().pathname)
   const modules = navModules(user.permissions)
   const activeModule = modules.find((module) => module.screens.some((screen) => screen.path === pathname))?.key
   const [openModules, setOpenModules] = useState<string[]>([])

@@ -1,13 +1,38 @@
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react'
-import type { PermissionKey } from '../../src-shared/permissions'
+import { screenByKey, type PermissionKey } from '../../src-shared/permissions'
 import { organizationScreens } from '../features/organization/screens'
+
+type Page = LazyExoticComponent<ComponentType>
 
 /**
  * The screens this build implements, by the permission that opens them. Navigation
  * and routes are built from this and the permission tree, so a screen appears only
  * once it exists. Until the dashboard lands, the welcome page stands at /index.
  */
-export const screens: Partial<Record<PermissionKey, LazyExoticComponent<ComponentType>>> = {
+export const screens: Partial<Record<PermissionKey, Page>> = {
   'dashboard:index': lazy(() => import('../features/home/HomePage')),
   ...organizationScreens,
+  'system:admin': lazy(() => import('../features/system/AdminScreen')),
+  'system:role': lazy(() => import('../features/system/RoleScreen')),
+  'system:log': lazy(() => import('../features/system/LogScreen')),
+}
+
+/**
+ * Pages opened from a screen rather than from the navigation (an editor, the people of
+ * one training …): they need the permission of the screen they belong to, and the
+ * navigation shows that screen as the current one while they are open.
+ */
+export interface SubPage {
+  path: string
+  /** The screen it belongs to. */
+  screen: PermissionKey
+  component: Page
+}
+
+export const subPages: readonly SubPage[] = []
+
+/** The navigation entry to highlight for an address: a screen's own path, or the screen a sub-page belongs to. */
+export function navPathOf(pathname: string): string {
+  const sub = subPages.find((page) => page.path === pathname)
+  return sub ? (screenByKey.get(sub.screen)?.path ?? pathname) : pathname
 }

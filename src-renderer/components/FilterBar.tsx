@@ -1,16 +1,25 @@
 import { useState, type ReactElement } from 'react'
-import { Button, Field, Input, makeStyles, tokens } from '@fluentui/react-components'
+import { Button, Dropdown, Field, Input, makeStyles, Option, tokens } from '@fluentui/react-components'
 import { ArrowResetRegular, SearchRegular } from '@fluentui/react-icons'
+
+export interface FilterOption {
+  value: string
+  label: string
+}
 
 export interface FilterField<F extends string = string> {
   name: F
   label: string
   placeholder?: string
+  /** A choice instead of text (e.g. a role); the empty choice 全部 means no filter. */
+  options?: readonly FilterOption[]
+  /** Input type of a text filter, e.g. `datetime-local` for a time bound. */
+  type?: 'text' | 'datetime-local'
   /** CSS width of the field; 200px unless given. */
   width?: string
   /**
-   * A control other than a text input (an organisation picker, a status dropdown),
-   * bound to the filter's text value; `label` is its Field label.
+   * A control of the screen's own (an organisation picker), bound to the filter's text
+   * value; `label` is its Field label.
    */
   render?(value: string | undefined, onChange: (value: string | undefined) => void): ReactElement
 }
@@ -68,8 +77,23 @@ export function FilterBar<F extends string>({
           <Field key={field.name} className={styles.field} style={field.width ? { width: field.width } : undefined} label={field.label}>
             {field.render ? (
               field.render(draft[field.name], set)
+            ) : field.options ? (
+              <Dropdown
+                value={field.options.find((o) => o.value === draft[field.name])?.label ?? ''}
+                selectedOptions={[draft[field.name] ?? '']}
+                placeholder={field.placeholder ?? `请选择${field.label}`}
+                onOptionSelect={(_, data) => set(data.optionValue || undefined)}
+              >
+                <Option value="">全部</Option>
+                {field.options.map((option) => (
+                  <Option key={option.value} value={option.value}>
+                    {option.label}
+                  </Option>
+                ))}
+              </Dropdown>
             ) : (
               <Input
+                type={field.type}
                 value={draft[field.name] ?? ''}
                 placeholder={field.placeholder ?? `请输入${field.label}`}
                 onChange={(_, data) => set(data.value)}

@@ -1,4 +1,5 @@
 import { AppError, ErrorKey } from '../../src-shared/errors'
+import type { ScopedResource } from '../../src-shared/contract'
 import { ROOT_ORG_CODE } from '../../src-shared/permissions'
 import { startsWith } from '../db/prefix'
 import type { Db } from '../db/types'
@@ -41,4 +42,37 @@ export function orgIdsInScope(db: Db, scope: DataScope) {
 export async function assertOrgInScope(db: Db, scope: DataScope, orgId: number): Promise<void> {
   const found = await db.selectFrom('org').select('id').where('id', '=', orgId).where((eb) => startsWith(eb, 'org.path', scope.path)).executeTakeFirst()
   if (!found) throw new AppError(ErrorKey.FORBIDDEN, '无权操作本单位以外的组织')
+}
+
+/**
+ * Whether a record of a scoped kind lies in the scope. Accounts belong to the tree of
+ * their linked member; accounts without one (super users) only to the root's scope.
+ */
+const recordInScope: Record<ScopedResource, (db: Db, scope: DataScope, id: number) => Promise<boolean>> = {
+  org: async (db, scope, id) =>
+    (await db.selectFrom('org').select('id').where('id', '=', id).where('path', 'like', `${scope.path}%`).executeTakeFirst()) !==
+    undefined,
+  member: async (db, scope, id) =>
+    (await db
+      .selectFrom('member')
+      .select('id')
+      .where('id', '=', id)
+      .where('orgId', 'in', orgIdsInScope(db, scope))
+      .executeTakeFirst()) !== undefined,
+  admin: async (db, scope, id) => {
+    const account = await db.selectFrom('admin').select('memberId').where('id', '=', id).executeTakeFirst()
+    if (!account) return false
+    if (scope.superUser) return true
+    return account.memberId !== null && recordInScope.member(db, scope, account.memberId)
+  },
+}
+
+/**
+ * The check the route mechanism makes for routes with a `scope` marker: a record
+ * outside the caller's tree answers NOT_FOUND, exactly as one that does not exist,
+ * so ids of other trees reveal nothing. The super user's scope is the whole province.
+ */
+export async function assertInScope(db: Db, user: AuthUser, resource: ScopedResource, id: number): Promise<void> {
+  const scope = await dataScopeOf(db, user)
+  if (!(await recordInScope[resource](db, scope, id))) throw new AppError(ErrorKey.NOT_FOUND)
 }

@@ -119,6 +119,25 @@ export interface UploadTable {
   createdAt: string
 }
 
+export interface OperationLogTable {
+  id: Generated<number>
+  adminId: number | null
+  adminName: string | null
+  /** Route name of the table in src-shared/api.ts, e.g. `admin.update`. */
+  route: string
+  /** The route name's domain (`admin`), the log's module filter. */
+  module: string
+  recordTable: string | null
+  recordId: number | null
+  /** JSON of the record before / after the call, secrets redacted. */
+  before: string | null
+  after: string | null
+  ok: number
+  message: string | null
+  ip: string
+  createdAt: string
+}
+
 export interface Database {
   org: OrgTable
   member: MemberTable
@@ -129,6 +148,7 @@ export interface Database {
   captcha: CaptchaTable
   loginFailure: LoginFailureTable
   upload: UploadTable
+  operationLog: OperationLogTable
 }
 
 export type Db = Kysely<Database>

@@ -3,6 +3,9 @@ import { authHandlers } from './auth/handlers'
 import { fileHandlers } from './files/handlers'
 import { memberHandlers } from './member/handlers'
 import { orgHandlers } from './org/handlers'
+import { signUpHandlers } from './signup/handlers'
+import { trainingHandlers } from './training/handlers'
+import { systemHandlers } from './system/handlers'
 
 /** Every route's handler, one object per domain (`modules/<domain>/handlers.ts`). */
 export const handlers = {
@@ -10,4 +13,7 @@ export const handlers = {
   ...fileHandlers,
   ...orgHandlers,
   ...memberHandlers,
+  ...trainingHandlers,
+  ...signUpHandlers,
+  ...systemHandlers,
 } satisfies Handlers

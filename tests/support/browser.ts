@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { chromium, type Browser, type Page } from 'playwright-core'
+import { afterAll, afterEach, beforeAll, beforeEach, expect } from 'vitest'
 import { startWebHost, type WebHost } from '../../src-main/web/web-host'
 
 /**
@@ -107,4 +108,37 @@ export async function signIn(page: Page, username: string, password: string, cod
 export async function screenshot(page: Page, name: string): Promise<void> {
   await mkdir(SHOTS_DIR, { recursive: true })
   await page.screenshot({ path: join(SHOTS_DIR, `${name}.png`), fullPage: true })
+}
+
+/**
+ * The usual life of an e2e file: one browser and one console for the file, a fresh tab
+ * per test that must end without page errors, and signed out after each test (the web
+ * host keeps one session for the machine). Call once at the top of the file.
+ */
+export function useConsoleTabs(): { tab(): ConsolePage; app(): ConsoleUnderTest } {
+  let browser: Browser | undefined
+  let app: ConsoleUnderTest | undefined
+  let tab: ConsolePage | undefined
+  beforeAll(async () => {
+    browser = await launchBrowser()
+    app = await startConsole()
+  })
+  afterAll(async () => {
+    await browser?.close()
+    await app?.close()
+  })
+  beforeEach(async () => {
+    if (!browser || !app) throw new Error('the console did not start')
+    tab = await openConsole(browser, app.host)
+  })
+  afterEach(async () => {
+    expect(tab?.errors).toEqual([])
+    await tab?.close()
+    await app?.host.core.dispatch('session.logout', undefined)
+  })
+  const need = <T>(value: T | undefined): T => {
+    if (value === undefined) throw new Error('useConsoleTabs: used outside a test')
+    return value
+  }
+  return { tab: () => need(tab), app: () => need(app) }
 }

@@ -1,0 +1,130 @@
+import { z } from 'zod'
+import { defineRoutes } from '../contract'
+import { idParam } from '../schemas/common'
+import {
+  CheckInBodySchema,
+  CheckInCodeSchema,
+  CheckInListQuerySchema,
+  CheckInPageQuerySchema,
+  CheckInPageSchema,
+  CheckInResultSchema,
+  RosterImportQuerySchema,
+  RosterImportResultSchema,
+  SelfSignUpBodySchema,
+  SelfSignUpResultSchema,
+  SignUpAllQuerySchema,
+  SignUpCreateBodySchema,
+  SignUpListQuerySchema,
+  SignUpMemberSchema,
+  SignUpPageQuerySchema,
+  SignUpPageSchema,
+  SignUpStatisticsDownloadQuerySchema,
+  SignUpStatisticsPageSchema,
+  SignUpStatisticsQuerySchema,
+  SignUpUpdateBodySchema,
+} from '../schemas/signup'
+import { TrainIdQuerySchema } from '../schemas/training'
+
+const TRAIN = 'training:train'
+const STATISTICS = 'training:signUpStatistics'
+const BASE = '/api/train/sign/up/member'
+
+/** Sign-ups, rosters, statistics and check-in (spec 000 §7 Sign-ups, Downloads). */
+export const signUpRoutes = defineRoutes({
+  'signup.all': {
+    method: 'GET', path: `${BASE}/all`, access: TRAIN,
+    summary: '某培训班的全部报名人员（不分页）',
+    query: SignUpAllQuerySchema,
+    response: z.array(SignUpMemberSchema),
+  },
+  'signup.list': {
+    method: 'GET', path: BASE, access: TRAIN,
+    summary: '报名人员列表（trainId，按组织、姓名筛选，分页）',
+    query: SignUpListQuerySchema,
+    response: SignUpPageSchema,
+  },
+  'signup.get': {
+    method: 'GET', path: `${BASE}/{id}`, access: TRAIN,
+    summary: '报名人员详情',
+    params: idParam,
+    response: SignUpMemberSchema,
+  },
+  'signup.create': {
+    method: 'POST', path: BASE, access: TRAIN,
+    summary: '添加报名人员（toSign）：管理员可在报名时间外添加，但不超过最大人数',
+    body: SignUpCreateBodySchema,
+    response: SignUpMemberSchema,
+  },
+  'signup.update': {
+    method: 'PATCH', path: BASE, access: TRAIN,
+    summary: '修改报名信息（必填项及按报名选项 12–20 必填的会务项）',
+    body: SignUpUpdateBodySchema,
+    response: SignUpMemberSchema,
+  },
+  'signup.delete': {
+    method: 'DELETE', path: `${BASE}/{id}`, access: TRAIN,
+    summary: '删除报名人员',
+    params: idParam,
+    response: z.null(),
+  },
+  'signup.downloadAll': {
+    method: 'GET', path: `${BASE}/downloadAll`, access: TRAIN, kind: 'download', rpc: false,
+    summary: '导出报名名单（xlsx，流式）',
+    query: TrainIdQuerySchema,
+    response: z.unknown(),
+  },
+  'signup.upload': {
+    method: 'GET', path: `${BASE}/upload`, access: TRAIN,
+    summary: '导入报名名单（已上传文件的路径）：逐行报错，有错则一行也不导入',
+    query: RosterImportQuerySchema,
+    response: RosterImportResultSchema,
+  },
+  'signup.statistics': {
+    method: 'GET', path: `${BASE}/statistics`, access: STATISTICS,
+    summary: '报名统计列表（姓名、性别、单位职务、手机号、培训班、身份证号、培训起止时间）',
+    query: SignUpStatisticsQuerySchema,
+    response: SignUpStatisticsPageSchema,
+  },
+  'signup.statisticsDownload': {
+    method: 'GET', path: `${BASE}/statistics/download`, access: STATISTICS, kind: 'download', rpc: false,
+    summary: '导出报名统计（xlsx，流式，筛选同列表）',
+    query: SignUpStatisticsDownloadQuerySchema,
+    response: z.unknown(),
+  },
+  'checkin.list': {
+    method: 'GET', path: '/api/train/checkin', access: TRAIN,
+    summary: '签到记录列表（trainId，按姓名筛选，分页）',
+    query: CheckInListQuerySchema,
+    response: CheckInPageSchema,
+  },
+  'checkin.code': {
+    method: 'GET', path: '/api/train/checkin/code', access: TRAIN,
+    summary: '会场大屏的当前签到码与链接（每 30 秒更换）',
+    query: TrainIdQuerySchema,
+    response: CheckInCodeSchema,
+  },
+  'mobile.signUpPage': {
+    method: 'GET', path: '/m/signup', access: 'public', kind: 'download', rpc: false,
+    summary: '党员手机报名页（报名二维码指向此处，HTML）',
+    query: SignUpPageQuerySchema,
+    response: z.unknown(),
+  },
+  'mobile.signUp': {
+    method: 'POST', path: '/api/m/signup', access: 'public', rpc: false,
+    summary: '党员自助报名：按手机号识别党员，受报名时间与最大人数约束',
+    body: SelfSignUpBodySchema,
+    response: SelfSignUpResultSchema,
+  },
+  'mobile.checkInPage': {
+    method: 'GET', path: '/m/checkin', access: 'public', kind: 'download', rpc: false,
+    summary: '党员手机签到页（会场大屏二维码指向此处，HTML）',
+    query: CheckInPageQuerySchema,
+    response: z.unknown(),
+  },
+  'mobile.checkIn': {
+    method: 'POST', path: '/api/m/checkin', access: 'public', rpc: false,
+    summary: '党员签到：仅在签到时间内、签到码为当前或上一时段时有效',
+    body: CheckInBodySchema,
+    response: CheckInResultSchema,
+  },
+})
