@@ -2,21 +2,12 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import ExcelJS from 'exceljs'
-import type { Browser, Locator, Page } from 'playwright-core'
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import type { Locator, Page } from 'playwright-core'
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import type { Page as ListPage } from '../../src-shared/schemas/common'
 import type { Member } from '../../src-shared/schemas/member'
 import { demoAccounts } from '../../src-server/seed/demo-accounts'
-import {
-  goToRoute,
-  launchBrowser,
-  openConsole,
-  screenshot,
-  signIn,
-  startConsole,
-  type ConsolePage,
-  type ConsoleUnderTest,
-} from '../support/browser'
+import { goToRoute, screenshot, signIn, useConsoleTabs } from '../support/browser'
 
 const { admin } = demoAccounts
 
@@ -25,40 +16,28 @@ const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR
 /** 预算处党支部 of the demo province (orgadmin's branch). */
 const BRANCH_CODE = '320101002001001'
 
-let browser: Browser
-let app: ConsoleUnderTest
-let tab: ConsolePage
+const ui = useConsoleTabs()
 let files: string
 
 beforeAll(async () => {
-  browser = await launchBrowser()
-  app = await startConsole()
   files = await mkdtemp(join(tmpdir(), 'e2e-members-'))
 })
 
 afterAll(async () => {
-  await browser?.close()
-  await app?.close()
   await rm(files, { recursive: true, force: true })
 })
 
 beforeEach(async () => {
-  tab = await openConsole(browser, app.host)
-  await signIn(tab.page, admin.username, admin.password)
-  await tab.page.waitForURL(/#\/index$/)
-  await goToRoute(tab.page, '/organization/member')
-  await tab.page.getByRole('table', { name: '党员列表' }).getByRole('row').nth(1).waitFor()
-})
-
-afterEach(async () => {
-  expect(tab.errors).toEqual([])
-  await tab.close()
-  await app.host.core.dispatch('session.logout', undefined)
+  const { page } = ui.tab()
+  await signIn(page, admin.username, admin.password)
+  await page.waitForURL(/#\/index$/)
+  await goToRoute(page, '/organization/member')
+  await page.getByRole('table', { name: '党员列表' }).getByRole('row').nth(1).waitFor()
 })
 
 /** Members named `name` as the server has them (signed in through the same core as the page). */
 async function membersNamed(name: string): Promise<ListPage<Member>> {
-  const result = await app.host.core.dispatch('member.list', { name })
+  const result = await ui.app().host.core.dispatch('member.list', { name })
   if (!result.ok) throw new Error(result.error.message)
   return result.data as ListPage<Member>
 }
@@ -97,7 +76,7 @@ async function saveDownload(page: Page, start: () => Promise<void>, name: string
 
 describe('party member management', () => {
   it('refuses a bad phone, adds the fixed member with avatar, finds, disables, enables and deletes it', async () => {
-    const { page } = tab
+    const { page } = ui.tab()
     await page.getByRole('button', { name: '新增' }).click()
     const dialog = page.getByRole('dialog', { name: '新增党员' })
     await dialog.getByLabel('姓名').fill('测试党员甲')
@@ -160,7 +139,7 @@ describe('party member management', () => {
   })
 
   it('keeps the selection across pages and filters by organisation', async () => {
-    const { page } = tab
+    const { page } = ui.tab()
     const table = page.getByRole('table', { name: '党员列表' })
     await table.getByRole('checkbox', { name: '选择此行' }).first().check()
     await page.getByRole('button', { name: '下一页' }).click()
@@ -192,7 +171,7 @@ describe('party member management', () => {
   })
 
   it('imports a workbook: reports the bad row in Chinese, offers the error workbook, commits the good rows', async () => {
-    const { page } = tab
+    const { page } = ui.tab()
     const workbook = new ExcelJS.Workbook()
     const sheet = workbook.addWorksheet('党员')
     sheet.addRow(['姓名*', '性别*', '民族*', '手机号*', '所属组织编码*', '初始密码'])
@@ -228,7 +207,7 @@ describe('party member management', () => {
   })
 
   it('exports the filtered list and the template as workbooks', async () => {
-    const { page } = tab
+    const { page } = ui.tab()
     await filterByName(page, '张')
     await memberRow(page, '张伟').waitFor()
     const expected = await membersNamed('张')

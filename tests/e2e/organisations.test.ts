@@ -1,45 +1,13 @@
 import { join } from 'node:path'
-import type { Browser, Page } from 'playwright-core'
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import type { Page } from 'playwright-core'
+import { describe, expect, it } from 'vitest'
 import { openDatabase } from '../../src-server/db/connect'
 import { insertOrg } from '../../src-server/seed/base'
 import { demoAccounts } from '../../src-server/seed/demo-accounts'
-import {
-  goToRoute,
-  launchBrowser,
-  openConsole,
-  screenshot,
-  signIn,
-  startConsole,
-  type ConsolePage,
-  type ConsoleUnderTest,
-} from '../support/browser'
+import { goToRoute, screenshot, signIn, useConsoleTabs } from '../support/browser'
 
 const { admin, orgadmin } = demoAccounts
-
-let browser: Browser
-let app: ConsoleUnderTest
-let tab: ConsolePage
-
-beforeAll(async () => {
-  browser = await launchBrowser()
-  app = await startConsole()
-})
-
-afterAll(async () => {
-  await browser?.close()
-  await app?.close()
-})
-
-beforeEach(async () => {
-  tab = await openConsole(browser, app.host)
-})
-
-afterEach(async () => {
-  expect(tab.errors).toEqual([])
-  await tab.close()
-  await app.host.core.dispatch('session.logout', undefined)
-})
+const ui = useConsoleTabs()
 
 async function openDepartments(page: Page, account: { username: string; password: string } = admin): Promise<void> {
   await signIn(page, account.username, account.password)
@@ -55,7 +23,7 @@ async function expand(page: Page, text: string): Promise<void> {
 
 describe('department list', () => {
   it('loads children only when a node is opened, with the loading indicator held a second', async () => {
-    const { page } = tab
+    const { page } = ui.tab()
     await openDepartments(page)
     // The super user's tree starts at the root 320101 (sort number 1 shows as a prefix).
     await treeRow(page, '1 省直机关工委').waitFor()
@@ -82,7 +50,7 @@ describe('department list', () => {
   })
 
   it('finds a nested organisation by name, opening the unloaded levels above it', async () => {
-    const { page } = tab
+    const { page } = ui.tab()
     await openDepartments(page)
     await treeRow(page, '1 省直机关工委').waitFor()
     await page.getByLabel('组织名称', { exact: true }).fill('预算处')
@@ -98,7 +66,7 @@ describe('department list', () => {
   })
 
   it('adds an organisation with the dialog, checks it, and deletes it after a cancelled try', async () => {
-    const { page } = tab
+    const { page } = ui.tab()
     await openDepartments(page)
     await expand(page, '1 省直机关工委')
     const parent = treeRow(page, '3 省教育厅机关党委')
@@ -141,7 +109,7 @@ describe('department list', () => {
   })
 
   it('shows the server’s refusal to delete an organisation that still has children', async () => {
-    const { page } = tab
+    const { page } = ui.tab()
     await openDepartments(page)
     await expand(page, '1 省直机关工委')
     await treeRow(page, '4 省卫生健康委机关党委').getByRole('button', { name: '删除' }).click()
@@ -152,7 +120,7 @@ describe('department list', () => {
   })
 
   it('gives a member-linked account its own tree and no delete button', async () => {
-    const { page } = tab
+    const { page } = ui.tab()
     await openDepartments(page, orgadmin)
     await treeRow(page, orgadmin.member.topOrgName).waitFor()
     expect(await treeRow(page, '省直机关工委').count()).toBe(0)
@@ -161,7 +129,7 @@ describe('department list', () => {
   })
 
   it('opens a node of 5,000 children with only the rows in view in the page', async () => {
-    const { db } = openDatabase(join(app.dataDir, 'platform.sqlite'))
+    const { db } = openDatabase(join(ui.app().dataDir, 'platform.sqlite'))
     try {
       const parent = await db.selectFrom('org').select(['id', 'path', 'topOrgId']).where('name', '=', '省交通运输厅机关党委').executeTakeFirstOrThrow()
       await db.transaction().execute(async (trx) => {
@@ -176,7 +144,7 @@ describe('department list', () => {
     } finally {
       await db.destroy()
     }
-    const { page } = tab
+    const { page } = ui.tab()
     await openDepartments(page)
     await expand(page, '1 省直机关工委')
     await expand(page, '5 省交通运输厅机关党委')

@@ -4,12 +4,12 @@ import { AddRegular, ArrowDownRegular, ArrowUpRegular, DeleteRegular, EditRegula
 import { orgDisplayName, type Org, type OrgSearchHit } from '../../../src-shared/schemas/org'
 import { call } from '../../app/bridge'
 import { useUser } from '../../app/session'
-import { useConfirm } from '../../components/confirm'
 import { FilterBar, type FilterField, type FilterValues } from '../../components/FilterBar'
 import { OrgTreeSelect } from '../../components/org/OrgTreeSelect'
 import { orgTreeSource } from '../../components/org/orgSource'
 import type { Column } from '../../components/ResourceTable'
 import { toastMessages, useNotify } from '../../components/toast'
+import { useConfirmedDelete } from '../../components/useConfirmedDelete'
 import { TreeTable } from '../../components/tree/TreeTable'
 import { useLazyTree, type TreeKey } from '../../components/tree/useLazyTree'
 import { OrgDialog, type OrgDialogTarget, type OrgFormValues } from './OrgDialog'
@@ -56,7 +56,7 @@ function placeHits(hits: OrgSearchHit[], parentId: number | undefined): { found:
 export default function DepartmentPage() {
   const styles = useStyles()
   const notify = useNotify()
-  const confirm = useConfirm()
+  const confirmedDelete = useConfirmedDelete()
   const superUser = useUser().memberDto === null
   const [topParentId, setTopParentId] = useState<number | undefined>(undefined)
   const source = useMemo(() => orgTreeSource(topParentId), [topParentId])
@@ -115,16 +115,12 @@ export default function DepartmentPage() {
     if (updated.parentId !== target.org.parentId) await tree.refresh(slotOf(updated.parentId))
   }
 
-  const remove = async (org: Org) => {
-    if (!(await confirm({ message: `确定要删除组织「${org.name}」吗?` }))) return
-    try {
-      await call('org.delete', { id: org.id })
-      notify.success(toastMessages.deleted)
-      await tree.refresh(slotOf(org.parentId))
-    } catch (error) {
-      notify.error(error)
-    }
-  }
+  const remove = (org: Org) =>
+    confirmedDelete(
+      `确定要删除组织「${org.name}」吗?`,
+      () => call('org.delete', { id: org.id }),
+      () => void tree.refresh(slotOf(org.parentId)),
+    )
 
   const step = (by: number) => setCurrent((index) => (index + by + found.length) % found.length)
 

@@ -11,11 +11,11 @@ import {
 } from '@fluentui/react-icons'
 import { genderLabels, type Member, type MemberFilter } from '../../../src-shared/schemas/member'
 import { call } from '../../app/bridge'
-import { useConfirm } from '../../components/confirm'
 import type { FilterField, FilterValues } from '../../components/FilterBar'
 import { OrgTreeSelect } from '../../components/org/OrgTreeSelect'
 import { ResourceTable, type Column, type ResourceTableHandle, type RowKey } from '../../components/ResourceTable'
 import { toastMessages, useNotify } from '../../components/toast'
+import { useConfirmedDelete } from '../../components/useConfirmedDelete'
 import { useDownloadTask } from '../../components/useDownloadTask'
 import type { PageRequest } from '../../components/useResourcePage'
 import { MemberDialog, type MemberDialogTarget, type MemberFormValues } from './MemberDialog'
@@ -70,7 +70,7 @@ function memberFilter(values: FilterValues<Filter>): MemberFilter {
 export default function MemberPage() {
   const styles = useStyles()
   const notify = useNotify()
-  const confirm = useConfirm()
+  const confirmedDelete = useConfirmedDelete()
   const table = useRef<ResourceTableHandle>(null)
   // The filters of the list on screen: the export takes the same ones.
   const shownFilters = useRef<MemberFilter>({})
@@ -106,15 +106,19 @@ export default function MemberPage() {
     }
   }
 
-  const remove = async (member: Member) => {
-    if (!(await confirm({ message: '确定要删除当前人员吗?' }))) return
-    await act(call('member.delete', { id: member.id }), toastMessages.deleted)
-    setSelected((current) => {
-      const next = new Set(current)
-      next.delete(member.id)
-      return next
-    })
-  }
+  const remove = (member: Member) =>
+    confirmedDelete(
+      '确定要删除当前人员吗?',
+      () => call('member.delete', { id: member.id }),
+      () => {
+        table.current?.reload()
+        setSelected((current) => {
+          const next = new Set(current)
+          next.delete(member.id)
+          return next
+        })
+      },
+    )
 
   return (
     <>
