@@ -6,6 +6,7 @@ import type { Locator, Page } from 'playwright-core'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import type { Page as ListPage } from '../../src-shared/schemas/common'
 import type { Member } from '../../src-shared/schemas/member'
+import { openDatabase } from '../../src-server/db/connect'
 import { demoAccounts } from '../../src-server/seed/demo-accounts'
 import { goToRoute, screenshot, signIn, useConsoleTabs } from '../support/browser'
 
@@ -40,6 +41,16 @@ async function membersNamed(name: string): Promise<ListPage<Member>> {
   const result = await ui.app().host.core.dispatch('member.list', { name })
   if (!result.ok) throw new Error(result.error.message)
   return result.data as ListPage<Member>
+}
+
+/** The stored password hash of a member, read from the embedded server's SQLite file (no route shows it). */
+async function storedPasswordHash(name: string): Promise<string | null> {
+  const { db } = openDatabase(join(ui.app().dataDir, 'platform.sqlite'))
+  try {
+    return (await db.selectFrom('member').select('pwdHash').where('name', '=', name).executeTakeFirstOrThrow()).pwdHash
+  } finally {
+    await db.destroy()
+  }
 }
 
 const memberRow = (page: Page, text: string) => page.getByRole('table', { name: '党员列表' }).getByRole('row').filter({ hasText: text })
@@ -136,6 +147,35 @@ describe('party member management', () => {
     await toast(page, '删除成功!')
     await page.getByText('还没有数据').waitFor()
     expect((await membersNamed('测试党员甲')).total).toBe(0)
+  })
+
+  it('edits a member: the dialog shows the record, an empty password keeps the old one', async () => {
+    const { page } = ui.tab()
+    // Demo members have no password: give this one one first.
+    const [member] = (await membersNamed('马建国')).records
+    const set = await ui.app().host.core.dispatch('member.update', { id: member.id, pwd: 'Member@123' })
+    expect(set.ok).toBe(true)
+    const before = await storedPasswordHash('马建国')
+    expect(before).toBeTruthy()
+    await filterByName(page, '马建国')
+    const row = memberRow(page, '马建国')
+    await row.waitFor()
+    await row.getByRole('button', { name: '编辑' }).click()
+    const dialog = page.getByRole('dialog', { name: '编辑党员' })
+    expect(await dialog.getByLabel('姓名').inputValue()).toBe('马建国')
+    expect(await dialog.getByLabel('所属组织').inputValue()).toBe('预算处党支部')
+    expect(await dialog.getByLabel('密码').inputValue()).toBe('')
+    await dialog.getByText('留空则不修改密码').waitFor()
+    await dialog.getByLabel('手机号').fill('13900000099')
+    await dialog.getByLabel('同职级年限').fill('0')
+    await dialog.getByRole('button', { name: '确定' }).click()
+    await dialog.getByText('同职级年限最小为 1').waitFor()
+    await dialog.getByLabel('同职级年限').fill('')
+    await dialog.getByRole('button', { name: '确定' }).click()
+    await toast(page, '修改成功！')
+    await row.getByText('13900000099').waitFor()
+    expect((await membersNamed('马建国')).records[0]).toMatchObject({ telephone: '13900000099', sameTenureYear: null })
+    expect(await storedPasswordHash('马建国')).toBe(before)
   })
 
   it('keeps the selection across pages and filters by organisation', async () => {

@@ -108,6 +108,33 @@ describe('department list', () => {
     await added.waitFor({ state: 'detached' })
   })
 
+  it('edits an organisation: a new sort number and a new parent move it in the tree', async () => {
+    const { page } = ui.tab()
+    await openDepartments(page)
+    await expand(page, '1 省直机关工委')
+    await expand(page, '3 省教育厅机关党委')
+    const retired = treeRow(page, '离退休干部党支部')
+    await retired.first().waitFor()
+    expect(await retired.count()).toBe(1)
+    await retired.getByRole('button', { name: '编辑' }).click()
+    const dialog = page.getByRole('dialog', { name: '编辑组织' })
+    // 99999 is shown as no order.
+    expect(await dialog.getByLabel('排序号').inputValue()).toBe('')
+    expect(await dialog.getByLabel('上级组织').inputValue()).toBe('省教育厅机关党委')
+    await dialog.getByLabel('排序号').fill('7')
+    await dialog.getByLabel('上级组织').click()
+    const picker = page.getByRole('dialog', { name: '选择组织' })
+    await picker.getByLabel('搜索组织名称').fill('省卫生健康委')
+    await picker.getByRole('option').filter({ hasText: '省卫生健康委机关党委' }).first().click()
+    await dialog.getByRole('button', { name: '确定' }).click()
+    await page.getByText('修改成功！').first().waitFor()
+    // Gone from its old parent; listed with its order under the new one.
+    await expect.poll(() => treeRow(page, '离退休干部党支部').count()).toBe(0)
+    await expand(page, '4 省卫生健康委机关党委')
+    await treeRow(page, '7 离退休干部党支部').waitFor()
+    expect(await treeRow(page, '离退休干部党支部').count()).toBe(2)
+  })
+
   it('shows the server’s refusal to delete an organisation that still has children', async () => {
     const { page } = ui.tab()
     await openDepartments(page)
