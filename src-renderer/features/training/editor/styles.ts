@@ -2,7 +2,7 @@ import { makeStyles, tokens } from '@fluentui/react-components'
 
 /** Layout shared by the editor's tabs: a two-column grid, full-width rows, row lists. */
 export const useTabStyles = makeStyles({
-  grid: { display: 'grid', gridTemplateColumns: 'repeat(2, minmax(0, 1fr))', gap: `${tokens.spacingVerticalM} ${tokens.spacingHorizontalXL}` },
+  grid: { display: 'grid', gridTemplateColumns: 'repeat(2, minmax(0, 1fr))', alignItems: 'start', gap: `${tokens.spacingVerticalM} ${tokens.spacingHorizontalXL}` },
   wide: { gridColumn: '1 / -1' },
   stack: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM, maxWidth: '960px' },
   row: { display: 'flex', alignItems: 'flex-start', gap: tokens.spacingHorizontalM, flexWrap: 'wrap' },
@@ -10,5 +10,6 @@ export const useTabStyles = makeStyles({
   rowEnd: { paddingTop: '26px' },
   inline: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalS },
   hint: { color: tokens.colorNeutralForeground3 },
+  error: { color: tokens.colorPaletteRedForeground1, fontSize: tokens.fontSizeBase200 },
   center: { display: 'flex', flexDirection: 'column', alignItems: 'center', gap: tokens.spacingVerticalM, paddingTop: tokens.spacingVerticalL },
 })
