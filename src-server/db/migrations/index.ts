@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely'
 import type { SchemaDialect } from '../schema-helpers'
 import * as foundation from './0001_foundation'
+import * as training from './0004_training'
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export type AppMigration = { up(db: Kysely<any>, dialect: SchemaDialect): Promise<void> }
@@ -11,4 +12,5 @@ export type AppMigration = { up(db: Kysely<any>, dialect: SchemaDialect): Promis
  */
 export const migrations: Record<string, AppMigration> = {
   '0001_foundation': foundation,
+  '0004_training': training,
 }

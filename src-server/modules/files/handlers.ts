@@ -1,16 +1,11 @@
 import { createReadStream } from 'node:fs'
 import { stat } from 'node:fs/promises'
 import { AppError, ErrorKey } from '../../../src-shared/errors'
+import { contentDisposition } from '../../files/disposition'
 import { receiveUploads } from '../../files/receive'
 import { absoluteStoredPath } from '../../files/storage'
 import { signedIn, type DomainHandlers } from '../../http/context'
 import { findUpload, recordUploads } from './queries'
-
-/** RFC 6266 header value that keeps Chinese file names intact. */
-function contentDisposition(fileName: string): string {
-  const ascii = fileName.replace(/[^\x20-\x7e]|["\\]/g, '_')
-  return `inline; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(fileName)}`
-}
 
 export const fileHandlers = {
   'files.upload': async ({ kind }, ctx) => {
@@ -27,7 +22,7 @@ export const fileHandlers = {
     return reply
       .header('Content-Type', upload.mime)
       .header('Content-Length', info.size)
-      .header('Content-Disposition', contentDisposition(upload.originalName))
+      .header('Content-Disposition', contentDisposition('inline', upload.originalName))
       // Uploaded bytes are served as their checked type only, never re-interpreted.
       .header('X-Content-Type-Options', 'nosniff')
       .header('Cache-Control', 'private, max-age=3600')
