@@ -50,6 +50,8 @@ export interface ResourceTableProps<Row, F extends string> {
   toolbar?: ReactNode
   /** The 操作 cell of a row. */
   rowActions?(row: Row): ReactNode
+  /** CSS width of the 操作 column, so its buttons stay on one line. */
+  actionsWidth?: string
   selection?: RowSelection
   /** Least time the loading indicator shows (spec 000 §9: 300 ms). */
   minLoadingMs?: number
@@ -68,7 +70,7 @@ const useStyles = makeStyles({
     backgroundColor: 'rgba(255, 255, 255, 0.6)',
     zIndex: 1,
   },
-  actions: { display: 'flex', gap: tokens.spacingHorizontalXS },
+  actions: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalXS, whiteSpace: 'nowrap' },
 })
 
 /** A paged, filterable list fetched through `load`; columns and actions are declared by the screen. */
@@ -80,6 +82,7 @@ export function ResourceTable<Row, F extends string = never>({
   filters,
   toolbar,
   rowActions,
+  actionsWidth,
   selection,
   minLoadingMs = 300,
   ref,
@@ -128,7 +131,7 @@ export function ResourceTable<Row, F extends string = never>({
                   {column.title}
                 </TableHeaderCell>
               ))}
-              {rowActions && <TableHeaderCell>操作</TableHeaderCell>}
+              {rowActions && <TableHeaderCell style={actionsWidth ? { width: actionsWidth } : undefined}>操作</TableHeaderCell>}
             </TableRow>
           </TableHeader>
           <TableBody>

@@ -140,7 +140,7 @@ export default function TrainEditorPage() {
         <Button appearance="subtle" icon={<ArrowLeftRegular />} onClick={() => navigate(TRAIN_LIST_PATH)}>
           返回
         </Button>
-        <Title3>{trainId ? '编辑培训班' : '新增培训班'}</Title3>
+        <Title3 as="h1">{trainId ? '编辑培训班' : '新增培训班'}</Title3>
       </div>
       <TabList selectedValue={tab} onTabSelect={(_, data) => setTab(data.value as TabKey)} aria-label="培训班信息">
         {tabs.map((t) => (
