@@ -24,6 +24,8 @@ export interface Column<Row> {
   render(row: Row): ReactNode
   /** CSS width, e.g. `'120px'`; columns without one share the rest. */
   width?: string
+  /** Let the text wrap onto more lines instead of cutting it short (long names, two-line spans). */
+  wrap?: boolean
 }
 
 export type RowKey = string | number
@@ -149,7 +151,7 @@ export function ResourceTable<Row, F extends string = never>({
                   )}
                   {columns.map((column) => (
                     <TableCell key={column.key}>
-                      <TableCellLayout truncate>{column.render(row)}</TableCellLayout>
+                      <TableCellLayout truncate={!column.wrap}>{column.render(row)}</TableCellLayout>
                     </TableCell>
                   ))}
                   {rowActions && (

@@ -34,6 +34,8 @@ afterAll(async () => {
 })
 
 beforeEach(async () => {
+  // The core keeps the session between pages: each test signs in as its own account.
+  await app.host.core.dispatch('session.logout', undefined)
   tab = await openConsole(browser, app.host)
 })
 
@@ -286,3 +288,39 @@ it('creates a training through every tab, audits, edits and deletes it', async (
   await toast(page, '删除成功!').waitFor()
   await rowOf(page, RENAMED).waitFor({ state: 'detached' })
 }, 120_000)
+
+it('offers a member-linked account only its own organisation as host unit', async () => {
+  const { page } = tab
+  const { orgadmin } = demoAccounts
+  await page.getByRole('img', { name: '验证码' }).waitFor()
+  await signIn(page, orgadmin.username, orgadmin.password)
+  await page.getByRole('navigation').waitFor()
+  await goToRoute(page, '/trainingManagement/trainAdd')
+  const host = page.getByLabel('主办单位')
+  await host.locator('option', { hasText: orgadmin.member.topOrgName }).waitFor({ state: 'attached' })
+  const options = await host.locator('option').allInnerTexts()
+  expect(options).toEqual(['请选择主办单位', orgadmin.member.topOrgName])
+  expect(await host.inputValue()).not.toBe('')
+})
+
+it('says why the map cannot load and still takes typed coordinates', async () => {
+  const { page } = tab
+  // A configured provider that cannot be reached (and that the renderer's CSP refuses).
+  process.env.MAP_SCRIPT_URL = 'http://127.0.0.1:9/map.js'
+  try {
+    await page.getByRole('img', { name: '验证码' }).waitFor()
+    await signIn(page, admin.username, admin.password)
+    await page.getByRole('navigation').waitFor()
+    await goToRoute(page, '/trainingManagement/trainAdd')
+    await page.getByRole('button', { name: '选择位置' }).click()
+    const map = page.getByRole('dialog', { name: '选择经纬度' })
+    await map.getByText('百度地图脚本加载失败。可直接输入经纬度。').waitFor()
+    await map.getByRole('button', { name: '确定' }).click()
+    await map.waitFor({ state: 'hidden' })
+    expect(await page.getByRole('textbox', { name: '经纬度' }).inputValue()).toBe('116.404,39.915')
+  } finally {
+    delete process.env.MAP_SCRIPT_URL
+  }
+  // The browser reports the refused script; that refusal is the case under test.
+  tab.errors.splice(0, tab.errors.length, ...tab.errors.filter((e) => !e.includes('127.0.0.1:9/map.js')))
+})

@@ -60,16 +60,16 @@ function span(start: string, end: string) {
 }
 
 const columns: readonly Column<TrainListRow>[] = [
-  { key: 'name', title: '培训名称', render: (row) => row.name },
-  { key: 'depName', title: '主办单位', render: (row) => row.depName, width: '130px' },
-  { key: 'classType', title: '班次类别', render: (row) => classTypeLabel(row.classType, row.classTypeName), width: '110px' },
-  { key: 'trainTime', title: '培训时间', render: (row) => span(row.trainStartTime, row.trainEndTime), width: '140px' },
-  { key: 'signUpTime', title: '报名时间', render: (row) => span(row.signUpStartTime, row.signUpEndTime), width: '140px' },
-  { key: 'allNum', title: '报名人数', render: (row) => `${row.allNum} / ${row.maxNum > 0 ? row.maxNum : '不限'}`, width: '80px' },
+  { key: 'name', title: '培训名称', render: (row) => row.name, wrap: true },
+  { key: 'depName', title: '主办单位', render: (row) => row.depName, width: '110px', wrap: true },
+  { key: 'classType', title: '班次类别', render: (row) => classTypeLabel(row.classType, row.classTypeName), width: '96px', wrap: true },
+  { key: 'trainTime', title: '培训时间', render: (row) => span(row.trainStartTime, row.trainEndTime), width: '136px', wrap: true },
+  { key: 'signUpTime', title: '报名时间', render: (row) => span(row.signUpStartTime, row.signUpEndTime), width: '136px', wrap: true },
+  { key: 'allNum', title: '报名人数', render: (row) => `${row.allNum} / ${row.maxNum > 0 ? row.maxNum : '不限'}`, width: '64px' },
   {
     key: 'status',
     title: '状态',
-    width: '130px',
+    width: '112px',
     render: (row) => (
       <Badge appearance="tint" color={statusColours[row.status] ?? 'danger'}>
         {trainStatusLabel(row.status)}
@@ -125,7 +125,7 @@ export default function TrainingListPage() {
         rowKey={(row) => row.id}
         load={load}
         filters={filters}
-        actionsWidth="200px"
+        actionsWidth="130px"
         toolbar={
           <>
             <Button appearance="primary" icon={<AddRegular />} onClick={() => navigate('/trainingManagement/trainAdd')}>
@@ -152,15 +152,13 @@ export default function TrainingListPage() {
             <Button size="small" appearance="transparent" onClick={() => setAuditing(row.id)}>
               审核
             </Button>
-            <Button size="small" appearance="transparent" onClick={() => navigate(`/trainingManagement/viewPeople?id=${row.id}`)}>
-              报名人员
-            </Button>
             <Menu>
               <MenuTrigger disableButtonEnhancement>
                 <Button size="small" appearance="transparent" icon={<MoreHorizontalRegular />} aria-label={`更多操作：${row.name}`} />
               </MenuTrigger>
               <MenuPopover>
                 <MenuList>
+                  <MenuItem onClick={() => navigate(`/trainingManagement/viewPeople?id=${row.id}`)}>报名人员</MenuItem>
                   <MenuItem onClick={() => navigate(`/trainingManagement/checkIns?id=${row.id}`)}>签到记录</MenuItem>
                   <MenuItem onClick={() => void remove(row)}>删除</MenuItem>
                 </MenuList>
