@@ -7,7 +7,7 @@ export const useTabStyles = makeStyles({
   stack: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM, maxWidth: '960px' },
   row: { display: 'flex', alignItems: 'flex-start', gap: tokens.spacingHorizontalM, flexWrap: 'wrap' },
   rowField: { minWidth: '220px', flex: 1 },
-  rowEnd: { paddingTop: '26px' },
+  rowEnd: { marginTop: '26px' },
   inline: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalS },
   hint: { color: tokens.colorNeutralForeground3 },
   error: { color: tokens.colorPaletteRedForeground1, fontSize: tokens.fontSizeBase200 },
