@@ -1,44 +1,11 @@
-import type { Browser } from 'playwright-core'
-import { afterAll, afterEach, beforeAll, beforeEach, expect, it } from 'vitest'
+import { expect, it } from 'vitest'
 import { demoAccounts, ORG_ADMIN_TOP_ORG } from '../../src-server/seed/demo-accounts'
-import {
-  goToRoute,
-  launchBrowser,
-  openConsole,
-  routeOf,
-  screenshot,
-  signIn,
-  startConsole,
-  type ConsolePage,
-  type ConsoleUnderTest,
-} from '../support/browser'
+import { goToRoute, routeOf, screenshot, signIn, useConsoleTabs } from '../support/browser'
 
-let browser: Browser
-let app: ConsoleUnderTest
-let tab: ConsolePage
-
-beforeAll(async () => {
-  browser = await launchBrowser()
-  app = await startConsole()
-})
-
-afterAll(async () => {
-  await browser?.close()
-  await app?.close()
-})
-
-beforeEach(async () => {
-  tab = await openConsole(browser, app.host)
-})
-
-afterEach(async () => {
-  expect(tab.errors).toEqual([])
-  await tab.close()
-  await app.host.core.dispatch('session.logout', undefined)
-})
+const ui = useConsoleTabs()
 
 it('shows an account without a role the no-role page, with a countdown and 退出登录', async () => {
-  const { page } = tab
+  const { page } = ui.tab
   await signIn(page, demoAccounts.norole.username, demoAccounts.norole.password)
   await page.waitForURL(/#\/403$/)
   await page.getByText('当前账号没有操作角色，请联系管理员').waitFor()
@@ -51,7 +18,7 @@ it('shows an account without a role the no-role page, with a countdown and 退�
 })
 
 it('shows 抱歉! 当前页面不存在... for an unknown address, counts down and lands on /index', async () => {
-  const { page } = tab
+  const { page } = ui.tab
   await signIn(page, demoAccounts.admin.username, demoAccounts.admin.password)
   await page.waitForURL(/#\/index$/)
 
@@ -66,7 +33,7 @@ it('shows 抱歉! 当前页面不存在... for an unknown address, counts down a
 })
 
 it('shows a member-linked administrator its own organisation as scope', async () => {
-  const { page } = tab
+  const { page } = ui.tab
   await signIn(page, demoAccounts.orgadmin.username, demoAccounts.orgadmin.password)
   await page.waitForURL(/#\/index$/)
   await page.getByRole('banner').getByText('单位管理员').waitFor()

@@ -1,32 +1,10 @@
-import type { Browser } from 'playwright-core'
-import { afterAll, afterEach, beforeAll, beforeEach, expect, it } from 'vitest'
-import { launchBrowser, openConsole, screenshot, startConsole, type ConsolePage, type ConsoleUnderTest } from '../support/browser'
+import { expect, it } from 'vitest'
+import { screenshot, useConsoleTabs } from '../support/browser'
 
-let browser: Browser
-let app: ConsoleUnderTest
-let tab: ConsolePage
-
-beforeAll(async () => {
-  browser = await launchBrowser()
-  app = await startConsole()
-})
-
-afterAll(async () => {
-  await browser?.close()
-  await app?.close()
-})
-
-beforeEach(async () => {
-  tab = await openConsole(browser, app.host)
-})
-
-afterEach(async () => {
-  expect(tab.errors).toEqual([])
-  await tab.close()
-})
+const ui = useConsoleTabs()
 
 it('checks the server address in 服务器设置, switches to it and back to 单机模式', async () => {
-  const { page } = tab
+  const { page } = ui.tab
   await page.getByRole('img', { name: '验证码' }).waitFor()
   await page.getByRole('button', { name: '服务器设置' }).click()
   const dialog = page.getByRole('dialog', { name: '服务器设置' })
@@ -45,7 +23,7 @@ it('checks the server address in 服务器设置, switches to it and back to 单
   await page.getByText('保存成功！').first().waitFor()
   await page.getByText('连接服务器 http://127.0.0.1:9').waitFor()
   await page.getByText(/^验证码加载失败：/).waitFor()
-  expect(await app.host.core.dispatch('settings.get', undefined)).toEqual({
+  expect(await ui.app.host.core.dispatch('settings.get', undefined)).toEqual({
     ok: true,
     data: { serverMode: 'remote', serverUrl: 'http://127.0.0.1:9' },
   })

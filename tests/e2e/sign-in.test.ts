@@ -1,51 +1,17 @@
 import { join } from 'node:path'
 import Database from 'better-sqlite3'
-import type { Browser } from 'playwright-core'
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { SYSTEM_NAME } from '../../src-shared/product'
 import { demoAccounts } from '../../src-server/seed/demo-accounts'
-import {
-  goToRoute,
-  launchBrowser,
-  openConsole,
-  routeOf,
-  screenshot,
-  signIn,
-  startConsole,
-  type ConsolePage,
-  type ConsoleUnderTest,
-} from '../support/browser'
+import { goToRoute, routeOf, screenshot, signIn, useConsoleTabs } from '../support/browser'
 
 const { admin } = demoAccounts
 
-let browser: Browser
-let app: ConsoleUnderTest
-let tab: ConsolePage
-
-beforeAll(async () => {
-  browser = await launchBrowser()
-  app = await startConsole()
-})
-
-afterAll(async () => {
-  await browser?.close()
-  await app?.close()
-})
-
-beforeEach(async () => {
-  tab = await openConsole(browser, app.host)
-})
-
-afterEach(async () => {
-  expect(tab.errors).toEqual([])
-  await tab.close()
-  // The web host keeps one session for the machine: every test starts signed out.
-  await app.host.core.dispatch('session.logout', undefined)
-})
+const ui = useConsoleTabs()
 
 describe('login page', () => {
   it('opens with the system name, a captcha image and the server mode', async () => {
-    const { page } = tab
+    const { page } = ui.tab
     await page.getByRole('heading', { name: SYSTEM_NAME }).waitFor()
     expect(await page.title()).toBe(SYSTEM_NAME)
     expect(routeOf(page)).toBe('/login')
@@ -59,7 +25,7 @@ describe('login page', () => {
   })
 
   it('says 用户名不能为空 and 验证码不能为空 when the form is sent empty', async () => {
-    const { page } = tab
+    const { page } = ui.tab
     await page.getByRole('button', { name: '登 录' }).click()
     await page.getByText('用户名不能为空').waitFor()
     await page.getByText('验证码不能为空').waitFor()
@@ -68,7 +34,7 @@ describe('login page', () => {
   })
 
   it('says 密码不能少于6位 for a short password', async () => {
-    const { page } = tab
+    const { page } = ui.tab
     await signIn(page, admin.username, '12345')
     await page.getByText('密码不能少于6位').waitFor()
     expect(await page.getByText('用户名不能为空').count()).toBe(0)
@@ -76,7 +42,7 @@ describe('login page', () => {
   })
 
   it('shows the server refusal of a wrong captcha and loads a new captcha', async () => {
-    const { page } = tab
+    const { page } = ui.tab
     const captcha = page.getByRole('img', { name: '验证码' })
     await captcha.waitFor()
     const firstImage = await captcha.getAttribute('src')
@@ -90,7 +56,7 @@ describe('login page', () => {
   })
 
   it('shows the refusal of a wrong password', async () => {
-    const { page } = tab
+    const { page } = ui.tab
     await signIn(page, admin.username, 'Wrong@123')
     await page.getByText('用户名或密码错误').waitFor()
     expect(routeOf(page)).toBe('/login')
@@ -99,7 +65,7 @@ describe('login page', () => {
 
 describe('signed in', () => {
   it('takes the super user (username typed with spaces) to the shell, and 退出登录 back to the login page', async () => {
-    const { page } = tab
+    const { page } = ui.tab
     await signIn(page, `  ${admin.username}  `, admin.password)
     await page.waitForURL(/#\/index$/)
     const header = page.getByRole('banner')
@@ -115,15 +81,15 @@ describe('signed in', () => {
     await page.getByRole('button', { name: '退出登录' }).click()
     await page.waitForURL(/#\/login$/)
     await page.getByLabel('用户名', { exact: true }).waitFor()
-    expect(await app.host.core.dispatch('session.current', undefined)).toEqual({ ok: true, data: null })
+    expect(await ui.app.host.core.dispatch('session.current', undefined)).toEqual({ ok: true, data: null })
   })
 
   it('returns to the login page when the session has expired, and back to the page afterwards', async () => {
-    const { page } = tab
+    const { page } = ui.tab
     await signIn(page, admin.username, admin.password)
     await page.waitForURL(/#\/index$/)
 
-    const db = new Database(join(app.dataDir, 'platform.sqlite'))
+    const db = new Database(join(ui.app.dataDir, 'platform.sqlite'))
     try {
       db.prepare('DELETE FROM session').run()
     } finally {
@@ -138,7 +104,7 @@ describe('signed in', () => {
   })
 
   it('honours the redirect query, except to an error page', async () => {
-    const { page } = tab
+    const { page } = ui.tab
     await goToRoute(page, '/index')
     await page.waitForURL(/#\/login\?redirect=%2Findex$/)
     await goToRoute(page, '/login?redirect=/index')

@@ -129,6 +129,8 @@ export async function up(db: Kysely<any>, d: SchemaDialect): Promise<void> {
   for (const column of ['member_id', 'org_id', 'name']) {
     await db.schema.createIndex(`train_sign_up_${column}_idx`).on('train_sign_up').column(column).execute()
   }
+  // A training's sign-ups in id order: lists, and exports read in id-keyed batches.
+  await db.schema.createIndex('train_sign_up_train_id_id_idx').on('train_sign_up').columns(['train_id', 'id']).execute()
 
   await d
     .withId(db.schema.createTable('train_check_in'))
