@@ -1,48 +1,15 @@
-import type { Browser, Locator, Page } from 'playwright-core'
+import type { Locator, Page } from 'playwright-core'
 import QRCode from 'qrcode'
-import { afterAll, afterEach, beforeAll, beforeEach, expect, it } from 'vitest'
+import { expect, it } from 'vitest'
 import { demoAccounts } from '../../src-server/seed/demo-accounts'
-import {
-  goToRoute,
-  launchBrowser,
-  openConsole,
-  routeOf,
-  screenshot,
-  signIn,
-  startConsole,
-  type ConsolePage,
-  type ConsoleUnderTest,
-} from '../support/browser'
+import { goToRoute, routeOf, screenshot, signIn, useConsoleTabs } from '../support/browser'
 
 const { admin } = demoAccounts
 const LIST = '/trainingManagement/trainingManagement'
 const NAME = '2026年度机关党支部书记培训班'
 const RENAMED = '2026年度机关党支部书记示范培训班'
 
-let browser: Browser
-let app: ConsoleUnderTest
-let tab: ConsolePage
-
-beforeAll(async () => {
-  browser = await launchBrowser()
-  app = await startConsole()
-})
-
-afterAll(async () => {
-  await browser?.close()
-  await app?.close()
-})
-
-beforeEach(async () => {
-  // The core keeps the session between pages: each test signs in as its own account.
-  await app.host.core.dispatch('session.logout', undefined)
-  tab = await openConsole(browser, app.host)
-})
-
-afterEach(async () => {
-  expect(tab.errors).toEqual([])
-  await tab.close()
-})
+const consoleTabs = useConsoleTabs()
 
 /** `now` moved by whole days, as a datetime-local input takes it (local time). */
 function daysFromNow(days: number, hour: number): string {
@@ -99,7 +66,7 @@ async function next(page: Page): Promise<void> {
 }
 
 it('creates a training through every tab, audits, edits and deletes it', async () => {
-  const { page } = tab
+  const { page } = consoleTabs.tab
   await openList(page)
   await page.getByRole('button', { name: '新增培训班' }).click()
   expect(routeOf(page)).toBe('/trainingManagement/trainAdd')
@@ -290,7 +257,7 @@ it('creates a training through every tab, audits, edits and deletes it', async (
 }, 120_000)
 
 it('offers a member-linked account only its own organisation as host unit', async () => {
-  const { page } = tab
+  const { page } = consoleTabs.tab
   const { orgadmin } = demoAccounts
   await page.getByRole('img', { name: '验证码' }).waitFor()
   await signIn(page, orgadmin.username, orgadmin.password)
@@ -304,7 +271,7 @@ it('offers a member-linked account only its own organisation as host unit', asyn
 })
 
 it('says why the map cannot load and still takes typed coordinates', async () => {
-  const { page } = tab
+  const { page } = consoleTabs.tab
   // A configured provider that cannot be reached (and that the renderer's CSP refuses).
   process.env.MAP_SCRIPT_URL = 'http://127.0.0.1:9/map.js'
   try {
@@ -322,5 +289,6 @@ it('says why the map cannot load and still takes typed coordinates', async () =>
     delete process.env.MAP_SCRIPT_URL
   }
   // The browser reports the refused script; that refusal is the case under test.
-  tab.errors.splice(0, tab.errors.length, ...tab.errors.filter((e) => !e.includes('127.0.0.1:9/map.js')))
+  const { errors } = consoleTabs.tab
+  errors.splice(0, errors.length, ...errors.filter((e) => !e.includes('127.0.0.1:9/map.js')))
 })
