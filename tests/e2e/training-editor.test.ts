@@ -239,6 +239,12 @@ it('creates a training through every tab, audits, edits and deletes it', async (
 
   await page.getByRole('tab', { name: '基本信息' }).click()
   await page.getByLabel('培训名称').fill(RENAMED)
+  // Leaving with unsaved changes asks first; cancelling stays on the page with the change.
+  await page.getByRole('button', { name: '返回' }).click()
+  await page.getByRole('dialog').getByText('有未保存的修改，确定要离开吗？').waitFor()
+  await page.getByRole('dialog').getByRole('button', { name: '取消' }).click()
+  await toast(page, '已取消').waitFor()
+  expect(await page.getByLabel('培训名称').inputValue()).toBe(RENAMED)
   await page.getByRole('button', { name: '保存' }).click()
   await toast(page, '修改成功！').waitFor()
   await rowOf(page, RENAMED).waitFor()
