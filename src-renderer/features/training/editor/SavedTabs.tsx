@@ -26,7 +26,7 @@ import { FileUpload } from '../../../components/FileUpload'
 import { Pager } from '../../../components/Pager'
 import { QrCode } from '../../../components/QrCode'
 import { useNotify } from '../../../components/toast'
-import { useServerLink } from '../useServerLink'
+import { isLoopbackLink, useServerLink } from '../useServerLink'
 import { useTabStyles } from './styles'
 
 type CheckInCode = z.infer<typeof CheckInCodeSchema>
@@ -48,6 +48,16 @@ const useStyles = makeStyles({
   close: { position: 'absolute', top: tokens.spacingVerticalL, right: tokens.spacingHorizontalL },
 })
 
+/** Says so when a QR code points at this machine only (单机模式 without a public address). */
+function LoopbackNote({ link }: { link: string }) {
+  if (!isLoopbackLink(link)) return null
+  return (
+    <MessageBar intent="warning">
+      <MessageBarBody>当前为单机模式，二维码指向本机地址，手机扫码无法访问；请连接服务器，或在服务器上配置 PUBLIC_URL。</MessageBarBody>
+    </MessageBar>
+  )
+}
+
 /** 报名二维码: the public sign-up link (trainId + tokenValue) as a QR code to print or share. */
 export function SignUpQrTab({ detail }: { detail: TrainDetail }) {
   const styles = useStyles()
@@ -55,6 +65,7 @@ export function SignUpQrTab({ detail }: { detail: TrainDetail }) {
   const link = useServerLink(detail.signUpLink)
   return (
     <div className={tab.center}>
+      <LoopbackNote link={link} />
       {link ? <QrCode value={link} size={240} label="报名二维码" downloadName={`${detail.name}-报名二维码.png`} /> : <Spinner size="small" />}
       <Text className={styles.link}>{link}</Text>
       <Text className={tab.hint}>党员扫码进入报名页面；报名时间为 {detail.signUpStartTime} 至 {detail.signUpEndTime}。</Text>
@@ -122,6 +133,7 @@ export function CheckInQrTab({ detail }: { detail: TrainDetail }) {
   return (
     <div className={tab.center}>
       {failure && <MessageBar intent="error"><MessageBarBody>{failure}</MessageBarBody></MessageBar>}
+      <LoopbackNote link={link} />
       {link ? <QrCode value={link} size={240} label="签到二维码" /> : !failure && <Spinner size="small" />}
       {code && <Text>{windowText}</Text>}
       <Text className={tab.hint}>二维码每 {code?.slotSeconds ?? 30} 秒自动更换，请在会场大屏上投放。</Text>
