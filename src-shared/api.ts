@@ -5,6 +5,7 @@ import { memberRoutes } from './routes/member'
 import { orgRoutes } from './routes/org'
 import { signUpRoutes } from './routes/signup'
 import { trainingRoutes } from './routes/training'
+import { systemRoutes } from './routes/system'
 
 /**
  * The HTTP route table of the platform API: one row per route, grouped by domain
@@ -18,6 +19,7 @@ export const routes = {
   ...memberRoutes,
   ...trainingRoutes,
   ...signUpRoutes,
+  ...systemRoutes,
 } satisfies Record<string, RouteDef>
 
 export type Routes = typeof routes

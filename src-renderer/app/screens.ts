@@ -10,6 +10,9 @@ type Page = LazyExoticComponent<ComponentType>
  */
 export const screens: Partial<Record<PermissionKey, Page>> = {
   'dashboard:index': lazy(() => import('../features/home/HomePage')),
+  'system:admin': lazy(() => import('../features/system/AdminScreen')),
+  'system:role': lazy(() => import('../features/system/RoleScreen')),
+  'system:log': lazy(() => import('../features/system/LogScreen')),
 }
 
 /**

@@ -1,11 +1,20 @@
 import { useState } from 'react'
-import { Button, Field, Input, makeStyles, tokens } from '@fluentui/react-components'
+import { Button, Dropdown, Field, Input, makeStyles, Option, tokens } from '@fluentui/react-components'
 import { ArrowResetRegular, SearchRegular } from '@fluentui/react-icons'
+
+export interface FilterOption {
+  value: string
+  label: string
+}
 
 export interface FilterField<F extends string = string> {
   name: F
   label: string
   placeholder?: string
+  /** A choice instead of text (e.g. a role); the empty choice 全部 means no filter. */
+  options?: readonly FilterOption[]
+  /** Input type of a text filter, e.g. `datetime-local` for a time bound. */
+  type?: 'text' | 'datetime-local'
 }
 
 /** Applied filters: trimmed, empty ones left out. */
@@ -20,6 +29,8 @@ const useStyles = makeStyles({
     paddingBottom: tokens.spacingVerticalM,
   },
   field: { width: '200px' },
+  // Fluent's Dropdown is wider than a filter field by default.
+  choice: { minWidth: 0, width: '100%' },
   actions: { display: 'flex', gap: tokens.spacingHorizontalS },
 })
 
@@ -57,12 +68,30 @@ export function FilterBar<F extends string>({
     <div className={styles.root} role="search">
       {fields.map((field) => (
         <Field key={field.name} className={styles.field} label={field.label}>
-          <Input
-            value={draft[field.name] ?? ''}
-            placeholder={field.placeholder ?? `请输入${field.label}`}
-            onChange={(_, data) => setDraft((current) => ({ ...current, [field.name]: data.value }))}
-            onKeyDown={(event) => event.key === 'Enter' && search()}
-          />
+          {field.options ? (
+            <Dropdown
+              className={styles.choice}
+              value={field.options.find((o) => o.value === draft[field.name])?.label ?? ''}
+              selectedOptions={[draft[field.name] ?? '']}
+              placeholder={field.placeholder ?? `请选择${field.label}`}
+              onOptionSelect={(_, data) => setDraft((current) => ({ ...current, [field.name]: data.optionValue || undefined }))}
+            >
+              <Option value="">全部</Option>
+              {field.options.map((option) => (
+                <Option key={option.value} value={option.value}>
+                  {option.label}
+                </Option>
+              ))}
+            </Dropdown>
+          ) : (
+            <Input
+              type={field.type}
+              value={draft[field.name] ?? ''}
+              placeholder={field.placeholder ?? `请输入${field.label}`}
+              onChange={(_, data) => setDraft((current) => ({ ...current, [field.name]: data.value }))}
+              onKeyDown={(event) => event.key === 'Enter' && search()}
+            />
+          )}
         </Field>
       ))}
       <div className={styles.actions}>

@@ -5,6 +5,7 @@ import { memberHandlers } from './member/handlers'
 import { orgHandlers } from './org/handlers'
 import { signUpHandlers } from './signup/handlers'
 import { trainingHandlers } from './training/handlers'
+import { systemHandlers } from './system/handlers'
 
 /** Every route's handler, one object per domain (`modules/<domain>/handlers.ts`). */
 export const handlers = {
@@ -14,4 +15,5 @@ export const handlers = {
   ...memberHandlers,
   ...trainingHandlers,
   ...signUpHandlers,
+  ...systemHandlers,
 } satisfies Handlers
