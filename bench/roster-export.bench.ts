@@ -42,7 +42,7 @@ async function rssOf(pid: number): Promise<number> {
 
 /** Members for the largest roster and one training per size, signed up by the first n of them. */
 async function seedRosters(db: Db): Promise<number[]> {
-  const branch = await db.selectFrom('org').select(['id', 'topOrgId']).where('orgType', '=', '党支部').orderBy('id').executeTakeFirstOrThrow()
+  const branch = await db.selectFrom('org').select(['id', 'topOrgId', 'path']).where('orgType', '=', '党支部').orderBy('id').executeTakeFirstOrThrow()
   const root = await db.selectFrom('org').select('id').where('parentId', 'is', null).executeTakeFirstOrThrow()
   const now = nowText()
   const largest = Math.max(...SIZES)
@@ -55,6 +55,7 @@ async function seedRosters(db: Db): Promise<number[]> {
       idcard: `320102199001${String((start + i) % 10_000).padStart(4, '0')}12X`,
       nation: '汉族',
       orgId: branch.id,
+      orgPath: branch.path,
       topOrgId: branch.topOrgId,
       department: '预算处',
       jobs: '主任科员',

@@ -6,6 +6,7 @@ import { memberRoutes } from './routes/member'
 import { orgRoutes } from './routes/org'
 import { signUpRoutes } from './routes/signup'
 import { trainingRoutes } from './routes/training'
+import { systemRoutes } from './routes/system'
 
 /**
  * The HTTP route table of the platform API: one row per route, grouped by domain
@@ -20,6 +21,7 @@ export const routes = {
   ...trainingRoutes,
   ...signUpRoutes,
   ...mapRoutes,
+  ...systemRoutes,
 } satisfies Record<string, RouteDef>
 
 export type Routes = typeof routes

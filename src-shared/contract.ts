@@ -11,6 +11,14 @@ export type Access = 'public' | 'login' | PermissionKey | readonly PermissionKey
 export type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE'
 
 /**
+ * Kinds of records that belong to an organisation tree (spec 000 §6). A route marked
+ * with one takes the record's `id` in its input (path or body); the route mechanism
+ * answers NOT_FOUND when that record lies outside the caller's tree, and the generated
+ * authorization matrix (tests/server/authorization-matrix.test.ts) checks every such route.
+ */
+export type ScopedResource = 'admin' | 'org' | 'member'
+
+/**
  * One row of the route table. Input is the merge of the path params and either the
  * query (GET, DELETE without body) or the JSON body; the server, the core's API client
  * and the RPC bridge all validate with these same schemas.
@@ -35,6 +43,8 @@ export interface RouteDef {
    * itself (login encryption, token handling, native file dialogs).
    */
   rpc?: boolean
+  /** The input's `id` names a record of this kind: see ScopedResource. */
+  scope?: ScopedResource
 }
 
 export function defineRoutes<const T extends Record<string, RouteDef>>(routes: T): T {

@@ -4,14 +4,23 @@ import { LoginPage } from '../features/auth/LoginPage'
 import { NoRolePage } from '../features/errors/NoRolePage'
 import { NotFoundPage } from '../features/errors/NotFoundPage'
 import { RequireRole, RequireUser } from './guards'
+import { navModules } from './nav'
 import { ScreenGate } from './ScreenGate'
 import { screens, subPages } from './screens'
+import { useUser } from './session'
 import { Shell } from './Shell'
 
 const implemented = allScreens.flatMap((screen) => {
   const component = screens[screen.key as keyof typeof screens]
   return component ? [{ screen, component }] : []
 })
+
+/** `/` opens the first screen the account may use (the welcome page when it may use /index). */
+function FirstScreen() {
+  const user = useUser()
+  const first = navModules(user.permissions)[0]?.screens[0]?.path
+  return <Navigate replace to={user.permissions.includes('dashboard:index') || !first ? '/index' : first} />
+}
 
 /** Hash routes: login and error pages stand alone; every screen sits in the shell behind sign-in and a role. */
 export function AppRoutes() {
@@ -22,7 +31,7 @@ export function AppRoutes() {
       <Route element={<RequireUser />}>
         <Route path="/403" element={<NoRolePage />} />
         <Route element={<RequireRole />}>
-          <Route index element={<Navigate replace to="/index" />} />
+          <Route index element={<FirstScreen />} />
           <Route element={<Shell />}>
             {implemented.map(({ screen, component }) => (
               <Route key={screen.key} path={screen.path} element={<ScreenGate screen={screen} component={component} />} />

@@ -11,6 +11,9 @@ type Page = LazyExoticComponent<ComponentType>
 export const screens: Partial<Record<PermissionKey, Page>> = {
   'dashboard:index': lazy(() => import('../features/home/HomePage')),
   'training:train': lazy(() => import('../features/training/TrainingListPage')),
+  'system:admin': lazy(() => import('../features/system/AdminScreen')),
+  'system:role': lazy(() => import('../features/system/RoleScreen')),
+  'system:log': lazy(() => import('../features/system/LogScreen')),
 }
 
 /**

@@ -1,13 +1,20 @@
 import { useState } from 'react'
-import { Button, Field, Input, makeStyles, Select, tokens } from '@fluentui/react-components'
+import { Button, Dropdown, Field, Input, makeStyles, Option, tokens } from '@fluentui/react-components'
 import { ArrowResetRegular, SearchRegular } from '@fluentui/react-icons'
+
+export interface FilterOption {
+  value: string
+  label: string
+}
 
 export interface FilterField<F extends string = string> {
   name: F
   label: string
   placeholder?: string
-  /** A choice instead of free text; the first entry, 全部, applies no filter. */
-  options?: readonly { value: string; label: string }[]
+  /** A choice instead of text (e.g. a role); the empty choice 全部 means no filter. */
+  options?: readonly FilterOption[]
+  /** Input type of a text filter, e.g. `datetime-local` for a time bound. */
+  type?: 'text' | 'datetime-local'
 }
 
 /** Applied filters: trimmed, empty ones left out. */
@@ -22,6 +29,8 @@ const useStyles = makeStyles({
     paddingBottom: tokens.spacingVerticalM,
   },
   field: { width: '200px' },
+  // Fluent's Dropdown is wider than a filter field by default.
+  choice: { minWidth: 0, width: '100%' },
   actions: { display: 'flex', gap: tokens.spacingHorizontalS },
 })
 
@@ -34,7 +43,7 @@ function applied<F extends string>(draft: FilterValues<F>): FilterValues<F> {
   return values
 }
 
-/** Text and choice filters with 查询 / 重置; Enter in a text field searches too. */
+/** Text filters with 查询 / 重置; Enter in a field searches too. */
 export function FilterBar<F extends string>({
   fields,
   onSearch,
@@ -60,19 +69,23 @@ export function FilterBar<F extends string>({
       {fields.map((field) => (
         <Field key={field.name} className={styles.field} label={field.label}>
           {field.options ? (
-            <Select
-              value={draft[field.name] ?? ''}
-              onChange={(_, data) => setDraft((current) => ({ ...current, [field.name]: data.value }))}
+            <Dropdown
+              className={styles.choice}
+              value={field.options.find((o) => o.value === draft[field.name])?.label ?? ''}
+              selectedOptions={[draft[field.name] ?? '']}
+              placeholder={field.placeholder ?? `请选择${field.label}`}
+              onOptionSelect={(_, data) => setDraft((current) => ({ ...current, [field.name]: data.optionValue || undefined }))}
             >
-              <option value="">全部</option>
+              <Option value="">全部</Option>
               {field.options.map((option) => (
-                <option key={option.value} value={option.value}>
+                <Option key={option.value} value={option.value}>
                   {option.label}
-                </option>
+                </Option>
               ))}
-            </Select>
+            </Dropdown>
           ) : (
             <Input
+              type={field.type}
               value={draft[field.name] ?? ''}
               placeholder={field.placeholder ?? `请输入${field.label}`}
               onChange={(_, data) => setDraft((current) => ({ ...current, [field.name]: data.value }))}

@@ -1,5 +1,5 @@
 import type { ReactElement } from 'react'
-import { Field, Input, type InputProps } from '@fluentui/react-components'
+import { Field, Input, Textarea, type InputProps } from '@fluentui/react-components'
 import {
   useController,
   type Control,
@@ -41,7 +41,7 @@ export function FormField<T extends FieldValues, O>({ control, name, label, requ
 }
 
 export interface TextFieldProps<T extends FieldValues, O>
-  extends FieldBase<T, O>, Pick<InputProps, 'type' | 'placeholder' | 'contentBefore' | 'contentAfter' | 'autoComplete' | 'size'> {
+  extends FieldBase<T, O>, Pick<InputProps, 'type' | 'placeholder' | 'contentBefore' | 'contentAfter' | 'autoComplete' | 'size' | 'maxLength'> {
   autoFocus?: boolean
 }
 
@@ -53,6 +53,7 @@ export function TextField<T extends FieldValues, O>({
   contentAfter,
   autoComplete,
   size,
+  maxLength,
   autoFocus,
   ...base
 }: TextFieldProps<T, O>) {
@@ -71,7 +72,32 @@ export function TextField<T extends FieldValues, O>({
           contentAfter={contentAfter}
           autoComplete={autoComplete}
           size={size}
+          maxLength={maxLength}
           autoFocus={autoFocus}
+        />
+      )}
+    </FormField>
+  )
+}
+
+export interface TextAreaFieldProps<T extends FieldValues, O> extends FieldBase<T, O> {
+  placeholder?: string
+  rows?: number
+}
+
+/** A multi-line text bound to a form value (remarks, introductions, SMS content). */
+export function TextAreaField<T extends FieldValues, O>({ placeholder, rows, ...base }: TextAreaFieldProps<T, O>) {
+  return (
+    <FormField {...base}>
+      {(field) => (
+        <Textarea
+          ref={field.ref}
+          name={field.name}
+          value={(field.value as string | undefined) ?? ''}
+          onChange={(_, data) => field.onChange(data.value)}
+          onBlur={field.onBlur}
+          placeholder={placeholder}
+          rows={rows}
         />
       )}
     </FormField>

@@ -53,3 +53,8 @@ export function useResourcePage<Row, F extends string>(load: LoadPage<Row, F>, p
 
   return { request, page, loading, loaded, reload, goTo, search }
 }
+
+/** A page's rows with their number across pages (the 序号 column). */
+export function numbered<Row>(page: Page<Row>, pageNum: number, pageSize: number): Page<Row & { index: number }> {
+  return { ...page, records: page.records.map((row, i) => ({ ...row, index: (pageNum - 1) * pageSize + i + 1 })) }
+}

@@ -57,13 +57,22 @@ async function recordFailure(db: Db, ip: string, username: string, accountId: nu
 /**
  * The sign-in of spec 000 §5/§7: decrypt the payload, refuse a spraying address,
  * check (and spend) the captcha, then the password. Returns a new session token.
+ * `identify` learns the account name typed as soon as it is readable (for the log).
  */
-export async function signIn(db: Db, options: ServerOptions, payloadHex: string, ip: string, now = Date.now()): Promise<string> {
+export async function signIn(
+  db: Db,
+  options: ServerOptions,
+  payloadHex: string,
+  ip: string,
+  identify: (username: string) => void = () => {},
+  now = Date.now(),
+): Promise<string> {
   const decrypted = decryptLoginPayload(payloadHex, options.loginAesKey)
   if (decrypted === undefined) throw new AppError(ErrorKey.PAYLOAD_INVALID)
   const parsed = LoginFormSchema.safeParse(decrypted)
   if (!parsed.success) throw zodFailure(parsed.error.issues)
   const { username, password, checkCode, checkCodeId } = parsed.data
+  identify(username)
 
   const { count } = await db
     .selectFrom('loginFailure')

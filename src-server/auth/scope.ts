@@ -1,5 +1,7 @@
 import { AppError, ErrorKey } from '../../src-shared/errors'
+import type { ScopedResource } from '../../src-shared/contract'
 import { ROOT_ORG_CODE } from '../../src-shared/permissions'
+import { startsWith } from '../db/prefix'
 import type { Db } from '../db/types'
 import type { AuthUser } from './auth-user'
 
@@ -15,6 +17,12 @@ export interface DataScope {
   superUser: boolean
 }
 
+/** The data scope of the signed-in caller of a route. */
+export function callerScope(ctx: { db: Db; user: AuthUser | null }): Promise<DataScope> {
+  if (!ctx.user) throw new Error('callerScope() called on a public route')
+  return dataScopeOf(ctx.db, ctx.user)
+}
+
 export async function dataScopeOf(db: Db, user: AuthUser): Promise<DataScope> {
   const query = db.selectFrom('org').select(['id', 'path'])
   const org = await (user.member ? query.where('id', '=', user.member.topOrgId) : query.where('orgCode', '=', ROOT_ORG_CODE)).executeTakeFirst()
@@ -27,11 +35,48 @@ export async function dataScopeOf(db: Db, user: AuthUser): Promise<DataScope> {
  * `.where('member.orgId', 'in', orgIdsInScope(db, scope))`.
  */
 export function orgIdsInScope(db: Db, scope: DataScope) {
-  return db.selectFrom('org').select('org.id').where('org.path', 'like', `${scope.path}%`)
+  return db.selectFrom('org').select('org.id').where((eb) => startsWith(eb, 'org.path', scope.path))
 }
 
 /** Refuses (FORBIDDEN) an organisation outside the scope, e.g. the target of an edit. */
 export async function assertOrgInScope(db: Db, scope: DataScope, orgId: number): Promise<void> {
-  const found = await db.selectFrom('org').select('id').where('id', '=', orgId).where('path', 'like', `${scope.path}%`).executeTakeFirst()
+  const found = await db.selectFrom('org').select('id').where('id', '=', orgId).where((eb) => startsWith(eb, 'org.path', scope.path)).executeTakeFirst()
   if (!found) throw new AppError(ErrorKey.FORBIDDEN, '无权操作本单位以外的组织')
+}
+
+/**
+ * Whether a record of a scoped kind lies in the scope. Accounts belong to the tree of
+ * their linked member; accounts without one (super users) only to the root's scope.
+ */
+const recordInScope: Record<ScopedResource, (db: Db, scope: DataScope, id: number) => Promise<boolean>> = {
+  org: async (db, scope, id) =>
+    (await db
+      .selectFrom('org')
+      .select('id')
+      .where((eb) => eb.and([eb('id', '=', id), startsWith(eb, 'org.path', scope.path)]))
+      .executeTakeFirst()) !== undefined,
+  member: async (db, scope, id) =>
+    (await db
+      .selectFrom('member')
+      .select('id')
+      .where((eb) => eb.and([eb('id', '=', id), startsWith(eb, 'member.orgPath', scope.path)]))
+      .executeTakeFirst()) !== undefined,
+  admin: async (db, scope, id) => {
+    const account = await db.selectFrom('admin').select('memberId').where('id', '=', id).executeTakeFirst()
+    if (!account) return false
+    if (scope.superUser) return true
+    return account.memberId !== null && recordInScope.member(db, scope, account.memberId)
+  },
+}
+
+const notFoundMessage: Record<ScopedResource, string> = { admin: '账号不存在', org: '组织不存在', member: '党员不存在' }
+
+/**
+ * The check the route mechanism makes for routes with a `scope` marker: a record
+ * outside the caller's tree answers NOT_FOUND, exactly as one that does not exist,
+ * so ids of other trees reveal nothing. The super user's scope is the whole province.
+ */
+export async function assertInScope(db: Db, user: AuthUser, resource: ScopedResource, id: number): Promise<void> {
+  const scope = await dataScopeOf(db, user)
+  if (!(await recordInScope[resource](db, scope, id))) throw new AppError(ErrorKey.NOT_FOUND, notFoundMessage[resource])
 }

@@ -46,6 +46,8 @@ export interface MemberTable {
   nation: string | null
   avatarUrl: string | null
   orgId: number
+  /** The `path` of the member's organisation, kept in step with it: a subtree filter is a prefix. */
+  orgPath: string
   topOrgId: number | null
   department: string | null
   jobs: string | null
@@ -118,6 +120,25 @@ export interface UploadTable {
   createdAt: string
 }
 
+export interface OperationLogTable {
+  id: Generated<number>
+  adminId: number | null
+  adminName: string | null
+  /** Route name of the table in src-shared/api.ts, e.g. `admin.update`. */
+  route: string
+  /** The route name's domain (`admin`), the log's module filter. */
+  module: string
+  recordTable: string | null
+  recordId: number | null
+  /** JSON of the record before / after the call, secrets redacted. */
+  before: string | null
+  after: string | null
+  ok: number
+  message: string | null
+  ip: string
+  createdAt: string
+}
+
 export interface Database extends TrainingTables {
   org: OrgTable
   member: MemberTable
@@ -128,6 +149,7 @@ export interface Database extends TrainingTables {
   captcha: CaptchaTable
   loginFailure: LoginFailureTable
   upload: UploadTable
+  operationLog: OperationLogTable
 }
 
 export type Db = Kysely<Database>

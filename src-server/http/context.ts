@@ -4,6 +4,7 @@ import type { RouteDef, RouteOutput, RouteParsedInput } from '../../src-shared/c
 import type { AuthUser } from '../auth/auth-user'
 import type { Db } from '../db/types'
 import type { ServerOptions } from '../options'
+import type { Audit } from './audit'
 
 /** What a handler gets besides its parsed input. */
 export interface RequestContext {
@@ -16,6 +17,8 @@ export interface RequestContext {
   req: FastifyRequest
   /** `download` routes send their stream through it. */
   reply: FastifyReply
+  /** Names the records a write changes, for the operation log (see audit.ts). */
+  audit: Audit
 }
 
 export type Handler<R extends RouteDef> = (input: RouteParsedInput<R>, ctx: RequestContext) => Promise<RouteOutput<R>>

@@ -5,9 +5,12 @@ import type { RouteDef } from '../../src-shared/contract'
 import type { ApiSuccess } from '../../src-shared/errors'
 import type { Db } from '../db/types'
 import type { ServerOptions } from '../options'
+import { assertInScope } from '../auth/scope'
+import { AuditTrail } from './audit'
 import { authenticate } from './authenticate'
 import { authorize } from './authorize'
 import type { Handlers, RequestContext } from './context'
+import { failureOf } from './errors'
 import { parseValue, zodFailure } from './validation'
 
 export const SUCCESS_MESSAGE = '操作成功'
@@ -61,8 +64,10 @@ type AnyHandler = (input: Record<string, unknown>, ctx: RequestContext) => Promi
 
 /**
  * Registers every route of the table: authenticate, authorize by `access`, parse the
- * input, call the handler, and wrap its result (parsed through the response schema,
- * so fields the schema does not name, like hashes, never leave) in the envelope.
+ * input, check the data scope of a `scope` route's record, call the handler, and wrap
+ * its result (parsed through the response schema, so fields the schema does not name,
+ * like hashes, never leave) in the envelope. Every write (non-GET) call is written to
+ * the operation log, refused ones too, once the caller is known (public routes always).
  */
 export function registerRoutes(app: FastifyInstance, deps: { db: Db; options: ServerOptions }, handlers: Handlers): void {
   for (const name of Object.keys(routes) as RouteName[]) {
@@ -74,17 +79,32 @@ export function registerRoutes(app: FastifyInstance, deps: { db: Db; options: Se
       schema: docSchema(name, route),
       handler: async (req, reply) => {
         const user = route.access === 'public' ? null : await authenticate(deps.db, req, deps.options.tokenTtlMinutes)
-        authorize(route.access, user)
-        const input = parseInput(route, req)
-        const result = await handler(input, { db: deps.db, options: deps.options, user, ip: req.ip, req, reply })
-        if (route.kind === 'download') return reply
-        const data = route.response.safeParse(result)
-        if (!data.success) {
-          // A handler returned something its contract does not allow: a server bug, not bad input.
-          throw new Error(`Response of ${name} does not match its schema: ${data.error.message}`)
+        const audit = new AuditTrail(deps.db)
+        const logged = route.method !== 'GET' && (user !== null || route.access === 'public')
+        const actor = user && { id: user.adminId, name: user.name }
+        try {
+          authorize(route.access, user)
+          const input = parseInput(route, req)
+          if (route.scope && user && typeof input.id === 'number') await assertInScope(deps.db, user, route.scope, input.id)
+          const result = await handler(input, { db: deps.db, options: deps.options, user, ip: req.ip, req, reply, audit })
+          const data = route.kind === 'download' ? null : route.response.safeParse(result)
+          if (data && !data.success) {
+            // A handler returned something its contract does not allow: a server bug, not bad input.
+            throw new Error(`Response of ${name} does not match its schema: ${data.error.message}`)
+          }
+          if (logged) await audit.write({ route: name, actor, ip: req.ip, ok: true, message: null })
+          if (!data) return reply
+          const envelope: ApiSuccess<unknown> = { code: 0, message: SUCCESS_MESSAGE, data: data.data }
+          return envelope
+        } catch (err) {
+          if (logged) {
+            // The refusal the caller sees matters more than its log line: a failing write is only reported.
+            await audit
+              .write({ route: name, actor, ip: req.ip, ok: false, message: failureOf(err).failure.message })
+              .catch((logError: unknown) => req.log.error({ err: logError }, 'operation log write failed'))
+          }
+          throw err
         }
-        const envelope: ApiSuccess<unknown> = { code: 0, message: SUCCESS_MESSAGE, data: data.data }
-        return envelope
       },
     })
   }

@@ -6,6 +6,7 @@ import { memberHandlers } from './member/handlers'
 import { orgHandlers } from './org/handlers'
 import { signUpHandlers } from './signup/handlers'
 import { trainingHandlers } from './training/handlers'
+import { systemHandlers } from './system/handlers'
 
 /** Every route's handler, one object per domain (`modules/<domain>/handlers.ts`). */
 export const handlers = {
@@ -16,4 +17,5 @@ export const handlers = {
   ...trainingHandlers,
   ...signUpHandlers,
   ...mapHandlers,
+  ...systemHandlers,
 } satisfies Handlers

@@ -91,6 +91,7 @@ function demoMember(name: string, branch: Branch, n: number, random: () => numbe
     idcard: residentId(pick(idAreaCodes), birth, 100 + n, gender),
     nation: pick(nations),
     orgId: branch.org.id,
+    orgPath: branch.org.path,
     topOrgId: branch.org.topOrgId,
     department: branch.department,
     jobs: pick(jobTitles),

@@ -28,7 +28,7 @@ export const memberRoutes = defineRoutes({
     response: MemberPageSchema,
   },
   'member.get': {
-    method: 'GET', path: '/api/member/{id}', access: memberReaders,
+    method: 'GET', path: '/api/member/{id}', access: memberReaders, scope: 'member',
     summary: '党员详情',
     params: idParam,
     response: MemberSchema,
@@ -40,25 +40,25 @@ export const memberRoutes = defineRoutes({
     response: MemberSchema,
   },
   'member.update': {
-    method: 'PATCH', path: '/api/member', access: 'organization:member',
+    method: 'PATCH', path: '/api/member', access: 'organization:member', scope: 'member',
     summary: '修改党员（密码留空则不变）',
     body: MemberUpdateSchema,
     response: MemberSchema,
   },
   'member.delete': {
-    method: 'DELETE', path: '/api/member/{id}', access: 'organization:member',
+    method: 'DELETE', path: '/api/member/{id}', access: 'organization:member', scope: 'member',
     summary: '删除党员',
     params: idParam,
     response: z.null(),
   },
   'member.disable': {
-    method: 'POST', path: '/api/member/Disable/{id}', access: 'organization:member',
+    method: 'POST', path: '/api/member/Disable/{id}', access: 'organization:member', scope: 'member',
     summary: '停用党员',
     params: idParam,
     response: z.null(),
   },
   'member.enable': {
-    method: 'POST', path: '/api/member/enable/{id}', access: 'organization:member',
+    method: 'POST', path: '/api/member/enable/{id}', access: 'organization:member', scope: 'member',
     summary: '启用党员',
     params: idParam,
     response: z.null(),

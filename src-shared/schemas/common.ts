@@ -9,6 +9,14 @@ export const intLike = z.union([
   z.string().trim().regex(/^-?\d+$/, '必须是整数').transform(Number),
 ])
 
+/**
+ * A required number that may arrive as its text form, whose own schema gives the
+ * message (e.g. "请选择组织" when it is missing, rather than a generic union error).
+ */
+export function numberLike<T extends z.ZodType>(schema: T) {
+  return z.preprocess((v) => (typeof v === 'string' && /^-?\d+$/.test(v.trim()) ? Number(v) : v), schema)
+}
+
 export const boolLike = z.union([
   z.boolean(),
   z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1'),
@@ -47,7 +55,7 @@ export const dateTimeText = z
 export const mobile = z
   .string({ error: '请输入手机号' })
   .trim()
-  .min(1, '请输入手机号')
+  .min(1, { message: '请输入手机号', abort: true })
   .regex(/^1[3-9]\d{9}$/, '手机号格式错误')
 
 export const nullResponse = z.null()

@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { StoredPathSchema } from './files'
-import { boolLike, intLike, mobile, pageOf, pageQuery, textFilter } from './common'
+import { boolLike, intLike, mobile, numberLike, pageOf, pageQuery, textFilter } from './common'
 
 /** 1 male, 0 female (spec 000 §3). */
 export const GenderSchema = z.union([z.literal(0), z.literal(1)], { error: '请选择性别' })
@@ -41,9 +41,9 @@ export const memberPassword = z
 export const MemberFieldsSchema = z.object({
   name: z.string({ error: '请输入姓名' }).trim().min(1, '请输入姓名').max(50, '姓名不能超过50个字'),
   nation: z.string({ error: '请输入民族' }).trim().min(1, '请输入民族').max(30, '民族不能超过30个字'),
-  gender: intLike.pipe(GenderSchema),
+  gender: numberLike(GenderSchema),
   telephone: mobile,
-  orgId: intLike.pipe(z.number({ error: '请选择组织' }).int().positive('请选择组织')),
+  orgId: numberLike(z.number({ error: '请选择组织' }).int('请选择组织').positive('请选择组织')),
   idcard,
   /** Stored path of an uploaded jpg/jpeg/png under 1 MB (`POST /api/upload?kind=image`). */
   avatarUrl: StoredPathSchema.shape.path.nullish().transform((v) => v ?? null),
@@ -51,9 +51,11 @@ export const MemberFieldsSchema = z.object({
   jobs: optionalText(100, '职务'),
   partyJobs: optionalText(100, '党内职务'),
   tenureTime,
-  sameTenureYear: intLike
-    .pipe(z.number().int('同职级年限必须是整数').min(1, '同职级年限最小为 1'))
-    .nullish()
+  sameTenureYear: z
+    .preprocess(
+      (v) => (v === '' ? null : v),
+      numberLike(z.number({ error: '同职级年限必须是整数' }).int('同职级年限必须是整数').min(1, '同职级年限最小为 1')).nullish(),
+    )
     .transform((v) => v ?? null),
 })
 

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { intLike, pageOf, pageQuery, textFilter } from './common'
+import { intLike, numberLike, pageOf, pageQuery, textFilter } from './common'
 
 /** Organisation types of spec 000 §9. */
 export const orgTypes = ['党委', '党总支', '党支部'] as const
@@ -11,7 +11,13 @@ export const NO_SORT_NUMBER = 99999
 /** 1–99999; empty (absent, null or blank text) becomes 99999 (spec 000 §5). */
 export const sortNumber = z.preprocess(
   (v) => (v === undefined || v === null || (typeof v === 'string' && v.trim() === '') ? NO_SORT_NUMBER : v),
-  intLike.pipe(z.number().int('排序号必须是整数').min(1, '排序号范围为 1–99999').max(NO_SORT_NUMBER, '排序号范围为 1–99999')),
+  numberLike(
+    z
+      .number({ error: '排序号必须是整数' })
+      .int('排序号必须是整数')
+      .min(1, '排序号范围为 1–99999')
+      .max(NO_SORT_NUMBER, '排序号范围为 1–99999'),
+  ),
 )
 
 /** How an organisation is shown in lists and the tree: `12 名称`, or the bare name for 99999. */
@@ -32,7 +38,7 @@ export const OrgFieldsSchema = z.object({
   name: z.string({ error: '请输入组织全称' }).trim().min(1, '请输入组织全称').max(100, '组织全称不能超过100个字'),
   shortName: z.string({ error: '请输入组织简称' }).trim().min(1, '请输入组织简称').max(50, '组织简称不能超过50个字'),
   /** The parent organisation; must be inside the caller's data scope. */
-  parentId: intLike.pipe(z.number().int().positive('请选择上级组织')),
+  parentId: numberLike(z.number({ error: '请选择上级组织' }).int('请选择上级组织').positive('请选择上级组织')),
   /** Left empty, the server gives the parent's code plus a sequence number. */
   orgCode: z
     .string()
@@ -43,8 +49,8 @@ export const OrgFieldsSchema = z.object({
   orgType: OrgTypeSchema.nullish().transform((v) => v ?? null),
   areaName: optionalText(100, '所在地区'),
   secretary: optionalText(50, '书记'),
-  /** 1 has a committee, 0 not. */
-  hasCommittee: z.union([z.literal(0), z.literal(1)]).optional().default(0),
+  /** 1 has a committee, 0 not (the default when adding). */
+  hasCommittee: intLike.pipe(z.union([z.literal(0), z.literal(1)], { error: '是否成立党委只能是 1 或 0' })).optional(),
   committeeCreate: optionalText(50, '党委成立时间'),
   contacter: optionalText(50, '联系人'),
   contactPhone: optionalText(30, '联系电话'),

@@ -61,6 +61,12 @@ async function fillBasicExceptLocation(page: Page): Promise<void> {
   await page.getByRole('textbox', { name: '培训要求' }).fill('请按时参加，不得无故缺席。')
 }
 
+/** Picks a choice of a list filter (a Fluent Dropdown). */
+async function chooseFilter(page: Page, label: string, choice: string): Promise<void> {
+  await page.getByRole('search').getByRole('combobox', { name: label }).click()
+  await page.getByRole('option', { name: choice, exact: true }).click()
+}
+
 async function next(page: Page): Promise<void> {
   await page.getByRole('button', { name: '下一步' }).click()
 }
@@ -193,10 +199,10 @@ it('creates a training through every tab, audits, edits and deletes it', async (
   await screenshot(page, 'training-list')
 
   // The status filter finds it under 报名中 and not under 新建.
-  await page.getByRole('search').getByLabel('状态').selectOption({ label: '新建' })
+  await chooseFilter(page, '状态', '新建')
   await page.getByRole('button', { name: '查询' }).click()
   await page.getByText('还没有数据').waitFor()
-  await page.getByRole('search').getByLabel('状态').selectOption({ label: '报名中' })
+  await chooseFilter(page, '状态', '报名中')
   await page.getByRole('button', { name: '查询' }).click()
   await rowOf(page, NAME).waitFor()
 

@@ -1,6 +1,8 @@
 import type { Kysely } from 'kysely'
 import type { SchemaDialect } from '../schema-helpers'
 import * as foundation from './0001_foundation'
+import * as orgMember from './0002_org_member'
+import * as accountsLog from './0003_accounts_log'
 import * as training from './0004_training'
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -12,5 +14,7 @@ export type AppMigration = { up(db: Kysely<any>, dialect: SchemaDialect): Promis
  */
 export const migrations: Record<string, AppMigration> = {
   '0001_foundation': foundation,
+  '0002_org_member': orgMember,
+  '0003_accounts_log': accountsLog,
   '0004_training': training,
 }

@@ -8,7 +8,9 @@ import { userInfoOf } from './queries'
 export const authHandlers = {
   'auth.captcha': async (_input, { db, options }) => createCaptcha(db, options.captchaTestCode),
 
-  'auth.login': async ({ data }, { db, options, ip }) => ({ token: await signIn(db, options, data, ip) }),
+  'auth.login': async ({ data }, { db, options, ip, audit }) => ({
+    token: await signIn(db, options, data, ip, (username) => audit.actor(username)),
+  }),
 
   'auth.logout': async (_input, { db, req }) => {
     const token = tokenOf(req)

@@ -1,9 +1,9 @@
 import { createReadStream } from 'node:fs'
 import { stat } from 'node:fs/promises'
 import { AppError, ErrorKey } from '../../../src-shared/errors'
-import { contentDisposition } from '../../files/disposition'
 import { receiveUploads } from '../../files/receive'
 import { absoluteStoredPath } from '../../files/storage'
+import { contentDisposition } from '../../files/download'
 import { signedIn, type DomainHandlers } from '../../http/context'
 import { findUpload, recordUploads } from './queries'
 
@@ -22,7 +22,7 @@ export const fileHandlers = {
     return reply
       .header('Content-Type', upload.mime)
       .header('Content-Length', info.size)
-      .header('Content-Disposition', contentDisposition('inline', upload.originalName))
+      .header('Content-Disposition', contentDisposition(upload.originalName, 'inline'))
       // Uploaded bytes are served as their checked type only, never re-interpreted.
       .header('X-Content-Type-Options', 'nosniff')
       .header('Cache-Control', 'private, max-age=3600')

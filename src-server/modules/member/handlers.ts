@@ -1,20 +1,43 @@
-import { AppError, ErrorKey } from '../../../src-shared/errors'
-import type { DomainHandlers } from '../../http/context'
+import { callerScope } from '../../auth/scope'
+import { signedIn, type DomainHandlers } from '../../http/context'
+import { commitRoster, importCheckReport } from './import'
+import { listMembers, memberDetail, memberPlan } from './queries'
+import { sendImportTemplate, sendMemberExport } from './workbooks'
+import { createMember, deleteMember, setMemberEnabled, updateMember } from './writes'
 
-function notYet(): never {
-  throw new AppError(ErrorKey.INTERNAL, '尚未实现')
-}
-
+/** Every member call works inside the caller's tree (spec 000 §6). */
 export const memberHandlers = {
-  'member.list': () => notYet(),
-  'member.get': () => notYet(),
-  'member.create': () => notYet(),
-  'member.update': () => notYet(),
-  'member.delete': () => notYet(),
-  'member.disable': () => notYet(),
-  'member.enable': () => notYet(),
-  'member.importTemplate': () => notYet(),
-  'member.importCheck': () => notYet(),
-  'member.importCommit': () => notYet(),
-  'member.export': () => notYet(),
+  'member.list': async (q, ctx) => listMembers(ctx.db, await callerScope(ctx), q),
+  'member.get': async ({ id }, ctx) => memberDetail(ctx.db, await callerScope(ctx), id),
+  'member.create': async (input, ctx) => {
+    const scope = await callerScope(ctx)
+    return memberDetail(ctx.db, scope, await createMember(ctx.db, scope, input))
+  },
+  'member.update': async (input, ctx) => {
+    const scope = await callerScope(ctx)
+    await updateMember(ctx.db, scope, input)
+    return memberDetail(ctx.db, scope, input.id)
+  },
+  'member.delete': async ({ id }, ctx) => {
+    await deleteMember(ctx.db, await callerScope(ctx), id)
+    return null
+  },
+  'member.disable': async ({ id }, ctx) => {
+    await setMemberEnabled(ctx.db, await callerScope(ctx), id, false)
+    return null
+  },
+  'member.enable': async ({ id }, ctx) => {
+    await setMemberEnabled(ctx.db, await callerScope(ctx), id, true)
+    return null
+  },
+  'member.importTemplate': async (_input, ctx) => sendImportTemplate(ctx.db, await callerScope(ctx), ctx.reply),
+  'member.importCheck': async ({ path }, ctx) =>
+    importCheckReport(ctx.db, await callerScope(ctx), ctx.options.uploadDir, path, signedIn(ctx).adminId),
+  'member.importCommit': async ({ path }, ctx) =>
+    commitRoster(ctx.db, await callerScope(ctx), ctx.options.uploadDir, path, signedIn(ctx).adminId),
+  'member.export': async (filter, ctx) => {
+    // Planned before the download starts, so a bad filter still answers as JSON.
+    const plan = await memberPlan(ctx.db, await callerScope(ctx), filter)
+    return sendMemberExport(ctx.db, plan, ctx.reply)
+  },
 } satisfies DomainHandlers<'member'>

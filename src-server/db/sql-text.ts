@@ -1,0 +1,11 @@
+/** A unique constraint refused the write (SQLite or PostgreSQL). */
+export function isUniqueViolation(err: unknown): boolean {
+  if (typeof err !== 'object' || err === null || !('code' in err)) return false
+  const code = (err as { code: unknown }).code
+  return code === 'SQLITE_CONSTRAINT_UNIQUE' || code === '23505'
+}
+
+/** `%` and `_` match themselves in `LIKE … ESCAPE '\'`. */
+export function likeContains(text: string): string {
+  return `%${text.replace(/[\\%_]/g, '\\$&')}%`
+}

@@ -1,0 +1,125 @@
+import type { Generated } from 'kysely'
+import { nowText } from '../db/time'
+import type { Database, Db } from '../db/types'
+
+/** Tables whose rows have a generated numeric `id`: the records a log entry can name. */
+export type AuditTable = { [K in keyof Database]: Database[K] extends { id: Generated<number> } ? K : never }[keyof Database]
+
+/** The state of a record as the log shows it; undefined when it does not exist. */
+export type Snapshot = () => Promise<object | undefined>
+
+/**
+ * What a write handler tells the operation log (ARCHITECTURE rule 6). The route
+ * mechanism writes the entry for every non-GET call by itself; a handler only names
+ * the records it touches, and the mechanism captures them before and after.
+ */
+export interface Audit {
+  /** The call is about to change or delete this record: its state now is "before". */
+  changing(table: AuditTable, id: number, snapshot?: Snapshot): Promise<void>
+  /** The call created this record: there is no "before". */
+  created(table: AuditTable, id: number, snapshot?: Snapshot): void
+  /** Who acts on a public route (the sign-in names the account being signed in to). */
+  actor(name: string): void
+}
+
+/** Keys whose values never reach the log: passwords, their hashes, tokens, captcha answers. */
+const SECRET_KEY = /pass(word)?|pwd|token|secret|hash|check_?code/i
+export const REDACTED = '[已隐藏]'
+export const REDACTED_CHANGED = '[已隐藏，已修改]'
+
+function redactDeep(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(redactDeep)
+  if (value === null || typeof value !== 'object') return value
+  return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, SECRET_KEY.test(k) ? REDACTED : redactDeep(v)]))
+}
+
+/**
+ * Before and after with secret values replaced. A secret that changed says so in
+ * "after" (e.g. a new password) without showing either value.
+ */
+export function redactPair(before: object | undefined, after: object | undefined): { before: unknown; after: unknown } {
+  const redactedAfter = redactDeep(after) as Record<string, unknown> | undefined
+  if (before && after && redactedAfter) {
+    for (const [key, value] of Object.entries(after)) {
+      if (SECRET_KEY.test(key) && JSON.stringify(value) !== JSON.stringify((before as Record<string, unknown>)[key])) {
+        redactedAfter[key] = REDACTED_CHANGED
+      }
+    }
+  }
+  return { before: redactDeep(before), after: redactedAfter }
+}
+
+/** The row as stored, read through the typed builder (every AuditTable has `id`). */
+function rowSnapshot(db: Db, table: AuditTable, id: number): Snapshot {
+  // The cast only narrows the union for the builder's types; the query is the same for each table.
+  return () => db.selectFrom(table as 'admin').selectAll().where('id', '=', id).executeTakeFirst()
+}
+
+interface Tracked {
+  table: AuditTable
+  id: number
+  before: object | undefined
+  snapshot: Snapshot
+}
+
+export interface AuditOutcome {
+  route: string
+  actor: { id: number; name: string } | null
+  ip: string
+  ok: boolean
+  message: string | null
+}
+
+const toJson = (value: unknown) => (value === undefined || value === null ? null : JSON.stringify(value))
+
+/** One call's trail: collects what the handler names, then writes the entries. */
+export class AuditTrail implements Audit {
+  private readonly tracked: Tracked[] = []
+  private actorName: string | null = null
+
+  constructor(private readonly db: Db) {}
+
+  async changing(table: AuditTable, id: number, snapshot = rowSnapshot(this.db, table, id)): Promise<void> {
+    this.tracked.push({ table, id, before: await snapshot(), snapshot })
+  }
+
+  created(table: AuditTable, id: number, snapshot = rowSnapshot(this.db, table, id)): void {
+    this.tracked.push({ table, id, before: undefined, snapshot })
+  }
+
+  actor(name: string): void {
+    this.actorName = name
+  }
+
+  /**
+   * Writes one entry per named record (one without a record when none was named).
+   * A refused call keeps no values: nothing changed.
+   */
+  async write(outcome: AuditOutcome): Promise<void> {
+    const base = {
+      adminId: outcome.actor?.id ?? null,
+      adminName: outcome.actor?.name ?? this.actorName,
+      route: outcome.route,
+      module: outcome.route.split('.')[0],
+      ok: outcome.ok ? 1 : 0,
+      message: outcome.message?.slice(0, 500) ?? null,
+      ip: outcome.ip,
+      createdAt: nowText(),
+    }
+    if (!outcome.ok || this.tracked.length === 0) {
+      const first = this.tracked[0]
+      await this.db
+        .insertInto('operationLog')
+        .values({ ...base, recordTable: first?.table ?? null, recordId: first?.id ?? null, before: null, after: null })
+        .execute()
+      return
+    }
+    const rows = await Promise.all(
+      this.tracked.map(async (t) => {
+        const { before, after } = redactPair(t.before, await t.snapshot())
+        return { ...base, recordTable: t.table, recordId: t.id, before: toJson(before), after: toJson(after) }
+      }),
+    )
+    await this.db.insertInto('operationLog').values(rows).execute()
+  }
+}

@@ -1,0 +1,59 @@
+import { genderLabels } from '../../../src-shared/schemas/member'
+import type { MemberRow } from './queries'
+
+/** A column of the import workbook, by the member field it fills. */
+export interface ImportColumn {
+  header: string
+  field:
+    | 'name' | 'gender' | 'nation' | 'telephone' | 'orgCode' | 'idcard'
+    | 'department' | 'jobs' | 'partyJobs' | 'tenureTime' | 'sameTenureYear' | 'pwd'
+  required: boolean
+  note: string
+  width: number
+}
+
+/**
+ * The import template's columns. Headers are matched by name (a trailing * and spaces
+ * ignored), so the columns may be reordered and an export can be imported again.
+ */
+export const importColumns: readonly ImportColumn[] = [
+  { header: '姓名', field: 'name', required: true, note: '必填', width: 12 },
+  { header: '性别', field: 'gender', required: true, note: '必填，男 或 女', width: 8 },
+  { header: '民族', field: 'nation', required: true, note: '必填，如 汉族', width: 10 },
+  { header: '手机号', field: 'telephone', required: true, note: '必填，11 位手机号，不能与已有党员重复', width: 15 },
+  { header: '所属组织编码', field: 'orgCode', required: true, note: '必填，见“组织编码”工作表', width: 18 },
+  { header: '身份证号', field: 'idcard', required: false, note: '18 位', width: 21 },
+  { header: '部门', field: 'department', required: false, note: '', width: 14 },
+  { header: '职务', field: 'jobs', required: false, note: '', width: 14 },
+  { header: '党内职务', field: 'partyJobs', required: false, note: '', width: 14 },
+  { header: '任职时间', field: 'tenureTime', required: false, note: '格式 yyyy-MM，如 2020-07', width: 12 },
+  { header: '同职级年限', field: 'sameTenureYear', required: false, note: '整数，最小为 1', width: 12 },
+  { header: '初始密码', field: 'pwd', required: false, note: '6–64 位；不填则该党员暂不能登录', width: 14 },
+]
+
+export function headerKey(text: string): string {
+  return text.replace(/[\s*＊]/g, '')
+}
+
+/** Header of a template column as shown: required ones end in *. */
+export function templateHeader(c: ImportColumn): string {
+  return c.required ? `${c.header}*` : c.header
+}
+
+/** The export's columns: everything a row shows, plus the organisation code so the file imports again. */
+export const exportColumns: readonly { header: string; width: number; value: (m: MemberRow) => string | number | null }[] = [
+  { header: '姓名', width: 12, value: (m) => m.name },
+  { header: '性别', width: 8, value: (m) => (m.gender === 1 || m.gender === 0 ? genderLabels[m.gender] : null) },
+  { header: '民族', width: 10, value: (m) => m.nation },
+  { header: '手机号', width: 15, value: (m) => m.telephone },
+  { header: '所属组织编码', width: 18, value: (m) => m.orgCode },
+  { header: '所属组织', width: 24, value: (m) => m.orgName },
+  { header: '所属单位', width: 24, value: (m) => m.topOrgName },
+  { header: '身份证号', width: 21, value: (m) => m.idcard },
+  { header: '部门', width: 14, value: (m) => m.department },
+  { header: '职务', width: 14, value: (m) => m.jobs },
+  { header: '党内职务', width: 14, value: (m) => m.partyJobs },
+  { header: '任职时间', width: 12, value: (m) => m.tenureTime },
+  { header: '同职级年限', width: 12, value: (m) => m.sameTenureYear },
+  { header: '状态', width: 8, value: (m) => (m.enabled === 1 ? '启用' : '停用') },
+]

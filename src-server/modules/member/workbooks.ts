@@ -1,0 +1,62 @@
+import type ExcelJS from 'exceljs'
+import type { FastifyReply } from 'fastify'
+import type { DataScope } from '../../auth/scope'
+import { startsWith } from '../../db/prefix'
+import type { Db } from '../../db/types'
+import { addSheet, drained, inert, ROWS_PER_SHEET, sendWorkbook } from '../../files/xlsx'
+import { exportColumns, importColumns, templateHeader } from './columns'
+import { memberChunks, type MemberPlan } from './queries'
+
+/** Organisations listed in the template for reference; a larger tree is looked up in the console. */
+const TEMPLATE_ORG_ROWS = 5000
+const EXPORT_CHUNK = 2000
+
+/** The import template: the data sheet, how to fill it, and the codes of the caller's organisations. */
+export async function sendImportTemplate(db: Db, scope: DataScope, reply: FastifyReply): Promise<FastifyReply> {
+  const orgs = await db
+    .selectFrom('org as o')
+    .leftJoin('org as p', 'p.id', 'o.parentId')
+    .select(['o.orgCode', 'o.name', 'p.name as parentName'])
+    .where((eb) => startsWith(eb, 'o.path', scope.path))
+    .orderBy('o.path')
+    .limit(TEMPLATE_ORG_ROWS)
+    .execute()
+  return sendWorkbook(reply, '党员导入模板.xlsx', async (workbook) => {
+    const data = addSheet(workbook, '党员信息', importColumns.map((c) => ({ header: templateHeader(c), width: c.width })))
+    data.commit()
+
+    const help = addSheet(workbook, '填写说明', [{ header: '列', width: 16 }, { header: '是否必填', width: 10 }, { header: '说明', width: 48 }])
+    for (const c of importColumns) help.addRow([c.header, c.required ? '必填' : '选填', c.note]).commit()
+    help.addRow([]).commit()
+    help.addRow(['只读取第一个工作表“党员信息”；第一行为表头，从第二行起每行一名党员。']).commit()
+    help.commit()
+
+    const codes = addSheet(workbook, '组织编码', [{ header: '组织编码', width: 20 }, { header: '组织名称', width: 32 }, { header: '上级组织', width: 32 }])
+    for (const o of orgs) codes.addRow([o.orgCode, inert(o.name), inert(o.parentName)]).commit()
+    if (orgs.length === TEMPLATE_ORG_ROWS) codes.addRow([`仅列出前 ${TEMPLATE_ORG_ROWS} 个组织，其余请在部门管理中查看编码`]).commit()
+    codes.commit()
+  })
+}
+
+/** Every member the filter matches, streamed in the list's order; a new sheet every million rows. */
+export function sendMemberExport(db: Db, plan: MemberPlan, reply: FastifyReply): FastifyReply {
+  return sendWorkbook(reply, '党员名单.xlsx', async (workbook, out) => {
+    let sheet: ExcelJS.Worksheet | undefined
+    let rows = 0
+    const newSheet = () => {
+      sheet?.commit()
+      sheet = addSheet(workbook, rows === 0 ? '党员名单' : `党员名单${rows / ROWS_PER_SHEET + 1}`, exportColumns)
+      return sheet
+    }
+    let current = newSheet()
+    for await (const chunk of memberChunks(db, plan, EXPORT_CHUNK)) {
+      for (const member of chunk) {
+        if (rows > 0 && rows % ROWS_PER_SHEET === 0) current = newSheet()
+        current.addRow(exportColumns.map((c) => inert(c.value(member)))).commit()
+        rows++
+      }
+      await drained(out)
+    }
+    current.commit()
+  })
+}

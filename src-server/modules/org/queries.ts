@@ -1,0 +1,202 @@
+import { sql, type ExpressionBuilder, type Selectable } from 'kysely'
+import { AppError, ErrorKey } from '../../../src-shared/errors'
+import type { Department, Org, OrgSearchHit } from '../../../src-shared/schemas/org'
+import type { DataScope } from '../../auth/scope'
+import { startsWith } from '../../db/prefix'
+import { likeContains } from '../../db/sql-text'
+import type { Database, Db, OrgTable } from '../../db/types'
+
+type OrgEb = ExpressionBuilder<Database & { o: OrgTable }, 'o'>
+
+/** Full or short name contains the text (`LIKE` with its wildcards escaped). */
+export function nameContains(eb: OrgEb, text: string) {
+  const pattern = likeContains(text)
+  return eb.or([
+    sql<boolean>`${eb.ref('o.name')} like ${pattern} escape '\\'`,
+    sql<boolean>`${eb.ref('o.shortName')} like ${pattern} escape '\\'`,
+  ])
+}
+
+/** Organisations with everything a row shows: parent and top names, number of children. */
+export function orgRows(db: Db) {
+  return db
+    .selectFrom('org as o')
+    .leftJoin('org as p', 'p.id', 'o.parentId')
+    .leftJoin('org as t', 't.id', 'o.topOrgId')
+    .selectAll('o')
+    .select((eb) => [
+      'p.name as parentName',
+      't.name as topOrgName',
+      eb.selectFrom('org as c').select((c) => c.fn.countAll<number>().as('n')).whereRef('c.parentId', '=', 'o.id').as('childrenCount'),
+    ])
+}
+
+type OrgRow = Selectable<OrgTable> & { parentName: string | null; topOrgName: string | null; childrenCount: number | string | null }
+
+export function toOrg(row: OrgRow): Org {
+  const childrenCount = Number(row.childrenCount ?? 0)
+  return {
+    id: row.id,
+    orgCode: row.orgCode,
+    name: row.name,
+    shortName: row.shortName,
+    parentId: row.parentId,
+    parentName: row.parentName,
+    orgType: row.orgType,
+    areaName: row.areaName,
+    secretary: row.secretary,
+    hasCommittee: row.hasCommittee,
+    committeeCreate: row.committeeCreate,
+    contacter: row.contacter,
+    contactPhone: row.contactPhone,
+    postAddress: row.postAddress,
+    sortNumber: row.sortNumber,
+    topOrgId: row.topOrgId,
+    topOrgName: row.topOrgName,
+    childrenCount,
+    hasChildren: childrenCount > 0,
+    createdAt: row.createdAt,
+    updatedAt: row.updatedAt,
+  }
+}
+
+export const ORG_NOT_FOUND = '组织不存在'
+
+/**
+ * An organisation inside the caller's tree. One outside it answers exactly like one
+ * that does not exist, so ids of other trees reveal nothing.
+ */
+export async function orgInScope(db: Db, scope: DataScope, id: number, message = ORG_NOT_FOUND): Promise<Selectable<OrgTable>> {
+  const org = await db
+    .selectFrom('org as o')
+    .selectAll('o')
+    .where('o.id', '=', id)
+    .where((eb) => startsWith(eb, 'o.path', scope.path))
+    .executeTakeFirst()
+  if (!org) throw new AppError(ErrorKey.NOT_FOUND, message)
+  return org
+}
+
+export async function orgDetail(db: Db, scope: DataScope, id: number): Promise<Org> {
+  await orgInScope(db, scope, id)
+  return toOrg(await orgRows(db).where('o.id', '=', id).executeTakeFirstOrThrow())
+}
+
+export async function listOrgs(
+  db: Db,
+  scope: DataScope,
+  q: { name?: string; parentId?: number; pageNum: number; pageSize: number },
+): Promise<{ records: Org[]; total: number }> {
+  const parent = q.parentId === undefined ? undefined : await orgInScope(db, scope, q.parentId)
+  const where = (eb: OrgEb) =>
+    eb.and([
+      startsWith(eb, 'o.path', parent?.path ?? scope.path),
+      ...(parent ? [eb('o.id', '<>', parent.id)] : []),
+      ...(q.name ? [nameContains(eb, q.name)] : []),
+    ])
+  const [rows, count] = await Promise.all([
+    orgRows(db)
+      .where(where)
+      .orderBy('o.sortNumber')
+      .orderBy('o.id')
+      .limit(q.pageSize)
+      .offset((q.pageNum - 1) * q.pageSize)
+      .execute(),
+    db.selectFrom('org as o').select((eb) => eb.fn.countAll<number>().as('n')).where(where).executeTakeFirstOrThrow(),
+  ])
+  return { records: rows.map(toOrg), total: Number(count.n) }
+}
+
+/**
+ * Direct children of a node, in display order (sort number, then id), a page at a
+ * time. Without a node: the top of the caller's tree as the only record.
+ */
+export async function childrenOf(
+  db: Db,
+  scope: DataScope,
+  q: { parentId?: number; orgCode?: string; pageNum: number; pageSize: number },
+): Promise<{ records: Org[]; total: number }> {
+  let parentId = q.parentId
+  if (parentId === undefined && q.orgCode !== undefined) {
+    const byCode = await db.selectFrom('org').select('id').where('orgCode', '=', q.orgCode).executeTakeFirst()
+    if (!byCode) throw new AppError(ErrorKey.NOT_FOUND, ORG_NOT_FOUND)
+    parentId = byCode.id
+  }
+  if (parentId === undefined) {
+    return { records: [toOrg(await orgRows(db).where('o.id', '=', scope.orgId).executeTakeFirstOrThrow())], total: 1 }
+  }
+  await orgInScope(db, scope, parentId)
+  const [rows, count] = await Promise.all([
+    orgRows(db)
+      .where('o.parentId', '=', parentId)
+      .orderBy('o.sortNumber')
+      .orderBy('o.id')
+      .limit(q.pageSize)
+      .offset((q.pageNum - 1) * q.pageSize)
+      .execute(),
+    db.selectFrom('org').select((eb) => eb.fn.countAll<number>().as('n')).where('parentId', '=', parentId).executeTakeFirstOrThrow(),
+  ])
+  return { records: rows.map(toOrg), total: Number(count.n) }
+}
+
+/** Ids along a stored path: `/1/7/23/` → [1, 7, 23]. */
+export function idsOfPath(path: string): number[] {
+  return path.split('/').filter(Boolean).map(Number)
+}
+
+/**
+ * Organisations whose name contains the text, each with the chain of names from the
+ * top of the caller's tree down to it, so the tree can open the way to a match whose
+ * ancestors are not loaded yet.
+ */
+export async function searchOrgs(db: Db, scope: DataScope, name: string, limit: number): Promise<OrgSearchHit[]> {
+  const hits = await db
+    .selectFrom('org as o')
+    .select((eb) => [
+      'o.id',
+      'o.orgCode',
+      'o.name',
+      'o.shortName',
+      'o.parentId',
+      'o.sortNumber',
+      'o.path',
+      eb.exists(eb.selectFrom('org as c').select('c.id').whereRef('c.parentId', '=', 'o.id')).as('hasChildren'),
+    ])
+    .where((eb) => eb.and([startsWith(eb, 'o.path', scope.path), nameContains(eb, name)]))
+    .orderBy('o.sortNumber')
+    .orderBy('o.id')
+    .limit(limit)
+    .execute()
+  const depth = idsOfPath(scope.path).length - 1
+  const chains = hits.map((h) => idsOfPath(h.path).slice(depth))
+  const ids = [...new Set(chains.flat())]
+  const names = new Map(
+    ids.length === 0 ? [] : (await db.selectFrom('org').select(['id', 'name']).where('id', 'in', ids).execute()).map((o) => [o.id, o.name]),
+  )
+  return hits.map((h, i) => ({
+    id: h.id,
+    orgCode: h.orgCode,
+    name: h.name,
+    shortName: h.shortName,
+    parentId: h.parentId,
+    sortNumber: h.sortNumber,
+    hasChildren: Boolean(h.hasChildren),
+    path: chains[i].map((id) => ({ id, name: names.get(id) ?? '' })),
+  }))
+}
+
+/** Top organisations the caller may pick: the root's children for the super user, its own otherwise. */
+export async function departmentsOf(db: Db, scope: DataScope, name: string | undefined): Promise<Department[]> {
+  return db
+    .selectFrom('org as o')
+    .select(['o.id', 'o.orgCode', 'o.name', 'o.shortName', 'o.sortNumber'])
+    .where((eb) =>
+      eb.and([
+        scope.superUser ? eb('o.parentId', '=', scope.orgId) : eb('o.id', '=', scope.orgId),
+        ...(name ? [nameContains(eb, name)] : []),
+      ]),
+    )
+    .orderBy('o.sortNumber')
+    .orderBy('o.id')
+    .execute()
+}

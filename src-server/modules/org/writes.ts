@@ -1,0 +1,124 @@
+import { sql, type Selectable } from 'kysely'
+import { AppError, ErrorKey } from '../../../src-shared/errors'
+import type { z } from 'zod'
+import type { OrgCreateSchema, OrgUpdateSchema } from '../../../src-shared/schemas/org'
+import type { DataScope } from '../../auth/scope'
+import { startsWith } from '../../db/prefix'
+import { isUniqueViolation } from '../../db/sql-text'
+import { nowText } from '../../db/time'
+import type { Db, OrgTable } from '../../db/types'
+import { orgInScope } from './queries'
+
+type OrgCreate = z.output<typeof OrgCreateSchema>
+type OrgUpdate = z.output<typeof OrgUpdateSchema>
+
+const PARENT_NOT_FOUND = '上级组织不存在'
+const CODE_TAKEN = '组织编码已存在'
+
+function codeTaken(): AppError {
+  return new AppError(ErrorKey.CONFLICT, CODE_TAKEN, [{ path: 'orgCode', message: CODE_TAKEN }])
+}
+
+/** The parent's code followed by the next free three-digit (or longer) sequence number. */
+async function nextChildCode(db: Db, parent: Selectable<OrgTable>): Promise<string> {
+  const { n } = await db
+    .selectFrom('org')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('parentId', '=', parent.id)
+    .executeTakeFirstOrThrow()
+  for (let seq = Number(n) + 1; ; seq++) {
+    const code = parent.orgCode + String(seq).padStart(3, '0')
+    if (!(await db.selectFrom('org').select('id').where('orgCode', '=', code).executeTakeFirst())) return code
+  }
+}
+
+/** A child of the root is a top organisation (its own top); deeper ones share their parent's. */
+function topOrgIdUnder(parent: Selectable<OrgTable>, id: number): number | null {
+  return parent.parentId === null ? id : parent.topOrgId
+}
+
+export async function createOrg(db: Db, scope: DataScope, input: OrgCreate): Promise<number> {
+  const { parentId, orgCode, ...fields } = input
+  return db.transaction().execute(async (trx) => {
+    const parent = await orgInScope(trx, scope, parentId, PARENT_NOT_FOUND)
+    const code = orgCode ?? (await nextChildCode(trx, parent))
+    const now = nowText()
+    try {
+      const { id } = await trx
+        .insertInto('org')
+        .values({ ...fields, orgCode: code, parentId, path: '/', topOrgId: null, createdAt: now, updatedAt: now })
+        .returning('id')
+        .executeTakeFirstOrThrow()
+      // The path ends in the generated id, so it is written once the id is known.
+      await trx.updateTable('org').set({ path: `${parent.path}${id}/`, topOrgId: topOrgIdUnder(parent, id) }).where('id', '=', id).execute()
+      return id
+    } catch (err) {
+      if (isUniqueViolation(err)) throw codeTaken()
+      throw err
+    }
+  })
+}
+
+/**
+ * Moves an organisation under a new parent: its subtree's paths and top organisation
+ * change with it, and so do those of every member inside (members keep their
+ * organisation's path for fast subtree queries). Both are single range updates.
+ */
+async function moveSubtree(trx: Db, org: Selectable<OrgTable>, parent: Selectable<OrgTable>): Promise<void> {
+  if (parent.path.startsWith(org.path)) {
+    throw new AppError(ErrorKey.VALIDATION, '不能把组织移到它自己或它的下级组织之下', [
+      { path: 'parentId', message: '不能选择本组织或它的下级组织作为上级组织' },
+    ])
+  }
+  const oldPath = org.path
+  const newPath = `${parent.path}${org.id}/`
+  const topOrgId = topOrgIdUnder(parent, org.id)
+  const rest = oldPath.length + 1
+  await trx
+    .updateTable('org')
+    .set((eb) => ({ path: sql<string>`${newPath} || substr(${eb.ref('path')}, ${rest})`, topOrgId }))
+    .where((eb) => startsWith(eb, 'org.path', oldPath))
+    .execute()
+  await trx
+    .updateTable('member')
+    .set((eb) => ({ orgPath: sql<string>`${newPath} || substr(${eb.ref('orgPath')}, ${rest})`, topOrgId }))
+    .where((eb) => startsWith(eb, 'member.orgPath', oldPath))
+    .execute()
+}
+
+export async function updateOrg(db: Db, scope: DataScope, input: OrgUpdate): Promise<void> {
+  const { id, parentId, orgCode, ...fields } = input
+  await db.transaction().execute(async (trx) => {
+    const org = await orgInScope(trx, scope, id)
+    if (parentId !== undefined && parentId !== org.parentId) {
+      if (org.parentId === null) throw new AppError(ErrorKey.VALIDATION, '根组织不能移动', [{ path: 'parentId', message: '根组织没有上级组织' }])
+      await moveSubtree(trx, org, await orgInScope(trx, scope, parentId, PARENT_NOT_FOUND))
+    }
+    try {
+      await trx
+        .updateTable('org')
+        .set({ ...fields, ...(orgCode ? { orgCode } : {}), ...(parentId !== undefined ? { parentId } : {}), updatedAt: nowText() })
+        .where('id', '=', id)
+        .execute()
+    } catch (err) {
+      if (isUniqueViolation(err)) throw codeTaken()
+      throw err
+    }
+  })
+}
+
+/** Only the super user deletes, and only an organisation with no children and no members. */
+export async function deleteOrg(db: Db, scope: DataScope, id: number): Promise<void> {
+  if (!scope.superUser) throw new AppError(ErrorKey.FORBIDDEN, '只有超级管理员可以删除组织')
+  await db.transaction().execute(async (trx) => {
+    const org = await orgInScope(trx, scope, id)
+    if (org.parentId === null) throw new AppError(ErrorKey.CONFLICT, '根组织不能删除')
+    if (await trx.selectFrom('org').select('id').where('parentId', '=', id).limit(1).executeTakeFirst()) {
+      throw new AppError(ErrorKey.CONFLICT, '该组织下还有下级组织，请先删除或移走下级组织')
+    }
+    if (await trx.selectFrom('member').select('id').where('orgId', '=', id).limit(1).executeTakeFirst()) {
+      throw new AppError(ErrorKey.CONFLICT, '该组织下还有党员，请先删除或调走这些党员')
+    }
+    await trx.deleteFrom('org').where('id', '=', id).execute()
+  })
+}

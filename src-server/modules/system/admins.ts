@@ -1,0 +1,171 @@
+import { AppError, ErrorKey } from '../../../src-shared/errors'
+import type { Page } from '../../../src-shared/schemas/common'
+import type { AdminRow } from '../../../src-shared/schemas/system'
+import type { AuthUser } from '../../auth/auth-user'
+import { hashPassword } from '../../auth/passwords'
+import { dataScopeOf, type DataScope } from '../../auth/scope'
+import { sha256Hex } from '../../auth/tokens'
+import { startsWith } from '../../db/prefix'
+import { nowText } from '../../db/time'
+import type { Db } from '../../db/types'
+import { tokenOf } from '../../http/authenticate'
+import { signedIn, type DomainHandlers, type RequestContext } from '../../http/context'
+import { assertRoleWithinCaller } from './grants'
+
+const ROLE_NOT_WITHIN = '不能分配或修改超出自身权限的角色'
+
+const ADMIN_COLUMNS = [
+  'admin.id',
+  'admin.name',
+  'admin.roleId',
+  'role.title as roleName',
+  'admin.memberId',
+  'member.name as memberName',
+  'org.name as orgName',
+  'admin.createdAt',
+] as const
+
+function adminRows(db: Db) {
+  return db
+    .selectFrom('admin')
+    .leftJoin('role', 'role.id', 'admin.roleId')
+    .leftJoin('member', 'member.id', 'admin.memberId')
+    .leftJoin('org', 'org.id', 'member.orgId')
+}
+
+/** Members of the caller's tree: a member-linked caller sees the accounts of these only (spec 000 §6). */
+export function membersInScope(db: Db, scope: DataScope) {
+  return db.selectFrom('member').select('member.id').where((eb) => startsWith(eb, 'member.orgPath', scope.path))
+}
+
+async function adminById(db: Db, id: number): Promise<AdminRow> {
+  const row = await adminRows(db)
+    .select(ADMIN_COLUMNS)
+    .where('admin.id', '=', id)
+    .executeTakeFirst()
+  if (!row) throw new AppError(ErrorKey.NOT_FOUND, '账号不存在')
+  return toAdminRow(row)
+}
+
+function toAdminRow(row: {
+  id: number
+  name: string
+  roleId: number | null
+  roleName: string | null
+  memberId: number | null
+  memberName: string | null
+  orgName: string | null
+  createdAt: string
+}): AdminRow {
+  return {
+    id: row.id,
+    name: row.name,
+    roleId: row.roleId,
+    roleName: row.roleName,
+    memberId: row.memberId,
+    memberDto: row.memberId !== null && row.memberName !== null ? { id: row.memberId, name: row.memberName, orgName: row.orgName } : null,
+    createTime: row.createdAt,
+  }
+}
+
+const nameTaken = () => new AppError(ErrorKey.CONFLICT, '账号已存在', [{ path: 'name', message: '账号已存在' }])
+
+async function assertNameFree(db: Db, name: string, exceptId?: number): Promise<void> {
+  let query = db.selectFrom('admin').select('id').where('name', '=', name)
+  if (exceptId !== undefined) query = query.where('id', '!=', exceptId)
+  if (await query.executeTakeFirst()) throw nameTaken()
+}
+
+/**
+ * The role must exist and be within the caller's own rights; the member must be in the
+ * caller's tree. A member-linked caller must link the account to a member: an account
+ * without one is a super user, whose scope is the whole province.
+ */
+async function assertAssignable(db: Db, user: AuthUser, roleId: number, memberId: number | null): Promise<void> {
+  if (!(await db.selectFrom('role').select('id').where('id', '=', roleId).executeTakeFirst())) {
+    throw new AppError(ErrorKey.VALIDATION, '角色不存在', [{ path: 'roleId', message: '角色不存在' }])
+  }
+  await assertRoleWithinCaller(db, user, roleId, ROLE_NOT_WITHIN)
+  const scope = await dataScopeOf(db, user)
+  if (memberId === null) {
+    if (scope.superUser) return
+    throw new AppError(ErrorKey.VALIDATION, '请选择关联用户', [{ path: 'memberId', message: '请选择关联用户' }])
+  }
+  const found = await membersInScope(db, scope).where('member.id', '=', memberId).executeTakeFirst()
+  if (!found) throw new AppError(ErrorKey.VALIDATION, '关联用户不存在', [{ path: 'memberId', message: '关联用户不存在' }])
+}
+
+/**
+ * A new password or role ends the account's sessions, so the change takes effect
+ * everywhere at once; the session making the change (the caller editing itself) stays.
+ */
+async function endSessions(ctx: RequestContext, adminId: number): Promise<void> {
+  const own = tokenOf(ctx.req)
+  let query = ctx.db.deleteFrom('session').where('adminId', '=', adminId)
+  if (own) query = query.where('tokenHash', '!=', sha256Hex(own))
+  await query.execute()
+}
+
+export const adminHandlers = {
+  'admin.list': async ({ pageNum, pageSize, name, roleId }, ctx): Promise<Page<AdminRow>> => {
+    const { db } = ctx
+    const scope = await dataScopeOf(db, signedIn(ctx))
+    let query = adminRows(db)
+    if (!scope.superUser) query = query.where('admin.memberId', 'in', membersInScope(db, scope))
+    if (name) query = query.where('admin.name', 'like', `%${name}%`)
+    if (roleId !== undefined) query = query.where('admin.roleId', '=', roleId)
+    const { total } = await query.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow()
+    const rows = await query
+      .select(ADMIN_COLUMNS)
+      .orderBy('admin.id')
+      .limit(pageSize)
+      .offset((pageNum - 1) * pageSize)
+      .execute()
+    return { records: rows.map(toAdminRow), total: Number(total) }
+  },
+
+  'admin.create': async ({ name, password, roleId, memberId }, ctx) => {
+    const { db } = ctx
+    await assertNameFree(db, name)
+    await assertAssignable(db, signedIn(ctx), roleId, memberId)
+    const now = nowText()
+    const { id } = await db
+      .insertInto('admin')
+      .values({ name, passwordHash: await hashPassword(password), roleId, memberId, createdAt: now, updatedAt: now })
+      .returning('id')
+      .executeTakeFirstOrThrow()
+    ctx.audit.created('admin', id)
+    return adminById(db, id)
+  },
+
+  'admin.update': async ({ id, name, password, roleId, memberId }, ctx) => {
+    const { db } = ctx
+    const user = signedIn(ctx)
+    const current = await db.selectFrom('admin').select(['roleId']).where('id', '=', id).executeTakeFirst()
+    if (!current) throw new AppError(ErrorKey.NOT_FOUND, '账号不存在')
+    await assertRoleWithinCaller(db, user, current.roleId, ROLE_NOT_WITHIN)
+    await assertNameFree(db, name, id)
+    await assertAssignable(db, user, roleId, memberId)
+    await ctx.audit.changing('admin', id)
+    await db
+      .updateTable('admin')
+      .set({ name, roleId, memberId, updatedAt: nowText(), ...(password ? { passwordHash: await hashPassword(password) } : {}) })
+      .where('id', '=', id)
+      .execute()
+    if (password || roleId !== current.roleId) await endSessions(ctx, id)
+    return adminById(db, id)
+  },
+
+  'admin.delete': async ({ id }, ctx) => {
+    const { db } = ctx
+    const user = signedIn(ctx)
+    if (id === user.adminId) throw new AppError(ErrorKey.FORBIDDEN, '不能删除当前登录的账号')
+    const current = await db.selectFrom('admin').select('roleId').where('id', '=', id).executeTakeFirst()
+    if (!current) throw new AppError(ErrorKey.NOT_FOUND, '账号不存在')
+    await assertRoleWithinCaller(db, user, current.roleId, ROLE_NOT_WITHIN)
+    await ctx.audit.changing('admin', id)
+    // Its sessions go with it (foreign key cascade).
+    await db.deleteFrom('admin').where('id', '=', id).execute()
+    return null
+  },
+} satisfies DomainHandlers<'admin'>

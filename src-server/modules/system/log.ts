@@ -1,0 +1,49 @@
+import type { Page } from '../../../src-shared/schemas/common'
+import type { LogEntry } from '../../../src-shared/schemas/system'
+import { dataScopeOf } from '../../auth/scope'
+import { signedIn, type DomainHandlers } from '../../http/context'
+import { membersInScope } from './admins'
+
+const parseJson = (text: string | null): unknown => (text === null ? null : JSON.parse(text))
+
+export const logHandlers = {
+  /**
+   * The operation log, newest first. A member-linked account sees what the accounts
+   * of its own tree did; the super user sees everything, sign-in attempts included.
+   */
+  'log.list': async ({ pageNum, pageSize, adminName, module, startTime, endTime, recordTable, recordId }, ctx): Promise<Page<LogEntry>> => {
+    const { db } = ctx
+    const scope = await dataScopeOf(db, signedIn(ctx))
+    let query = db.selectFrom('operationLog')
+    if (!scope.superUser) {
+      const accounts = db
+        .selectFrom('admin')
+        .select('admin.id')
+        .where('admin.memberId', 'in', membersInScope(db, scope))
+      query = query.where('adminId', 'in', accounts)
+    }
+    if (adminName) query = query.where('adminName', 'like', `%${adminName}%`)
+    if (module) query = query.where('module', '=', module)
+    if (startTime) query = query.where('createdAt', '>=', startTime)
+    if (endTime) query = query.where('createdAt', '<=', endTime)
+    if (recordTable) query = query.where('recordTable', '=', recordTable)
+    if (recordId !== undefined) query = query.where('recordId', '=', recordId)
+    const { total } = await query.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow()
+    const rows = await query
+      .selectAll()
+      .orderBy('id', 'desc')
+      .limit(pageSize)
+      .offset((pageNum - 1) * pageSize)
+      .execute()
+    return {
+      records: rows.map(({ before, after, ok, createdAt, ...rest }) => ({
+        ...rest,
+        before: parseJson(before),
+        after: parseJson(after),
+        ok: ok === 1,
+        createTime: createdAt,
+      })),
+      total: Number(total),
+    }
+  },
+} satisfies DomainHandlers<'log'>

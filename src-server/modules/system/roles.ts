@@ -1,0 +1,124 @@
+import { AppError, ErrorKey } from '../../../src-shared/errors'
+import { permissionTree, type ModuleNode } from '../../../src-shared/permissions'
+import type { Page } from '../../../src-shared/schemas/common'
+import { PROTECTED_ROLE_ID, screenIdsOf, type RoleRow } from '../../../src-shared/schemas/system'
+import { nowText } from '../../db/time'
+import type { Db } from '../../db/types'
+import { signedIn, type DomainHandlers } from '../../http/context'
+import { assertRoleWithinCaller, assertWithinCaller, permissionIdsOfRoles } from './grants'
+
+const NOT_WITHIN = '不能授予超出自身权限的菜单'
+/** How many holders the "role in use" message names before it says 等 N 个账号. */
+const HOLDERS_NAMED = 5
+
+async function rolesWithPermissions(db: Db, rows: { id: number; title: string; remark: string | null; createdAt: string }[]): Promise<RoleRow[]> {
+  const permissions = await permissionIdsOfRoles(db, rows.map((r) => r.id))
+  return rows.map((r) => ({
+    id: r.id,
+    title: r.title,
+    remark: r.remark,
+    createTime: r.createdAt,
+    permissionIdList: screenIdsOf(permissions.get(r.id) ?? []),
+  }))
+}
+
+async function roleById(db: Db, id: number): Promise<RoleRow | undefined> {
+  const row = await db.selectFrom('role').select(['id', 'title', 'remark', 'createdAt']).where('id', '=', id).executeTakeFirst()
+  return row && (await rolesWithPermissions(db, [row]))[0]
+}
+
+/** What the log keeps of a role: its fields and the screens it grants. */
+const roleSnapshot = (db: Db, id: number) => () => roleById(db, id)
+
+async function existingRole(db: Db, id: number): Promise<RoleRow> {
+  const role = await roleById(db, id)
+  if (!role) throw new AppError(ErrorKey.NOT_FOUND, '角色不存在')
+  return role
+}
+
+async function replacePermissions(db: Db, roleId: number, permissionIdList: readonly number[]): Promise<void> {
+  await db.deleteFrom('rolePermission').where('roleId', '=', roleId).execute()
+  await db
+    .insertInto('rolePermission')
+    .values(screenIdsOf(permissionIdList).map((permissionId) => ({ roleId, permissionId })))
+    .execute()
+}
+
+function refuseProtected(id: number, action: '修改' | '删除'): void {
+  if (id === PROTECTED_ROLE_ID) throw new AppError(ErrorKey.FORBIDDEN, `超级管理员角色不可${action}`)
+}
+
+export const roleHandlers = {
+  'role.list': async ({ pageNum, pageSize, title }, { db }): Promise<Page<RoleRow>> => {
+    let query = db.selectFrom('role')
+    if (title) query = query.where('title', 'like', `%${title}%`)
+    const { total } = await query.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow()
+    const rows = await query
+      .select(['id', 'title', 'remark', 'createdAt'])
+      .orderBy('id')
+      .limit(pageSize)
+      .offset((pageNum - 1) * pageSize)
+      .execute()
+    return { records: await rolesWithPermissions(db, rows), total: Number(total) }
+  },
+
+  'role.all': async (_input, { db }) => db.selectFrom('role').select(['id', 'title']).orderBy('id').execute(),
+
+  'role.create': async ({ title, remark, permissionIdList }, ctx) => {
+    assertWithinCaller(signedIn(ctx), permissionIdList, NOT_WITHIN)
+    const now = nowText()
+    const id = await ctx.db.transaction().execute(async (trx) => {
+      const row = await trx.insertInto('role').values({ title, remark, createdAt: now, updatedAt: now }).returning('id').executeTakeFirstOrThrow()
+      await replacePermissions(trx, row.id, permissionIdList)
+      return row.id
+    })
+    ctx.audit.created('role', id, roleSnapshot(ctx.db, id))
+    return existingRole(ctx.db, id)
+  },
+
+  'role.update': async ({ id, title, remark, permissionIdList }, ctx) => {
+    refuseProtected(id, '修改')
+    const user = signedIn(ctx)
+    const current = await existingRole(ctx.db, id)
+    assertWithinCaller(user, current.permissionIdList, NOT_WITHIN)
+    assertWithinCaller(user, permissionIdList, NOT_WITHIN)
+    await ctx.audit.changing('role', id, roleSnapshot(ctx.db, id))
+    await ctx.db.transaction().execute(async (trx) => {
+      await trx.updateTable('role').set({ title, remark, updatedAt: nowText() }).where('id', '=', id).execute()
+      await replacePermissions(trx, id, permissionIdList)
+    })
+    return existingRole(ctx.db, id)
+  },
+
+  'role.delete': async ({ id }, ctx) => {
+    refuseProtected(id, '删除')
+    await existingRole(ctx.db, id)
+    await assertRoleWithinCaller(ctx.db, signedIn(ctx), id, NOT_WITHIN)
+    const holders = await ctx.db.selectFrom('admin').select('name').where('roleId', '=', id).orderBy('name').execute()
+    if (holders.length > 0) {
+      const named = holders.slice(0, HOLDERS_NAMED).map((h) => h.name).join('、')
+      const more = holders.length > HOLDERS_NAMED ? ` 等 ${holders.length} 个账号` : ''
+      throw new AppError(ErrorKey.CONFLICT, `该角色正在被账号 ${named}${more} 使用，请先为这些账号更换角色`)
+    }
+    await ctx.audit.changing('role', id, roleSnapshot(ctx.db, id))
+    await ctx.db.deleteFrom('role').where('id', '=', id).execute()
+    return null
+  },
+} satisfies DomainHandlers<'role'>
+
+export const permissionHandlers = {
+  'permission.mine': async (_input, ctx) => {
+    const user = signedIn(ctx)
+    const ids = (permissionTree as readonly ModuleNode[]).flatMap((m) => m.children).filter((s) => user.permissions.has(s.key))
+    return { permissionIdList: ids.map((s) => s.id), permissions: ids.map((s) => s.key) }
+  },
+
+  'permission.tree': async () =>
+    (permissionTree as readonly ModuleNode[]).map((m) => ({ id: m.id, key: m.key, title: m.title, children: [...m.children] })),
+
+  'permission.list': async () =>
+    (permissionTree as readonly ModuleNode[]).flatMap((m) => [
+      { id: m.id, key: m.key, title: m.title, parentId: null },
+      ...m.children.map((s) => ({ id: s.id, key: s.key, title: s.title, parentId: m.id })),
+    ]),
+} satisfies DomainHandlers<'permission'>

@@ -1,0 +1,160 @@
+import { z } from 'zod'
+import { permissionTree, type ModuleNode } from '../permissions'
+import { dateTimeText, intLike, pageQuery, textFilter } from './common'
+
+/** Accounts and roles (spec 001 §3, §5) and the operation log. */
+
+export const PASSWORD_MIN = 6
+export const PASSWORD_MAX = 12
+/** The password input itself stops at 18 characters (spec 001 §9). */
+export const PASSWORD_INPUT_CAP = 18
+export const PASSWORD_RULE_MESSAGE = '必须包含大小写字母和数字的组合，可以使用特殊字符，长度在6-12之间'
+export const ROLE_TITLE_MAX = 10
+export const ROLE_REMARK_MAX = 100
+/** Role 1 is the super role: neither editable nor deletable (spec 001 §2, §6). */
+export const PROTECTED_ROLE_ID = 1
+
+export const adminPassword = z
+  .string({ error: '请输入密码' })
+  .min(1, '请输入密码')
+  .min(PASSWORD_MIN, '长度在 6 到 12 个字符')
+  .max(PASSWORD_MAX, '长度在 6 到 12 个字符')
+  .regex(/^(?=.*[a-z])(?=.*[A-Z])(?=.*\d)[\x21-\x7e]+$/, PASSWORD_RULE_MESSAGE)
+
+const accountName = z.string({ error: '请输入账号' }).trim().min(1, '请输入账号').max(50, '账号不能超过50个字符')
+const roleRef = z.number({ error: '请选择角色' }).int('请选择角色').positive('请选择角色')
+const memberRef = z.number().int().positive().nullable().optional().default(null)
+
+export const AdminCreateSchema = z.object({
+  name: accountName,
+  password: adminPassword,
+  roleId: roleRef,
+  memberId: memberRef,
+})
+export type AdminCreate = z.input<typeof AdminCreateSchema>
+
+/** On edit an empty password keeps the old one. */
+export const AdminUpdateSchema = z.object({
+  id: z.number().int().positive(),
+  name: accountName,
+  password: z
+    .string()
+    .optional()
+    .transform((v) => (v ? v : undefined))
+    .pipe(adminPassword.optional()),
+  roleId: roleRef,
+  memberId: memberRef,
+})
+export type AdminUpdate = z.input<typeof AdminUpdateSchema>
+
+export const IdBodySchema = z.object({ id: z.number({ error: '编号无效' }).int().positive('编号无效') })
+
+export const AdminQuerySchema = pageQuery.extend({
+  name: textFilter,
+  roleId: intLike.pipe(z.number().int().positive()).optional(),
+})
+
+export const AdminRowSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  roleId: z.number().int().nullable(),
+  roleName: z.string().nullable(),
+  memberId: z.number().int().nullable(),
+  memberDto: z.object({ id: z.number().int(), name: z.string(), orgName: z.string().nullable() }).nullable(),
+  createTime: z.string(),
+})
+export type AdminRow = z.infer<typeof AdminRowSchema>
+
+const moduleIds = new Set<number>(permissionTree.map((m) => m.id))
+const screenIds = new Set<number>(permissionTree.flatMap((m) => m.children.map((s) => s.id)))
+
+/**
+ * Ids of the tree a role grants, as sent by the dialog (modules and/or screens); a
+ * module id stands for all its screens.
+ */
+export const permissionIdList = z
+  .array(z.number().int(), { error: '请至少选择一个菜单!' })
+  .min(1, '请至少选择一个菜单!')
+  .refine((ids) => ids.every((id) => moduleIds.has(id) || screenIds.has(id)), '菜单不存在')
+
+const roleFields = {
+  title: z.string({ error: '请输入角色名称' }).trim().min(1, '请输入角色名称').max(ROLE_TITLE_MAX, '角色名称不能超过10个字符'),
+  remark: z.string({ error: '请输入备注' }).trim().min(1, '请输入备注').max(ROLE_REMARK_MAX, '备注不能超过100个字符'),
+  permissionIdList,
+}
+export const RoleCreateSchema = z.object(roleFields)
+export const RoleUpdateSchema = z.object({ id: z.number().int().positive(), ...roleFields })
+export type RoleCreate = z.input<typeof RoleCreateSchema>
+
+export const RoleQuerySchema = pageQuery.extend({ title: textFilter })
+
+export const RoleRowSchema = z.object({
+  id: z.number().int(),
+  title: z.string(),
+  remark: z.string().nullable(),
+  createTime: z.string(),
+  /** Screen ids only (a fully granted module is listed as its screens). */
+  permissionIdList: z.array(z.number().int()),
+})
+export type RoleRow = z.infer<typeof RoleRowSchema>
+
+export const RoleOptionSchema = z.object({ id: z.number().int(), title: z.string() })
+
+/** Screen ids of a list of tree ids: module ids expand to all their screens. */
+export function screenIdsOf(ids: readonly number[]): number[] {
+  const wanted = new Set(ids)
+  return (permissionTree as readonly ModuleNode[]).flatMap((m) =>
+    m.children.filter((s) => wanted.has(s.id) || wanted.has(m.id)).map((s) => s.id),
+  )
+}
+
+export const PermissionNodeSchema = z.object({
+  id: z.number().int(),
+  key: z.string(),
+  title: z.string(),
+  children: z.array(z.object({ id: z.number().int(), key: z.string(), title: z.string(), path: z.string() })),
+})
+
+export const PermissionItemSchema = z.object({
+  id: z.number().int(),
+  key: z.string(),
+  title: z.string(),
+  parentId: z.number().int().nullable(),
+})
+
+export const MyPermissionsSchema = z.object({
+  /** Screen ids granted by the signed-in account's role. */
+  permissionIdList: z.array(z.number().int()),
+  permissions: z.array(z.string()),
+})
+
+export const LogQuerySchema = pageQuery.extend({
+  /** Account name, matched as a part. */
+  adminName: textFilter,
+  /** Domain of the route, e.g. `admin`, `role`, `auth`. */
+  module: textFilter,
+  startTime: dateTimeText.optional(),
+  endTime: dateTimeText.optional(),
+  recordTable: textFilter,
+  recordId: intLike.pipe(z.number().int().positive()).optional(),
+})
+
+export const LogEntrySchema = z.object({
+  id: z.number().int(),
+  adminId: z.number().int().nullable(),
+  adminName: z.string().nullable(),
+  /** Name of the route in the table, e.g. `admin.update`. */
+  route: z.string(),
+  module: z.string(),
+  recordTable: z.string().nullable(),
+  recordId: z.number().int().nullable(),
+  /** The record as it was before and after (secrets redacted); null when there was none. */
+  before: z.unknown(),
+  after: z.unknown(),
+  ok: z.boolean(),
+  /** The failure's message when the call was refused. */
+  message: z.string().nullable(),
+  ip: z.string(),
+  createTime: z.string(),
+})
+export type LogEntry = z.infer<typeof LogEntrySchema>
