@@ -74,6 +74,9 @@ async function next(page: Page): Promise<void> {
 it('creates a training through every tab, audits, edits and deletes it', async () => {
   const { page } = consoleTabs.tab
   await openList(page)
+  // The demo province's trainings, each with its live status.
+  await rowOf(page, '2026年全省机关党委书记专题培训班').getByText('报名中').waitFor()
+  await screenshot(page, 'training-list-demo')
   await page.getByRole('button', { name: '新增培训班' }).click()
   expect(routeOf(page)).toBe('/trainingManagement/trainAdd')
 
