@@ -37,9 +37,10 @@ const filters: readonly FilterField<Filter>[] = [
   { name: 'classType', label: '班次类别', options: classTypes.map((t) => ({ value: String(t.code), label: t.label })) },
 ]
 
+// The theme's brand colour is red, which reads as an error here: none of the states uses it.
 const statusColours: Record<number, BadgeProps['color']> = {
-  0: 'informative',
-  10: 'brand',
+  0: 'subtle',
+  10: 'informative',
   30: 'success',
   40: 'warning',
   50: 'severe',
@@ -61,15 +62,15 @@ function span(start: string, end: string) {
 
 const columns: readonly Column<TrainListRow>[] = [
   { key: 'name', title: '培训名称', render: (row) => row.name, wrap: true },
-  { key: 'depName', title: '主办单位', render: (row) => row.depName, width: '110px', wrap: true },
-  { key: 'classType', title: '班次类别', render: (row) => classTypeLabel(row.classType, row.classTypeName), width: '96px', wrap: true },
+  { key: 'depName', title: '主办单位', render: (row) => row.depName, width: '104px', wrap: true },
+  { key: 'classType', title: '班次类别', render: (row) => classTypeLabel(row.classType, row.classTypeName), width: '90px', wrap: true },
   { key: 'trainTime', title: '培训时间', render: (row) => span(row.trainStartTime, row.trainEndTime), width: '136px', wrap: true },
   { key: 'signUpTime', title: '报名时间', render: (row) => span(row.signUpStartTime, row.signUpEndTime), width: '136px', wrap: true },
   { key: 'allNum', title: '报名人数', render: (row) => `${row.allNum} / ${row.maxNum > 0 ? row.maxNum : '不限'}`, width: '64px' },
   {
     key: 'status',
     title: '状态',
-    width: '112px',
+    width: '136px',
     render: (row) => (
       <Badge appearance="tint" color={statusColours[row.status] ?? 'danger'}>
         {trainStatusLabel(row.status)}
