@@ -14,6 +14,10 @@ const rendererFile = join(__dirname, '../renderer/index.html')
 const rendererUrl = pathToFileURL(rendererFile).href
 const preloadFile = join(__dirname, '../preload/index.js')
 
+// The console is Chinese only: native date and time pickers and context menus follow
+// this switch (set before the app is ready), not the system's language.
+app.commandLine.appendSwitch('lang', 'zh-CN')
+
 let mainWindow: BrowserWindow | null = null
 
 async function start(): Promise<AppCore> {

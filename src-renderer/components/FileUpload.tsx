@@ -58,6 +58,8 @@ export interface FileUploadProps {
   label: string
   /** Show the picture itself (image kinds). */
   preview?: boolean
+  /** Offer removing the file (a field that may be cleared); off where only replacing makes sense. */
+  removable?: boolean
   disabled?: boolean
 }
 
@@ -65,7 +67,7 @@ export interface FileUploadProps {
  * One file of an upload kind: type and size are checked before sending (the spec's
  * messages), the server checks the content again; failures show as warnings (spec 000 §8).
  */
-export function FileUpload({ kind, value, fileName, onChange, label, preview = false, disabled }: FileUploadProps) {
+export function FileUpload({ kind, value, fileName, onChange, label, preview = false, removable = true, disabled }: FileUploadProps) {
   const styles = useStyles()
   const notify = useNotify()
   const input = useRef<HTMLInputElement>(null)
@@ -108,7 +110,7 @@ export function FileUpload({ kind, value, fileName, onChange, label, preview = f
             {fileName ?? value}
           </Link>
         )}
-        {value && (
+        {value && removable && (
           <Button appearance="subtle" icon={<DismissRegular />} disabled={disabled || busy} onClick={() => onChange(null)} aria-label={`移除${label}`} />
         )}
       </div>

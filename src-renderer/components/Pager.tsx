@@ -28,10 +28,12 @@ export interface PagerProps {
   pageNum: number
   pageSize: number
   onChange(pageNum: number, pageSize: number): void
+  /** A fixed page size (e.g. 6 in a small panel) leaves out the size choice. */
+  fixedSize?: boolean
 }
 
 /** The spec's pager layout (000 §9): total, sizes, prev, pages, next, jumper. */
-export function Pager({ total, totalCapped, pageNum, pageSize, onChange }: PagerProps) {
+export function Pager({ total, totalCapped, pageNum, pageSize, onChange, fixedSize = false }: PagerProps) {
   const styles = useStyles()
   const pageCount = Math.max(1, Math.ceil(total / pageSize))
   const [jumpText, setJumpText] = useState('')
@@ -52,17 +54,19 @@ export function Pager({ total, totalCapped, pageNum, pageSize, onChange }: Pager
         共 {total}
         {totalCapped ? '+' : ''} 条
       </Text>
-      <Dropdown
-        className={styles.sizes}
-        aria-label="每页条数"
-        value={`${pageSize} 条/页`}
-        selectedOptions={[String(pageSize)]}
-        onOptionSelect={(_, data) => onChange(1, Number(data.optionValue))}
-      >
-        {PAGE_SIZES.map((size) => (
-          <Option key={size} value={String(size)}>{`${size} 条/页`}</Option>
-        ))}
-      </Dropdown>
+      {!fixedSize && (
+        <Dropdown
+          className={styles.sizes}
+          aria-label="每页条数"
+          value={`${pageSize} 条/页`}
+          selectedOptions={[String(pageSize)]}
+          onOptionSelect={(_, data) => onChange(1, Number(data.optionValue))}
+        >
+          {PAGE_SIZES.map((size) => (
+            <Option key={size} value={String(size)}>{`${size} 条/页`}</Option>
+          ))}
+        </Dropdown>
+      )}
       <Button
         appearance="subtle"
         icon={<ChevronLeftRegular />}

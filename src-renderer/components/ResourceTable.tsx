@@ -26,6 +26,8 @@ export interface Column<Row> {
   render(row: Row): ReactNode
   /** CSS width, e.g. `'120px'`; columns without one share the rest. */
   width?: string
+  /** Let the text wrap onto more lines instead of cutting it short (long names, two-line spans). */
+  wrap?: boolean
 }
 
 export type RowKey = string | number
@@ -74,7 +76,7 @@ const useStyles = makeStyles({
     backgroundColor: 'rgba(255, 255, 255, 0.6)',
     zIndex: 1,
   },
-  actions: { display: 'flex', gap: tokens.spacingHorizontalXS, whiteSpace: 'nowrap' },
+  actions: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalXS, whiteSpace: 'nowrap' },
   expandCell: { width: '44px' },
   details: { backgroundColor: tokens.colorNeutralBackground2, padding: `${tokens.spacingVerticalM} ${tokens.spacingHorizontalL}` },
 })
@@ -179,7 +181,7 @@ export function ResourceTable<Row, F extends string = never>({
                     )}
                     {columns.map((column) => (
                       <TableCell key={column.key}>
-                        <TableCellLayout truncate>{column.render(row)}</TableCellLayout>
+                        <TableCellLayout truncate={!column.wrap}>{column.render(row)}</TableCellLayout>
                       </TableCell>
                     ))}
                     {rowActions && (

@@ -1,9 +1,5 @@
-import { PassThrough } from 'node:stream'
-import { once } from 'node:events'
-import ExcelJS from 'exceljs'
 import type { FastifyReply } from 'fastify'
-import { contentDisposition } from './download'
-import { inert, XLSX_MIME } from './xlsx'
+import { addSheet, drained, inert, sendWorkbook } from './xlsx'
 
 /** One column of an exported sheet. */
 export interface SheetColumn<T> {
@@ -13,40 +9,30 @@ export interface SheetColumn<T> {
 }
 
 /**
- * Streams an .xlsx to the response as the rows arrive in batches: exceljs'
- * WorkbookWriter without shared strings commits every row at once, so memory stays
- * flat however long the sheet is, and the writer waits whenever the client is slower.
- * Without styles: they cost exceljs more than twice the time per row (bench/roster-export).
+ * Streams a one-sheet .xlsx of rows that arrive in batches (see `keysetBatches`),
+ * waiting whenever the client is slower. Without styles: these sheets run to
+ * hundreds of thousands of rows (rosters, statistics), where styles cost most.
  */
-export async function streamWorkbook<T>(
+export function streamWorkbook<T>(
   reply: FastifyReply,
   fileName: string,
   sheetName: string,
   columns: readonly SheetColumn<T>[],
   batches: AsyncIterable<readonly T[]>,
-): Promise<FastifyReply> {
-  const out = new PassThrough()
-  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useSharedStrings: false, useStyles: false })
-  const sheet = workbook.addWorksheet(sheetName)
-  sheet.columns = columns.map((c) => ({ header: c.header, width: c.width ?? 14 }))
-  sheet.getRow(1).commit()
-  reply
-    .header('Content-Type', XLSX_MIME)
-    .header('Content-Disposition', contentDisposition(fileName, 'attachment'))
-    .header('Cache-Control', 'no-store')
-  void reply.send(out)
-  try {
-    for await (const batch of batches) {
-      for (const row of batch) sheet.addRow(columns.map((c) => inert(c.value(row)))).commit()
-      if (out.writableNeedDrain) await once(out, 'drain')
-    }
-    sheet.commit()
-    await workbook.commit()
-  } catch (err) {
-    // Headers are gone already: end the download broken rather than hand out half a roster as whole.
-    out.destroy(err instanceof Error ? err : new Error(String(err)))
-  }
-  return reply
+): FastifyReply {
+  return sendWorkbook(
+    reply,
+    fileName,
+    async (workbook, out) => {
+      const sheet = addSheet(workbook, sheetName, columns)
+      for await (const batch of batches) {
+        for (const row of batch) sheet.addRow(columns.map((c) => inert(c.value(row)))).commit()
+        await drained(out)
+      }
+      sheet.commit()
+    },
+    { styles: false },
+  )
 }
 
 /** Reads rows in id order, `size` at a time, so a long export never holds more than one batch. */

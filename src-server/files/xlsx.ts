@@ -19,9 +19,17 @@ export function inert(value: string | number | null | undefined): string | numbe
   return /^[=+\-@\t\r]/.test(value) ? `'${value}` : value
 }
 
+export interface WorkbookOptions {
+  /**
+   * Cell styles (the bold header). Off for very long sheets: exceljs takes two to three
+   * times as long per row with styles on (bench/roster-export).
+   */
+  styles?: boolean
+}
+
 /** A workbook written row by row to a stream: memory stays flat however many rows. */
-export function streamingWorkbook(stream: Writable): ExcelJS.stream.xlsx.WorkbookWriter {
-  return new ExcelJS.stream.xlsx.WorkbookWriter({ stream, useSharedStrings: false, useStyles: true })
+export function streamingWorkbook(stream: Writable, { styles = true }: WorkbookOptions = {}): ExcelJS.stream.xlsx.WorkbookWriter {
+  return new ExcelJS.stream.xlsx.WorkbookWriter({ stream, useSharedStrings: false, useStyles: styles })
 }
 
 /** Waits while the reader of `stream` is behind, so a large export never piles up in memory. */
@@ -37,9 +45,10 @@ export function sendWorkbook(
   reply: FastifyReply,
   fileName: string,
   write: (workbook: ExcelJS.stream.xlsx.WorkbookWriter, out: PassThrough) => Promise<void>,
+  options: WorkbookOptions = {},
 ): FastifyReply {
   const out = new PassThrough()
-  const workbook = streamingWorkbook(out)
+  const workbook = streamingWorkbook(out, options)
   void write(workbook, out)
     .then(() => workbook.commit())
     .catch((err: unknown) => out.destroy(err instanceof Error ? err : new Error(String(err))))

@@ -27,7 +27,7 @@ export const trainingRoutes = defineRoutes({
   },
   'train.all': {
     method: 'GET', path: '/api/train/all', access: 'login',
-    summary: '培训班选项（id、名称），用于筛选',
+    summary: '培训班选项（id、名称），用于筛选；需培训班管理或报名统计权限',
     response: z.array(TrainOptionSchema),
   },
   'train.hostUnits': {

@@ -6,7 +6,7 @@ import { launchBrowser, screenshot } from '../support/browser'
 import { testDatabases } from '../support/databases'
 import { dataOf } from '../support/envelope'
 import { login } from '../support/login'
-import { daysFromNow, validTrainForm } from '../support/training'
+import { daysFromNow, membersOfTopOrg, validTrainForm } from '../support/training'
 import { call, startTestServer, type TestServer } from '../server/harness'
 
 /**
@@ -25,13 +25,7 @@ describe('member-facing sign-up and check-in pages in a phone browser', () => {
     server = await startTestServer(await sqlite.url())
     browser = await launchBrowser()
     admin = await login(server.url, demoAccounts.admin.username, demoAccounts.admin.password)
-    member = await server.db
-      .selectFrom('member as m')
-      .innerJoin('org as top', 'top.id', 'm.topOrgId')
-      .select(['m.id', 'm.name', 'm.telephone'])
-      .where('top.name', '=', '省财政厅机关党委')
-      .orderBy('m.id', 'desc')
-      .executeTakeFirstOrThrow()
+    member = (await membersOfTopOrg(server.db, '省财政厅机关党委')).at(-1)!
   })
   afterAll(async () => {
     await browser?.close()

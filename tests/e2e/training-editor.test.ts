@@ -1,46 +1,15 @@
-import type { Browser, Locator, Page } from 'playwright-core'
+import type { Locator, Page } from 'playwright-core'
 import QRCode from 'qrcode'
-import { afterAll, afterEach, beforeAll, beforeEach, expect, it } from 'vitest'
+import { expect, it } from 'vitest'
 import { demoAccounts } from '../../src-server/seed/demo-accounts'
-import {
-  goToRoute,
-  launchBrowser,
-  openConsole,
-  routeOf,
-  screenshot,
-  signIn,
-  startConsole,
-  type ConsolePage,
-  type ConsoleUnderTest,
-} from '../support/browser'
+import { goToRoute, routeOf, screenshot, signIn, useConsoleTabs } from '../support/browser'
 
 const { admin } = demoAccounts
 const LIST = '/trainingManagement/trainingManagement'
 const NAME = '2026年度机关党支部书记培训班'
 const RENAMED = '2026年度机关党支部书记示范培训班'
 
-let browser: Browser
-let app: ConsoleUnderTest
-let tab: ConsolePage
-
-beforeAll(async () => {
-  browser = await launchBrowser()
-  app = await startConsole()
-})
-
-afterAll(async () => {
-  await browser?.close()
-  await app?.close()
-})
-
-beforeEach(async () => {
-  tab = await openConsole(browser, app.host)
-})
-
-afterEach(async () => {
-  expect(tab.errors).toEqual([])
-  await tab.close()
-})
+const consoleTabs = useConsoleTabs()
 
 /** `now` moved by whole days, as a datetime-local input takes it (local time). */
 function daysFromNow(days: number, hour: number): string {
@@ -92,14 +61,22 @@ async function fillBasicExceptLocation(page: Page): Promise<void> {
   await page.getByRole('textbox', { name: '培训要求' }).fill('请按时参加，不得无故缺席。')
 }
 
+/** Picks a choice of a list filter (a Fluent Dropdown). */
+async function chooseFilter(page: Page, label: string, choice: string): Promise<void> {
+  await page.getByRole('search').getByRole('combobox', { name: label }).click()
+  await page.getByRole('option', { name: choice, exact: true }).click()
+}
+
 async function next(page: Page): Promise<void> {
   await page.getByRole('button', { name: '下一步' }).click()
 }
 
 it('creates a training through every tab, audits, edits and deletes it', async () => {
-  const { page } = tab
+  const { page } = consoleTabs.tab
   await openList(page)
-  await page.getByText('还没有数据').waitFor()
+  // The demo province's trainings, each with its live status.
+  await rowOf(page, '2026年全省机关党委书记专题培训班').getByText('报名中').waitFor()
+  await screenshot(page, 'training-list-demo')
   await page.getByRole('button', { name: '新增培训班' }).click()
   expect(routeOf(page)).toBe('/trainingManagement/trainAdd')
 
@@ -152,7 +129,7 @@ it('creates a training through every tab, audits, edits and deletes it', async (
   await page.getByText('请输入党政职务填写提示').waitFor()
   await page.getByLabel('党政职务填写提示').fill('请填写现任党内职务')
   await page.getByRole('checkbox', { name: '填写示例' }).check()
-  await page.getByLabel('填写示例').fill('某某机关党委 组织科 科长')
+  await page.getByRole('textbox', { name: '填写示例' }).fill('某某机关党委 组织科 科长')
   await screenshot(page, 'training-editor-signup-options')
 
   await next(page)
@@ -196,7 +173,7 @@ it('creates a training through every tab, audits, edits and deletes it', async (
   await attachmentInput.setInputFiles({ name: 'big.pdf', mimeType: 'application/pdf', buffer: Buffer.alloc(20 * 1024 * 1024 + 1) })
   await toast(page, '上传附件大小不能超过 20MB!').waitFor()
   await attachmentInput.setInputFiles({ name: '报名回执.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4\n%%EOF\n') })
-  await page.getByRole('link', { name: '报名回执.pdf' }).waitFor()
+  await page.getByRole('button', { name: '报名回执.pdf' }).waitFor()
   expect(await page.getByRole('group', { name: '附件 1' }).getByLabel('附件名称').inputValue()).toBe('报名回执')
   expect(await page.getByRole('button', { name: '下一步' }).isDisabled()).toBe(true)
   await screenshot(page, 'training-editor-attachments')
@@ -208,6 +185,9 @@ it('creates a training through every tab, audits, edits and deletes it', async (
   const row = rowOf(page, NAME)
   await row.getByText('线上已审核').waitFor()
   await row.getByText('0 / 120').waitFor()
+  // The demo province has trainings of its own; the totals follow the filters.
+  await page.getByRole('search').getByLabel('培训名称').fill(NAME)
+  await page.getByRole('button', { name: '查询' }).click()
   await page.getByLabel('合计').getByText('共 1 个培训班').waitFor()
 
   // Audit: the notice with its sign-up QR code; pass and publish → sign-up is open now.
@@ -222,12 +202,10 @@ it('creates a training through every tab, audits, edits and deletes it', async (
   await screenshot(page, 'training-list')
 
   // The status filter finds it under 报名中 and not under 新建.
-  await page.getByRole('search').getByRole('combobox', { name: '状态' }).click()
-  await page.getByRole('option', { name: '新建', exact: true }).click()
+  await chooseFilter(page, '状态', '新建')
   await page.getByRole('button', { name: '查询' }).click()
   await page.getByText('还没有数据').waitFor()
-  await page.getByRole('search').getByRole('combobox', { name: '状态' }).click()
-  await page.getByRole('option', { name: '报名中', exact: true }).click()
+  await chooseFilter(page, '状态', '报名中')
   await page.getByRole('button', { name: '查询' }).click()
   await rowOf(page, NAME).waitFor()
 
@@ -242,11 +220,13 @@ it('creates a training through every tab, audits, edits and deletes it', async (
   expect(await page.getByRole('checkbox', { name: '党政职务' }).isChecked()).toBe(true)
   expect(await page.getByLabel('党政职务填写提示').inputValue()).toBe('请填写现任党内职务')
   await page.getByRole('tab', { name: '附件' }).click()
-  await page.getByRole('link', { name: '报名回执' }).waitFor()
+  await page.getByRole('button', { name: '报名回执' }).waitFor()
 
   await page.getByRole('tab', { name: '报名二维码' }).click()
   await page.getByRole('img', { name: '报名二维码' }).waitFor()
-  await page.getByText(/\/m\/signup\?/).or(page.getByText(/trainId=/)).first().waitFor()
+  await page.getByText(/^http:\/\/127\.0\.0\.1:\d+\/m\/signup\?trainId=\d+&token=\w+$/).waitFor()
+  // The embedded server is this machine only: the console says a phone cannot reach it.
+  await page.getByText(/^当前为单机模式，二维码指向本机地址/).waitFor()
   await screenshot(page, 'training-editor-signup-qr')
   await page.getByRole('tab', { name: '签到二维码' }).click()
   await page.getByText('现在不在签到时间内，扫码无法签到。').waitFor()
@@ -259,17 +239,23 @@ it('creates a training through every tab, audits, edits and deletes it', async (
   await page.getByRole('tab', { name: '公文归档' }).click()
   await page.getByTestId('file-上传盖章公文').setInputFiles({ name: 'scan.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4\n%%EOF\n') })
   await toast(page, '保存成功！').waitFor()
-  await page.getByRole('link', { name: `${NAME}-盖章公文.pdf` }).waitFor()
+  await page.getByRole('button', { name: `${NAME}-盖章公文.pdf` }).waitFor()
   await screenshot(page, 'training-editor-archive')
   await page.getByRole('tab', { name: '已报名人员' }).click()
   await page.getByText('已报名 0 人（最多 120 人）。').waitFor()
   await page.getByText('还没有数据').waitFor()
   await screenshot(page, 'training-editor-signed-up')
   await page.getByRole('button', { name: '生成文件' }).click()
-  await page.getByRole('link', { name: `${NAME}-培训通知.docx` }).waitFor()
+  await page.getByRole('button', { name: `${NAME}-培训通知.docx` }).waitFor()
 
   await page.getByRole('tab', { name: '基本信息' }).click()
   await page.getByLabel('培训名称').fill(RENAMED)
+  // Leaving with unsaved changes asks first; cancelling stays on the page with the change.
+  await page.getByRole('button', { name: '返回' }).click()
+  await page.getByRole('dialog').getByText('有未保存的修改，确定要离开吗？').waitFor()
+  await page.getByRole('dialog').getByRole('button', { name: '取消' }).click()
+  await toast(page, '已取消').waitFor()
+  expect(await page.getByLabel('培训名称').inputValue()).toBe(RENAMED)
   await page.getByRole('button', { name: '保存' }).click()
   await toast(page, '修改成功！').waitFor()
   await rowOf(page, RENAMED).waitFor()
@@ -284,5 +270,42 @@ it('creates a training through every tab, audits, edits and deletes it', async (
   await page.getByRole('menuitem', { name: '删除' }).click()
   await page.getByRole('dialog').getByRole('button', { name: '确定' }).click()
   await toast(page, '删除成功!').waitFor()
-  await page.getByText('还没有数据').waitFor()
+  await rowOf(page, RENAMED).waitFor({ state: 'detached' })
 }, 120_000)
+
+it('offers a member-linked account only its own organisation as host unit', async () => {
+  const { page } = consoleTabs.tab
+  const { orgadmin } = demoAccounts
+  await page.getByRole('img', { name: '验证码' }).waitFor()
+  await signIn(page, orgadmin.username, orgadmin.password)
+  await page.getByRole('navigation').waitFor()
+  await goToRoute(page, '/trainingManagement/trainAdd')
+  const host = page.getByLabel('主办单位')
+  await host.locator('option', { hasText: orgadmin.member.topOrgName }).waitFor({ state: 'attached' })
+  const options = await host.locator('option').allInnerTexts()
+  expect(options).toEqual(['请选择主办单位', orgadmin.member.topOrgName])
+  expect(await host.inputValue()).not.toBe('')
+})
+
+it('says why the map cannot load and still takes typed coordinates', async () => {
+  const { page } = consoleTabs.tab
+  // A configured provider that cannot be reached (and that the renderer's CSP refuses).
+  process.env.MAP_SCRIPT_URL = 'http://127.0.0.1:9/map.js'
+  try {
+    await page.getByRole('img', { name: '验证码' }).waitFor()
+    await signIn(page, admin.username, admin.password)
+    await page.getByRole('navigation').waitFor()
+    await goToRoute(page, '/trainingManagement/trainAdd')
+    await page.getByRole('button', { name: '选择位置' }).click()
+    const map = page.getByRole('dialog', { name: '选择经纬度' })
+    await map.getByText('百度地图脚本加载失败。可直接输入经纬度。').waitFor()
+    await map.getByRole('button', { name: '确定' }).click()
+    await map.waitFor({ state: 'hidden' })
+    expect(await page.getByRole('textbox', { name: '经纬度' }).inputValue()).toBe('116.404,39.915')
+  } finally {
+    delete process.env.MAP_SCRIPT_URL
+  }
+  // The browser reports the refused script; that refusal is the case under test.
+  const { errors } = consoleTabs.tab
+  errors.splice(0, errors.length, ...errors.filter((e) => !e.includes('127.0.0.1:9/map.js')))
+})

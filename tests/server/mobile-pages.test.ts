@@ -7,7 +7,7 @@ import { demoAccounts } from '../../src-server/seed/demo-accounts'
 import { testDatabases } from '../support/databases'
 import { dataOf } from '../support/envelope'
 import { login } from '../support/login'
-import { daysFromNow, validTrainForm } from '../support/training'
+import { daysFromNow, membersOfTopOrg, validTrainForm } from '../support/training'
 import { call, startTestServer, type TestServer } from './harness'
 
 type Page<T> = { records: T[]; total: number }
@@ -16,22 +16,14 @@ interface CheckInCode { code: string; link: string; expiresInSeconds: number; wi
 describe.each(testDatabases())('member-facing sign-up and check-in pages ($name)', (database) => {
   let server: TestServer
   let admin: string
-  let finance: { id: number; name: string; telephone: string; enabled: number }[]
+  let finance: { id: number; name: string; telephone: string }[]
   let office: { id: number; telephone: string }[]
 
   beforeAll(async () => {
     server = await startTestServer(await database.url())
     admin = await login(server.url, demoAccounts.admin.username, demoAccounts.admin.password)
-    const membersOf = (topName: string) =>
-      server.db
-        .selectFrom('member as m')
-        .innerJoin('org as top', 'top.id', 'm.topOrgId')
-        .select(['m.id', 'm.name', 'm.telephone', 'm.enabled'])
-        .where('top.name', '=', topName)
-        .orderBy('m.id')
-        .execute()
-    finance = await membersOf('省财政厅机关党委')
-    office = await membersOf('省委办公厅机关党委')
+    finance = await membersOfTopOrg(server.db, '省财政厅机关党委')
+    office = await membersOfTopOrg(server.db, '省委办公厅机关党委')
   })
   afterAll(() => server?.stop())
 

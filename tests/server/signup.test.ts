@@ -8,7 +8,7 @@ import { demoAccounts } from '../../src-server/seed/demo-accounts'
 import { testDatabases } from '../support/databases'
 import { dataOf } from '../support/envelope'
 import { login } from '../support/login'
-import { daysFromNow, validTrainForm } from '../support/training'
+import { daysFromNow, membersOfTopOrg, validTrainForm } from '../support/training'
 import { call, startTestServer, type TestServer } from './harness'
 
 type Page<T> = { records: T[]; total: number }
@@ -26,16 +26,8 @@ describe.each(testDatabases())('sign-ups, rosters and statistics ($name)', (data
     server = await startTestServer(await database.url())
     admin = await login(server.url, demoAccounts.admin.username, demoAccounts.admin.password)
     orgadmin = await login(server.url, demoAccounts.orgadmin.username, demoAccounts.orgadmin.password)
-    const membersOf = (topName: string) =>
-      server.db
-        .selectFrom('member as m')
-        .innerJoin('org as top', 'top.id', 'm.topOrgId')
-        .select(['m.id', 'm.name', 'm.telephone'])
-        .where('top.name', '=', topName)
-        .orderBy('m.id')
-        .execute()
-    finance = await membersOf('省财政厅机关党委')
-    office = await membersOf('省委办公厅机关党委')
+    finance = await membersOfTopOrg(server.db, '省财政厅机关党委')
+    office = await membersOfTopOrg(server.db, '省委办公厅机关党委')
   })
   afterAll(() => server?.stop())
 

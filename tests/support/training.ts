@@ -1,4 +1,5 @@
 import type { TrainCreateBody } from '../../src-shared/schemas/training'
+import type { Db } from '../../src-server/db/types'
 
 const pad = (n: number) => String(n).padStart(2, '0')
 
@@ -39,4 +40,15 @@ export function validTrainForm(overrides: Partial<TrainCreateBody> = {}): TrainC
     weChatCodes: '2026/11/00000000000000000000000000000000.png',
     ...overrides,
   }
+}
+
+/** The demo members of a top organisation (by name), in id order, read from the server's database. */
+export function membersOfTopOrg(db: Db, topName: string) {
+  return db
+    .selectFrom('member as m')
+    .innerJoin('org as top', 'top.id', 'm.topOrgId')
+    .select(['m.id', 'm.name', 'm.telephone'])
+    .where('top.name', '=', topName)
+    .orderBy('m.id')
+    .execute()
 }

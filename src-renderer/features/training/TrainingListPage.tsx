@@ -37,9 +37,10 @@ const filters: readonly FilterField<Filter>[] = [
   { name: 'classType', label: '班次类别', options: classTypes.map((t) => ({ value: String(t.code), label: t.label })) },
 ]
 
+// The theme's brand colour is red, which reads as an error here: none of the states uses it.
 const statusColours: Record<number, BadgeProps['color']> = {
-  0: 'informative',
-  10: 'brand',
+  0: 'subtle',
+  10: 'informative',
   30: 'success',
   40: 'warning',
   50: 'severe',
@@ -49,17 +50,27 @@ const statusColours: Record<number, BadgeProps['color']> = {
 
 const minutes = (text: string) => text.slice(0, 16)
 
+/** A time span on two lines, so both ends show in a narrow column. */
+function span(start: string, end: string) {
+  return (
+    <>
+      <div>{minutes(start)}</div>
+      <div>至 {minutes(end)}</div>
+    </>
+  )
+}
+
 const columns: readonly Column<TrainListRow>[] = [
-  { key: 'name', title: '培训名称', render: (row) => row.name, width: '22%' },
-  { key: 'depName', title: '主办单位', render: (row) => row.depName },
-  { key: 'classType', title: '班次类别', render: (row) => classTypeLabel(row.classType, row.classTypeName) },
-  { key: 'trainTime', title: '培训时间', render: (row) => `${minutes(row.trainStartTime)} 至 ${minutes(row.trainEndTime)}`, width: '170px' },
-  { key: 'signUpTime', title: '报名时间', render: (row) => `${minutes(row.signUpStartTime)} 至 ${minutes(row.signUpEndTime)}`, width: '170px' },
-  { key: 'allNum', title: '报名人数', render: (row) => `${row.allNum} / ${row.maxNum > 0 ? row.maxNum : '不限'}`, width: '90px' },
+  { key: 'name', title: '培训名称', render: (row) => row.name, wrap: true },
+  { key: 'depName', title: '主办单位', render: (row) => row.depName, width: '104px', wrap: true },
+  { key: 'classType', title: '班次类别', render: (row) => classTypeLabel(row.classType, row.classTypeName), width: '90px', wrap: true },
+  { key: 'trainTime', title: '培训时间', render: (row) => span(row.trainStartTime, row.trainEndTime), width: '136px', wrap: true },
+  { key: 'signUpTime', title: '报名时间', render: (row) => span(row.signUpStartTime, row.signUpEndTime), width: '136px', wrap: true },
+  { key: 'allNum', title: '报名人数', render: (row) => `${row.allNum} / ${row.maxNum > 0 ? row.maxNum : '不限'}`, width: '64px' },
   {
     key: 'status',
     title: '状态',
-    width: '150px',
+    width: '136px',
     render: (row) => (
       <Badge appearance="tint" color={statusColours[row.status] ?? 'danger'}>
         {trainStatusLabel(row.status)}
@@ -115,6 +126,7 @@ export default function TrainingListPage() {
         rowKey={(row) => row.id}
         load={load}
         filters={filters}
+        actionsWidth="130px"
         toolbar={
           <>
             <Button appearance="primary" icon={<AddRegular />} onClick={() => navigate('/trainingManagement/trainAdd')}>
@@ -141,18 +153,14 @@ export default function TrainingListPage() {
             <Button size="small" appearance="transparent" onClick={() => setAuditing(row.id)}>
               审核
             </Button>
-            <Button size="small" appearance="transparent" onClick={() => navigate(`/trainingManagement/viewPeople?id=${row.id}`)}>
-              报名人员
-            </Button>
-            <Button size="small" appearance="transparent" onClick={() => navigate(`/trainingManagement/checkIns?id=${row.id}`)}>
-              签到记录
-            </Button>
             <Menu>
               <MenuTrigger disableButtonEnhancement>
                 <Button size="small" appearance="transparent" icon={<MoreHorizontalRegular />} aria-label={`更多操作：${row.name}`} />
               </MenuTrigger>
               <MenuPopover>
                 <MenuList>
+                  <MenuItem onClick={() => navigate(`/trainingManagement/viewPeople?id=${row.id}`)}>报名人员</MenuItem>
+                  <MenuItem onClick={() => navigate(`/trainingManagement/checkIns?id=${row.id}`)}>签到记录</MenuItem>
                   <MenuItem onClick={() => void remove(row)}>删除</MenuItem>
                 </MenuList>
               </MenuPopover>

@@ -23,3 +23,8 @@ export function useServerLink(link: string): string {
   if (serverUrl === null) return ''
   return serverUrl ? new URL(link, serverUrl).toString() : link
 }
+
+/** A link to this machine only (the embedded server): a phone scanning it reaches nothing. */
+export function isLoopbackLink(link: string): boolean {
+  return /^https?:\/\/(127\.\d+\.\d+\.\d+|localhost|\[::1\])(:\d+)?\//.test(link)
+}

@@ -8,6 +8,7 @@ import { dataScopeOf } from '../../auth/scope'
 import { nowText } from '../../db/time'
 import type { Db } from '../../db/types'
 import { absoluteStoredPath } from '../../files/storage'
+import { cellText } from '../../files/xlsx'
 import type { SheetColumn } from '../../files/xlsx-stream'
 import { isUniqueViolation, memberForSignUp, signUpValuesOf, takePlaces, TRAIN_FULL } from './queries'
 
@@ -47,11 +48,9 @@ export const rosterColumns: readonly (SheetColumn<SignUpMember> & { key?: keyof 
   { header: '签到时间', width: 20, value: (r) => r.checkInTime },
 ]
 
-/** Cell text as the user sees it; an exported inert value loses its apostrophe again. */
-function cellText(cell: ExcelJS.Cell): string {
-  const v = cell.value
-  const text = v === null || v === undefined ? '' : typeof v === 'object' && 'text' in v ? String(v.text) : String(cell.text ?? v)
-  return text.trim().replace(/^'(?=[=+\-@])/, '')
+/** Cell text as the user typed it; an exported inert value loses its apostrophe again. */
+function textOf(cell: ExcelJS.Cell): string {
+  return cellText(cell.value).replace(/^'(?=[=+\-@])/, '')
 }
 
 interface RosterRow {
@@ -70,7 +69,7 @@ async function readRoster(file: string): Promise<{ rows: RosterRow[]; issues: Fi
   }
   const sheet = workbook.worksheets[0]
   const headers = new Map<string, number>()
-  sheet?.getRow(1).eachCell((cell, col) => headers.set(cellText(cell), col))
+  sheet?.getRow(1).eachCell((cell, col) => headers.set(textOf(cell), col))
   if (!sheet || !headers.has('手机号')) throw new AppError(ErrorKey.VALIDATION, '名单第1行须为表头，且包含“手机号”列')
   const rows: RosterRow[] = []
   const issues: FieldIssue[] = []
@@ -78,7 +77,7 @@ async function readRoster(file: string): Promise<{ rows: RosterRow[]; issues: Fi
     const row = sheet.getRow(line)
     const get = (header: string) => {
       const col = headers.get(header)
-      return col ? cellText(row.getCell(col)) : ''
+      return col ? textOf(row.getCell(col)) : ''
     }
     if (rosterColumns.every((c) => get(c.header) === '')) continue
     const overrides: RosterRow['overrides'] = {}

@@ -67,7 +67,7 @@ async function loadMapApi(): Promise<BaiduApi> {
 const useStyles = makeStyles({
   map: { width: '100%', height: '320px', border: `1px solid ${tokens.colorNeutralStroke2}` },
   search: { display: 'flex', gap: tokens.spacingHorizontalS },
-  fields: { display: 'flex', gap: tokens.spacingHorizontalM, '& > *': { flex: 1 } },
+  fields: { display: 'flex', alignItems: 'flex-start', gap: tokens.spacingHorizontalM, '& > *': { flex: 1 } },
 })
 
 function MapArea({ api, onPoint }: { api: BaiduApi; onPoint(point: BaiduPoint): void }) {

@@ -1,6 +1,6 @@
-import { Button, Checkbox, Text } from '@fluentui/react-components'
+import { Button, Checkbox, Label, Text } from '@fluentui/react-components'
 import { AddRegular, DeleteRegular } from '@fluentui/react-icons'
-import { useFieldArray, useWatch, type UseFormReturn } from 'react-hook-form'
+import { useController, useFieldArray, useWatch, type UseFormReturn } from 'react-hook-form'
 import { OPTION_EXAMPLE, OPTION_PARTY_POSTS, signUpOptions } from '../../../../src-shared/schemas/training-codes'
 import { DateTimeInput } from '../../../components/DateTimeInput'
 import { FileUpload } from '../../../components/FileUpload'
@@ -43,28 +43,41 @@ export function ScheduleTab({ form }: { form: Form }) {
   )
 }
 
+/**
+ * The option checkboxes as one group. Not inside a Fluent Field: a Field gives its id
+ * (and `required`) to every control in it, so each label would point at the first box.
+ */
+function OptionChecklist({ form }: { form: Form }) {
+  const styles = useTabStyles()
+  const { field, fieldState } = useController({ control: form.control, name: 'signUpOptions' })
+  const codes = field.value
+  return (
+    <div role="group" aria-labelledby="sign-up-options-label">
+      <Label id="sign-up-options-label" required>
+        报名选项
+      </Label>
+      <div className={styles.row}>
+        {signUpOptions.map((option) => (
+          <Checkbox
+            key={option.code}
+            label={option.label}
+            checked={codes.includes(option.code)}
+            onChange={(_, data) => field.onChange(data.checked ? [...codes, option.code] : codes.filter((code) => code !== option.code))}
+          />
+        ))}
+      </div>
+      {fieldState.error && <Text className={styles.error}>{fieldState.error.message}</Text>}
+    </div>
+  )
+}
+
 /** 报名选项: which fields the sign-up page asks for; the posts hint and fill-in example follow their options. */
 export function SignUpOptionsTab({ form }: { form: Form }) {
   const styles = useTabStyles()
   const ticked = useWatch({ control: form.control, name: 'signUpOptions' })
   return (
     <div className={styles.stack}>
-      <FormField control={form.control} name="signUpOptions" label="报名选项" required>
-        {(field) => (
-          <div className={styles.row} role="group" aria-label="报名选项">
-            {signUpOptions.map((option) => (
-              <Checkbox
-                key={option.code}
-                label={option.label}
-                checked={ticked.includes(option.code)}
-                onChange={(_, data) =>
-                  field.onChange(data.checked ? [...ticked, option.code] : ticked.filter((code) => code !== option.code))
-                }
-              />
-            ))}
-          </div>
-        )}
-      </FormField>
+      <OptionChecklist form={form} />
       {ticked.includes(OPTION_PARTY_POSTS) && (
         <TextField control={form.control} name="signUpTips" label="党政职务填写提示" required placeholder="例如：请填写现任党内职务及行政职务" />
       )}

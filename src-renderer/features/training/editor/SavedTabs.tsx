@@ -26,7 +26,7 @@ import { FileUpload } from '../../../components/FileUpload'
 import { Pager } from '../../../components/Pager'
 import { QrCode } from '../../../components/QrCode'
 import { useNotify } from '../../../components/toast'
-import { useServerLink } from '../useServerLink'
+import { isLoopbackLink, useServerLink } from '../useServerLink'
 import { useTabStyles } from './styles'
 
 type CheckInCode = z.infer<typeof CheckInCodeSchema>
@@ -48,6 +48,16 @@ const useStyles = makeStyles({
   close: { position: 'absolute', top: tokens.spacingVerticalL, right: tokens.spacingHorizontalL },
 })
 
+/** Says so when a QR code points at this machine only (单机模式 without a public address). */
+function LoopbackNote({ link }: { link: string }) {
+  if (!isLoopbackLink(link)) return null
+  return (
+    <MessageBar intent="warning">
+      <MessageBarBody>当前为单机模式，二维码指向本机地址，手机扫码无法访问；请连接服务器，或在服务器上配置 PUBLIC_URL。</MessageBarBody>
+    </MessageBar>
+  )
+}
+
 /** 报名二维码: the public sign-up link (trainId + tokenValue) as a QR code to print or share. */
 export function SignUpQrTab({ detail }: { detail: TrainDetail }) {
   const styles = useStyles()
@@ -55,6 +65,7 @@ export function SignUpQrTab({ detail }: { detail: TrainDetail }) {
   const link = useServerLink(detail.signUpLink)
   return (
     <div className={tab.center}>
+      <LoopbackNote link={link} />
       {link ? <QrCode value={link} size={240} label="报名二维码" downloadName={`${detail.name}-报名二维码.png`} /> : <Spinner size="small" />}
       <Text className={styles.link}>{link}</Text>
       <Text className={tab.hint}>党员扫码进入报名页面；报名时间为 {detail.signUpStartTime} 至 {detail.signUpEndTime}。</Text>
@@ -100,6 +111,21 @@ export function CheckInQrTab({ detail }: { detail: TrainDetail }) {
   const link = useServerLink(code?.link ?? '')
   const [projecting, setProjecting] = useState(false)
 
+  // The venue view fills the screen; leaving full screen (Esc) leaves the view too.
+  useEffect(() => {
+    const left = () => !document.fullscreenElement && setProjecting(false)
+    document.addEventListener('fullscreenchange', left)
+    return () => document.removeEventListener('fullscreenchange', left)
+  }, [])
+  const project = () => {
+    setProjecting(true)
+    document.documentElement.requestFullscreen().catch(() => undefined)
+  }
+  const stopProjecting = () => {
+    setProjecting(false)
+    if (document.fullscreenElement) void document.exitFullscreen()
+  }
+
   const windowText = code?.window
     ? `当前签到时间：${code.window.signInStartTime} 至 ${code.window.signInEndTime}`
     : '现在不在签到时间内，扫码无法签到。'
@@ -107,15 +133,16 @@ export function CheckInQrTab({ detail }: { detail: TrainDetail }) {
   return (
     <div className={tab.center}>
       {failure && <MessageBar intent="error"><MessageBarBody>{failure}</MessageBarBody></MessageBar>}
+      <LoopbackNote link={link} />
       {link ? <QrCode value={link} size={240} label="签到二维码" /> : !failure && <Spinner size="small" />}
       {code && <Text>{windowText}</Text>}
       <Text className={tab.hint}>二维码每 {code?.slotSeconds ?? 30} 秒自动更换，请在会场大屏上投放。</Text>
-      <Button appearance="primary" icon={<FullScreenMaximizeRegular />} disabled={!link} onClick={() => setProjecting(true)}>
+      <Button appearance="primary" icon={<FullScreenMaximizeRegular />} disabled={!link} onClick={project}>
         投屏
       </Button>
       {projecting && link && (
         <div className={styles.screen} role="dialog" aria-label="签到二维码投屏">
-          <Button className={styles.close} appearance="subtle" icon={<DismissRegular />} onClick={() => setProjecting(false)}>
+          <Button className={styles.close} appearance="subtle" icon={<DismissRegular />} onClick={stopProjecting}>
             退出投屏
           </Button>
           <Text size={800} weight="semibold">{detail.name}</Text>
@@ -138,11 +165,12 @@ export function ArchiveTab({ detail, onChanged }: { detail: TrainDetail; onChang
       <FileUpload
         kind="scan"
         label="上传盖章公文"
+        removable={false}
         value={detail.resourceUrl}
         fileName={detail.resourceUrl ? `${detail.name}-盖章公文.${detail.resourceUrl.split('.').pop()}` : null}
         onChange={(file) => {
           if (!file) return
-          call('train.archive', { id: detail.id, resourceUrl: file.path })
+          void call('train.archive', { id: detail.id, resourceUrl: file.path })
             .then((next) => {
               onChanged(next)
               notify.success('保存成功！')
@@ -200,7 +228,7 @@ export function SignedUpTab({ detail }: { detail: TrainDetail }) {
         </TableBody>
       </Table>
       {page && page.records.length === 0 && <EmptyState />}
-      <Pager total={page?.total ?? 0} pageNum={pageNum} pageSize={SIGNED_UP_PAGE_SIZE} onChange={(num) => setPageNum(num)} />
+      <Pager total={page?.total ?? 0} pageNum={pageNum} pageSize={SIGNED_UP_PAGE_SIZE} fixedSize onChange={(num) => setPageNum(num)} />
     </div>
   )
 }

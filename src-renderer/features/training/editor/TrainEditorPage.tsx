@@ -5,6 +5,7 @@ import { useForm } from 'react-hook-form'
 import { useNavigate, useSearchParams } from 'react-router-dom'
 import { trainFormTabs, type TrainDetail } from '../../../../src-shared/schemas/training'
 import { call } from '../../../app/bridge'
+import { useConfirm } from '../../../components/confirm'
 import { saveStoredFile } from '../../../components/FileUpload'
 import { toastMessages, useNotify } from '../../../components/toast'
 import { BasicTab } from './BasicTab'
@@ -43,6 +44,7 @@ export default function TrainEditorPage() {
   const styles = useStyles()
   const notify = useNotify()
   const navigate = useNavigate()
+  const confirm = useConfirm()
   const [params] = useSearchParams()
   const trainId = Number(params.get('trainId')) || null
   const form = useForm<TrainFormValues>({ defaultValues: emptyTrainForm() })
@@ -75,6 +77,13 @@ export default function TrainEditorPage() {
       }),
     [form],
   )
+
+  // Read during render so the form tracks it; 返回 asks before typed work is dropped.
+  const { isDirty } = form.formState
+  const back = async () => {
+    if (isDirty && !(await confirm({ message: '有未保存的修改，确定要离开吗？', cancelledText: '已取消' }))) return
+    navigate(TRAIN_LIST_PATH)
+  }
 
   const available = tabs.filter((t) => !t.saved || detail)
   const index = available.findIndex((t) => t.key === tab)
@@ -137,10 +146,10 @@ export default function TrainEditorPage() {
   return (
     <div className={styles.root}>
       <div className={styles.header}>
-        <Button appearance="subtle" icon={<ArrowLeftRegular />} onClick={() => navigate(TRAIN_LIST_PATH)}>
+        <Button appearance="subtle" icon={<ArrowLeftRegular />} onClick={() => void back()}>
           返回
         </Button>
-        <Title3>{trainId ? '编辑培训班' : '新增培训班'}</Title3>
+        <Title3 as="h1">{trainId ? '编辑培训班' : '新增培训班'}</Title3>
       </div>
       <TabList selectedValue={tab} onTabSelect={(_, data) => setTab(data.value as TabKey)} aria-label="培训班信息">
         {tabs.map((t) => (

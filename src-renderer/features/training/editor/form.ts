@@ -96,8 +96,14 @@ export interface FormProblem {
   message: string
 }
 
+/** One problem per field (the first), as a field shows one message. */
 function problemsOf(error: z.ZodError): FormProblem[] {
-  return error.issues.map((issue) => ({ path: issue.path.join('.'), message: issue.message }))
+  const byPath = new Map<string, string>()
+  for (const issue of error.issues) {
+    const path = issue.path.join('.')
+    if (!byPath.has(path)) byPath.set(path, issue.message)
+  }
+  return [...byPath].map(([path, message]) => ({ path, message }))
 }
 
 /** Validation of one wizard tab on its own, with the alert the spec gives for it. */
