@@ -7,7 +7,7 @@ import { arrivalTypes, genders, yesNo } from '../../../src-shared/schemas/traini
 import { call } from '../../app/bridge'
 import { FormDialog, FULL_ROW } from '../../components/FormDialog'
 import { FormField, TextField } from '../../components/FormFields'
-import { OrgPicker } from '../../components/OrgPicker'
+import { OrgField } from '../../components/org/OrgField'
 import { toastMessages, useNotify } from '../../components/toast'
 import { enabledConferenceItems, type ConferenceItem } from './conference'
 
@@ -168,16 +168,7 @@ export function SignUpEditDialog({
             required
             options={genders.map((g) => ({ value: String(g.code), label: g.label }))}
           />
-          <FormField control={control} name="orgId" label="所在组织" required>
-            {(field) => (
-              <OrgPicker
-                ref={field.ref}
-                label={row?.orgName}
-                onBlur={field.onBlur}
-                onChange={(org) => field.onChange(org ? org.id : '')}
-              />
-            )}
-          </FormField>
+          <OrgField control={control} name="orgId" label="所在组织" required valueName={row?.orgName} />
           <TextField control={control} name="company" label="单位名称" required />
           <TextField control={control} name="department" label="所在部门" required />
           <TextField control={control} name="jobs" label="职务" required />

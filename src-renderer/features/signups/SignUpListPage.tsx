@@ -6,7 +6,7 @@ import { genderLabel, parseSignUpOptions } from '../../../src-shared/schemas/tra
 import type { TrainDetail } from '../../../src-shared/schemas/training'
 import { call } from '../../app/bridge'
 import { useConfirm } from '../../components/confirm'
-import { OrgPicker } from '../../components/OrgPicker'
+import { OrgTreeSelect } from '../../components/org/OrgTreeSelect'
 import { ResourceTable, type Column, type ResourceTableHandle } from '../../components/ResourceTable'
 import { toastMessages, useNotify } from '../../components/toast'
 import { useDownload } from '../../components/useDownload'
@@ -79,7 +79,6 @@ export default function SignUpListPage() {
   const [uploading, setUploading] = useState(false)
   const [editing, setEditing] = useState<SignUpMember | null>(null)
   const [exporting, setExporting] = useState(false)
-  const [orgLabel, setOrgLabel] = useState<string | null>(null)
 
   if (trainId === null || !training) return <TrainingPlaceholder missing={missing} />
   const options = parseSignUpOptions(training.signUpOptions)
@@ -112,13 +111,7 @@ export default function SignUpListPage() {
       name: 'orgId',
       label: '所在组织',
       control: (value, onChange) => (
-        <OrgPicker
-          label={value ? orgLabel : ''}
-          onChange={(org) => {
-            setOrgLabel(org?.name ?? null)
-            onChange(org ? String(org.id) : undefined)
-          }}
-        />
+        <OrgTreeSelect value={value ? Number(value) : null} onChange={(id) => onChange(id ? String(id) : undefined)} placeholder="全部组织" />
       ),
     },
   ]
