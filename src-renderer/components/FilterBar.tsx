@@ -29,8 +29,8 @@ const useStyles = makeStyles({
     paddingBottom: tokens.spacingVerticalM,
   },
   field: { width: '200px' },
-  // Fluent's Dropdown is wider than a filter field by default.
-  choice: { minWidth: 0, width: '100%' },
+  // Fluent's Dropdown and a date-time input are wider than a filter field by default.
+  control: { minWidth: 0, width: '100%' },
   actions: { display: 'flex', gap: tokens.spacingHorizontalS },
 })
 
@@ -70,7 +70,7 @@ export function FilterBar<F extends string>({
         <Field key={field.name} className={styles.field} label={field.label}>
           {field.options ? (
             <Dropdown
-              className={styles.choice}
+              className={styles.control}
               value={field.options.find((o) => o.value === draft[field.name])?.label ?? ''}
               selectedOptions={[draft[field.name] ?? '']}
               placeholder={field.placeholder ?? `请选择${field.label}`}
@@ -85,6 +85,7 @@ export function FilterBar<F extends string>({
             </Dropdown>
           ) : (
             <Input
+              className={styles.control}
               type={field.type}
               value={draft[field.name] ?? ''}
               placeholder={field.placeholder ?? `请输入${field.label}`}
