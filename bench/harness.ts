@@ -11,6 +11,8 @@ import autocannon from 'autocannon'
 
 export interface BenchServer {
   url: string
+  /** Process id of the server, e.g. to sample its memory in /proc. */
+  pid: number
   stop(): Promise<void>
 }
 
@@ -28,6 +30,7 @@ export function startBenchServer(kind: 'hello' | 'platform', env: Record<string,
       child.removeAllListeners('exit')
       resolve({
         url: line.slice('READY '.length),
+        pid: child.pid!,
         stop: () =>
           new Promise<void>((done) => {
             child.once('exit', () => done())

@@ -23,6 +23,11 @@ export interface ServerOptions {
    * X-Forwarded-For, so per-address sign-in limits count clients, not the proxy.
    */
   trustProxy?: boolean
+  /**
+   * Address members' phones reach this server at (PUBLIC_URL), used in the sign-up and
+   * check-in QR codes; without it, the address the request came in on.
+   */
+  publicUrl?: string
 }
 
 export const DEMO_ADMIN_PASSWORD = 'Admin@123'
@@ -42,5 +47,6 @@ export function optionsFromEnv(env: NodeJS.ProcessEnv = process.env): ServerOpti
     production,
     logger: env.LOG_REQUESTS === '1',
     trustProxy: env.TRUST_PROXY === '1',
+    publicUrl: env.PUBLIC_URL || undefined,
   }
 }

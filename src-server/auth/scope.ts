@@ -17,6 +17,12 @@ export interface DataScope {
   superUser: boolean
 }
 
+/** The data scope of the signed-in caller of a route. */
+export function callerScope(ctx: { db: Db; user: AuthUser | null }): Promise<DataScope> {
+  if (!ctx.user) throw new Error('callerScope() called on a public route')
+  return dataScopeOf(ctx.db, ctx.user)
+}
+
 export async function dataScopeOf(db: Db, user: AuthUser): Promise<DataScope> {
   const query = db.selectFrom('org').select(['id', 'path'])
   const org = await (user.member ? query.where('id', '=', user.member.topOrgId) : query.where('orgCode', '=', ROOT_ORG_CODE)).executeTakeFirst()

@@ -1,4 +1,5 @@
 import type { ColumnType, Generated, Insertable, Kysely, Selectable } from 'kysely'
+import type { TrainingTables } from './training-tables'
 
 /**
  * The typed schema. Property names are camelCase (the spec's field names); the
@@ -138,7 +139,7 @@ export interface OperationLogTable {
   createdAt: string
 }
 
-export interface Database {
+export interface Database extends TrainingTables {
   org: OrgTable
   member: MemberTable
   role: RoleTable

@@ -2,6 +2,7 @@ import { nowText } from '../db/time'
 import type { Db, NewMember } from '../db/types'
 import { insertOrg, permissionIdsOf } from './base'
 import { demoAccounts } from './demo-accounts'
+import { seedDemoTrainings } from './demo-trainings'
 import {
   demoTopOrgs,
   genderOf,
@@ -149,4 +150,5 @@ export async function seedDemo(db: Db, root: OrgRef, passwordHashes: { orgadmin:
       { name: demoAccounts.norole.username, passwordHash: passwordHashes.norole, roleId: null, createdAt: now, updatedAt: now },
     ])
     .execute()
+  await seedDemoTrainings(db)
 }

@@ -12,14 +12,23 @@ import { idAreaCodes, jobTitles, nations, partyJobTitles, residentId, seededRand
  * the 160 000 branches: 3 200 000 members. Written in multi-row inserts, many per
  * transaction; deterministic, so every run builds the same province.
  */
-export const PROVINCE = {
+export interface ProvinceShape {
+  tops: number
+  committeesPerTop: number
+  generalsPerCommittee: number
+  branchesPerGeneral: number
+  membersPerBranch: number
+  wideNodeChildren: number
+}
+
+export const PROVINCE: ProvinceShape = {
   tops: 101,
   committeesPerTop: 10,
   generalsPerCommittee: 10,
   branchesPerGeneral: 16,
   membersPerBranch: 20,
   wideNodeChildren: 5000,
-} as const
+}
 
 /** The 党总支 with 5 000 branches; its code, for benches and checks. */
 export const WIDE_NODE_CODE = `${ROOT_ORG_CODE}900001001`
@@ -62,7 +71,7 @@ interface Branch {
 }
 
 /** Builds the organisation rows with ids assigned here, so every path is known before insert. */
-function provinceOrgs(root: { id: number; path: string }, firstId: number): { orgs: NewOrg[]; branches: Branch[] } {
+function provinceOrgs(root: { id: number; path: string }, firstId: number, shape: ProvinceShape): { orgs: NewOrg[]; branches: Branch[] } {
   const now = nowText()
   const orgs: NewOrg[] = []
   const branches: Branch[] = []
@@ -75,17 +84,17 @@ function provinceOrgs(root: { id: number; path: string }, firstId: number): { or
     return { id, path, code }
   }
   const rootRef = { ...root, code: ROOT_ORG_CODE }
-  for (let t = 0; t < PROVINCE.tops; t++) {
+  for (let t = 0; t < shape.tops; t++) {
     const unit = `${units[t % units.length]}${t >= units.length ? `第${Math.floor(t / units.length) + 1}` : ''}`
     const top = add(rootRef, FIRST_TOP_SEQ + t, 3, { name: `省${unit}机关党委`, shortName: `省${unit}`, orgType: '党委', topOrgId: null }, true)
     const topOrgId = top.id
-    for (let c = 1; c <= PROVINCE.committeesPerTop; c++) {
+    for (let c = 1; c <= shape.committeesPerTop; c++) {
       const committee = add(top, c, 3, { name: `直属第${c}党委`, shortName: `第${c}党委`, orgType: '党委', topOrgId })
-      for (let g = 1; g <= PROVINCE.generalsPerCommittee; g++) {
+      for (let g = 1; g <= shape.generalsPerCommittee; g++) {
         const general = add(committee, g, 3, { name: `第${g}党总支`, shortName: `第${g}总支`, orgType: '党总支', topOrgId })
         // The first top organisation's first 党总支 is the wide node: 5 000 branches, no members.
         const wide = t === 0 && c === 1 && g === 1
-        const count = wide ? PROVINCE.wideNodeChildren : PROVINCE.branchesPerGeneral
+        const count = wide ? shape.wideNodeChildren : shape.branchesPerGeneral
         for (let b = 1; b <= count; b++) {
           const branch = add(general, b, wide ? 4 : 3, { name: `第${b}党支部`, shortName: `第${b}支部`, orgType: '党支部', topOrgId })
           if (!wide) branches.push({ ...branch, topOrgId, unit })
@@ -96,10 +105,10 @@ function provinceOrgs(root: { id: number; path: string }, firstId: number): { or
   return { orgs, branches }
 }
 
-function memberRows(branch: Branch, serial: number, random: () => number, now: string): NewMember[] {
+function memberRows(branch: Branch, serial: number, count: number, random: () => number, now: string): NewMember[] {
   const pick = <T>(list: readonly T[]) => list[Math.floor(random() * list.length)]
   const rows: NewMember[] = []
-  for (let i = 0; i < PROVINCE.membersPerBranch; i++) {
+  for (let i = 0; i < count; i++) {
     const n = serial + i
     const gender = random() < 0.55 ? 1 : 0
     const given = pick(givenChars) + (random() < 0.6 ? pick(givenChars) : '')
@@ -128,7 +137,12 @@ function memberRows(branch: Branch, serial: number, random: () => number, now: s
 }
 
 /** Adds the province under the root of a seeded database. Refuses to add it twice. */
-export async function seedProvince(db: Db, dialect: DialectName, log: ProvinceProgress): Promise<{ orgs: number; members: number }> {
+export async function seedProvince(
+  db: Db,
+  dialect: DialectName,
+  log: ProvinceProgress,
+  shape: ProvinceShape = PROVINCE,
+): Promise<{ orgs: number; members: number }> {
   const root = await db.selectFrom('org').select(['id', 'path']).where('orgCode', '=', ROOT_ORG_CODE).executeTakeFirstOrThrow()
   const already = await db.selectFrom('org').select('id').where('orgCode', '=', WIDE_NODE_CODE).executeTakeFirst()
   if (already) throw new Error('该数据库已有省级规模数据，无需重复生成')
@@ -137,7 +151,7 @@ export async function seedProvince(db: Db, dialect: DialectName, log: ProvincePr
   const seconds = () => `${((Date.now() - started) / 1000).toFixed(0)}s`
 
   const { max } = await db.selectFrom('org').select((eb) => eb.fn.max('id').as('max')).executeTakeFirstOrThrow()
-  const { orgs, branches } = provinceOrgs(root, Number(max ?? 0) + 1)
+  const { orgs, branches } = provinceOrgs(root, Number(max ?? 0) + 1, shape)
   for (let i = 0; i < orgs.length; i += ROWS_PER_TRANSACTION) await insertOrgs(db, orgs.slice(i, i + ROWS_PER_TRANSACTION))
   if (dialect === 'postgres') {
     // Ids were given explicitly: move the identity past them.
@@ -147,14 +161,14 @@ export async function seedProvince(db: Db, dialect: DialectName, log: ProvincePr
 
   const random = seededRandom(3_200_000)
   const now = nowText()
-  const total = branches.length * PROVINCE.membersPerBranch
-  const perTransaction = ROWS_PER_TRANSACTION / PROVINCE.membersPerBranch
+  const total = branches.length * shape.membersPerBranch
+  const perTransaction = Math.max(1, Math.floor(ROWS_PER_TRANSACTION / shape.membersPerBranch))
   let written = 0
   for (let b = 0; b < branches.length; b += perTransaction) {
     await db.transaction().execute(async (trx) => {
       let batch: NewMember[] = []
       for (const branch of branches.slice(b, b + perTransaction)) {
-        batch.push(...memberRows(branch, written + batch.length, random, now))
+        batch.push(...memberRows(branch, written + batch.length, shape.membersPerBranch, random, now))
         if (batch.length >= INSERT_ROWS) {
           await trx.insertInto('member').values(batch).execute()
           written += batch.length
@@ -167,7 +181,8 @@ export async function seedProvince(db: Db, dialect: DialectName, log: ProvincePr
     if (written % 200_000 < ROWS_PER_TRANSACTION) log(`党员 ${written.toLocaleString()} / ${total.toLocaleString()}（${Math.round((written / total) * 100)}%，${seconds()}）`)
   }
   log(`更新统计信息 …（${seconds()}）`)
-  await sql`ANALYZE`.execute(db)
+  // PostgreSQL: VACUUM also sets the visibility map, so counts read the index alone.
+  await (dialect === 'postgres' ? sql`VACUUM ANALYZE` : sql`ANALYZE`).execute(db)
   log(`完成：组织 ${orgs.length.toLocaleString()} 个，党员 ${written.toLocaleString()} 名（${seconds()}）`)
   return { orgs: orgs.length, members: written }
 }

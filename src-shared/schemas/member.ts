@@ -51,9 +51,11 @@ export const MemberFieldsSchema = z.object({
   jobs: optionalText(100, '职务'),
   partyJobs: optionalText(100, '党内职务'),
   tenureTime,
-  sameTenureYear: intLike
-    .pipe(z.number().int('同职级年限必须是整数').min(1, '同职级年限最小为 1'))
-    .nullish()
+  sameTenureYear: z
+    .preprocess(
+      (v) => (v === '' ? null : v),
+      numberLike(z.number({ error: '同职级年限必须是整数' }).int('同职级年限必须是整数').min(1, '同职级年限最小为 1')).nullish(),
+    )
     .transform((v) => v ?? null),
 })
 

@@ -11,7 +11,13 @@ export const NO_SORT_NUMBER = 99999
 /** 1–99999; empty (absent, null or blank text) becomes 99999 (spec 000 §5). */
 export const sortNumber = z.preprocess(
   (v) => (v === undefined || v === null || (typeof v === 'string' && v.trim() === '') ? NO_SORT_NUMBER : v),
-  intLike.pipe(z.number().int('排序号必须是整数').min(1, '排序号范围为 1–99999').max(NO_SORT_NUMBER, '排序号范围为 1–99999')),
+  numberLike(
+    z
+      .number({ error: '排序号必须是整数' })
+      .int('排序号必须是整数')
+      .min(1, '排序号范围为 1–99999')
+      .max(NO_SORT_NUMBER, '排序号范围为 1–99999'),
+  ),
 )
 
 /** How an organisation is shown in lists and the tree: `12 名称`, or the bare name for 99999. */

@@ -249,7 +249,7 @@ export const CheckInPageSchema = pageOf(CheckInRecordSchema)
 export const CheckInCodeSchema = z.object({
   trainId: z.number().int(),
   code: z.string(),
-  /** Path and query of the public check-in page for this code. */
+  /** Absolute URL of the public check-in page for this code (what the venue QR code encodes). */
   link: z.string(),
   /** Seconds the code stays current; show the next one after this. */
   expiresInSeconds: z.number().int(),

@@ -17,6 +17,14 @@ import {
 
 // ---------------------------------------------------------------- field builders
 
+/**
+ * Refinements also run when a field already failed (zod reports everything at
+ * once), so each rule compares only values that are themselves valid.
+ */
+const TIME = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/
+const isTime = (v: unknown): v is string => typeof v === 'string' && TIME.test(v)
+const ordered = (earlier: unknown, later: unknown) => isTime(earlier) && isTime(later) && later <= earlier
+
 function requiredText(message: string, max = 100) {
   return z.string({ error: message }).trim().min(1, message).max(max, `最多 ${max} 个字`)
 }
@@ -116,13 +124,13 @@ export const trainBasicShape = z.object({
 type BasicValue = z.output<typeof trainBasicShape>
 
 export function refineBasic(v: BasicValue, ctx: z.RefinementCtx): void {
-  if (v.trainEndTime <= v.trainStartTime) {
+  if (ordered(v.trainStartTime, v.trainEndTime)) {
     ctx.addIssue({ code: 'custom', path: ['trainEndTime'], message: '培训结束时间须晚于培训开始时间' })
   }
-  if (v.signUpEndTime <= v.signUpStartTime) {
+  if (ordered(v.signUpStartTime, v.signUpEndTime)) {
     ctx.addIssue({ code: 'custom', path: ['signUpEndTime'], message: '报名结束时间须晚于报名开始时间' })
   }
-  if (v.signUpEndTime > v.trainStartTime) {
+  if (isTime(v.signUpEndTime) && isTime(v.trainStartTime) && v.signUpEndTime > v.trainStartTime) {
     ctx.addIssue({ code: 'custom', path: ['signUpEndTime'], message: '报名结束时间不能晚于培训开始时间' })
   }
 }
@@ -151,8 +159,8 @@ export const trainSignUpOptionsShape = z.object({
 
 type OptionsValue = z.output<typeof trainSignUpOptionsShape>
 
-export function hasOption(options: string, code: number): boolean {
-  return options.split(',').includes(String(code))
+export function hasOption(options: string | undefined, code: number): boolean {
+  return typeof options === 'string' && options.split(',').includes(String(code))
 }
 
 export function refineSignUpOptions(v: OptionsValue, ctx: z.RefinementCtx): void {
@@ -173,7 +181,7 @@ export const TrainSignInSchema = z
     signInStartTime: requiredTime('签到开始时间不能为空'),
     signInEndTime: requiredTime('签到结束时间不能为空'),
   })
-  .refine((r) => r.signInEndTime > r.signInStartTime, { path: ['signInEndTime'], message: '签到结束时间须晚于签到开始时间' })
+  .refine((r) => !ordered(r.signInStartTime, r.signInEndTime), { path: ['signInEndTime'], message: '签到结束时间须晚于签到开始时间' })
 export type TrainSignIn = z.output<typeof TrainSignInSchema>
 
 export const trainSignInsShape = z.object({
@@ -213,7 +221,7 @@ export const TrainScheduleSchema = z
     endTime: requiredTime('请选择日程结束时间'),
     content: requiredText('请输入日程内容', 500),
   })
-  .refine((r) => r.endTime > r.startTime, { path: ['endTime'], message: '日程结束时间须晚于开始时间' })
+  .refine((r) => !ordered(r.startTime, r.endTime), { path: ['endTime'], message: '日程结束时间须晚于开始时间' })
 export type TrainSchedule = z.output<typeof TrainScheduleSchema>
 
 export const trainSchedulesShape = z.object({
@@ -245,13 +253,15 @@ type FormValue = z.output<typeof trainFormShape>
 export function refineTrainForm(v: FormValue, ctx: z.RefinementCtx): void {
   refineBasic(v, ctx)
   refineSignUpOptions(v, ctx)
-  v.trainSignIns.forEach((row, i) => {
-    if (row.signInEndTime > v.trainEndTime) {
+  v.trainSignIns?.forEach((row, i) => {
+    if (isTime(row?.signInEndTime) && isTime(v.trainEndTime) && row.signInEndTime > v.trainEndTime) {
       ctx.addIssue({ code: 'custom', path: ['trainSignIns', i, 'signInEndTime'], message: '签到结束时间不能晚于培训结束时间' })
     }
   })
-  v.trainSchedules.forEach((row, i) => {
-    if (row.startTime < v.trainStartTime || row.endTime > v.trainEndTime) {
+  v.trainSchedules?.forEach((row, i) => {
+    const outside = (isTime(row?.startTime) && isTime(v.trainStartTime) && row.startTime < v.trainStartTime) ||
+      (isTime(row?.endTime) && isTime(v.trainEndTime) && row.endTime > v.trainEndTime)
+    if (outside) {
       ctx.addIssue({ code: 'custom', path: ['trainSchedules', i, 'startTime'], message: '日程须在培训时间之内' })
     }
   })
@@ -359,7 +369,7 @@ export const TrainDetailSchema = TrainListRowSchema.extend({
   trainSignIns: z.array(TrainSignInRowSchema),
   trainResources: z.array(TrainResourceRowSchema),
   trainSchedules: z.array(TrainScheduleRowSchema),
-  /** The public sign-up link the sign-up QR code encodes (path and query, relative to the server). */
+  /** Absolute URL of the public sign-up page the sign-up QR code encodes (`…/m/signup?trainId=&token=`). */
   signUpLink: z.string(),
 })
 export type TrainDetail = z.infer<typeof TrainDetailSchema>

@@ -3,6 +3,7 @@ import type { SchemaDialect } from '../schema-helpers'
 import * as foundation from './0001_foundation'
 import * as orgMember from './0002_org_member'
 import * as accountsLog from './0003_accounts_log'
+import * as training from './0004_training'
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export type AppMigration = { up(db: Kysely<any>, dialect: SchemaDialect): Promise<void> }
@@ -15,4 +16,5 @@ export const migrations: Record<string, AppMigration> = {
   '0001_foundation': foundation,
   '0002_org_member': orgMember,
   '0003_accounts_log': accountsLog,
+  '0004_training': training,
 }

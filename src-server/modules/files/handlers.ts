@@ -22,7 +22,7 @@ export const fileHandlers = {
     return reply
       .header('Content-Type', upload.mime)
       .header('Content-Length', info.size)
-      .header('Content-Disposition', contentDisposition(upload.originalName))
+      .header('Content-Disposition', contentDisposition(upload.originalName, 'inline'))
       // Uploaded bytes are served as their checked type only, never re-interpreted.
       .header('X-Content-Type-Options', 'nosniff')
       .header('Cache-Control', 'private, max-age=3600')

@@ -1,47 +1,43 @@
-import { dataScopeOf } from '../../auth/scope'
-import { signedIn, type DomainHandlers, type RequestContext } from '../../http/context'
+import { callerScope } from '../../auth/scope'
+import { signedIn, type DomainHandlers } from '../../http/context'
 import { commitRoster, importCheckReport } from './import'
 import { listMembers, memberDetail, memberPlan } from './queries'
 import { sendImportTemplate, sendMemberExport } from './workbooks'
 import { createMember, deleteMember, setMemberEnabled, updateMember } from './writes'
 
 /** Every member call works inside the caller's tree (spec 000 §6). */
-function scopeOf(ctx: RequestContext) {
-  return dataScopeOf(ctx.db, signedIn(ctx))
-}
-
 export const memberHandlers = {
-  'member.list': async (q, ctx) => listMembers(ctx.db, await scopeOf(ctx), q),
-  'member.get': async ({ id }, ctx) => memberDetail(ctx.db, await scopeOf(ctx), id),
+  'member.list': async (q, ctx) => listMembers(ctx.db, await callerScope(ctx), q),
+  'member.get': async ({ id }, ctx) => memberDetail(ctx.db, await callerScope(ctx), id),
   'member.create': async (input, ctx) => {
-    const scope = await scopeOf(ctx)
+    const scope = await callerScope(ctx)
     return memberDetail(ctx.db, scope, await createMember(ctx.db, scope, input))
   },
   'member.update': async (input, ctx) => {
-    const scope = await scopeOf(ctx)
+    const scope = await callerScope(ctx)
     await updateMember(ctx.db, scope, input)
     return memberDetail(ctx.db, scope, input.id)
   },
   'member.delete': async ({ id }, ctx) => {
-    await deleteMember(ctx.db, await scopeOf(ctx), id)
+    await deleteMember(ctx.db, await callerScope(ctx), id)
     return null
   },
   'member.disable': async ({ id }, ctx) => {
-    await setMemberEnabled(ctx.db, await scopeOf(ctx), id, false)
+    await setMemberEnabled(ctx.db, await callerScope(ctx), id, false)
     return null
   },
   'member.enable': async ({ id }, ctx) => {
-    await setMemberEnabled(ctx.db, await scopeOf(ctx), id, true)
+    await setMemberEnabled(ctx.db, await callerScope(ctx), id, true)
     return null
   },
-  'member.importTemplate': async (_input, ctx) => sendImportTemplate(ctx.db, await scopeOf(ctx), ctx.reply),
+  'member.importTemplate': async (_input, ctx) => sendImportTemplate(ctx.db, await callerScope(ctx), ctx.reply),
   'member.importCheck': async ({ path }, ctx) =>
-    importCheckReport(ctx.db, await scopeOf(ctx), ctx.options.uploadDir, path, signedIn(ctx).adminId),
+    importCheckReport(ctx.db, await callerScope(ctx), ctx.options.uploadDir, path, signedIn(ctx).adminId),
   'member.importCommit': async ({ path }, ctx) =>
-    commitRoster(ctx.db, await scopeOf(ctx), ctx.options.uploadDir, path, signedIn(ctx).adminId),
+    commitRoster(ctx.db, await callerScope(ctx), ctx.options.uploadDir, path, signedIn(ctx).adminId),
   'member.export': async (filter, ctx) => {
     // Planned before the download starts, so a bad filter still answers as JSON.
-    const plan = await memberPlan(ctx.db, await scopeOf(ctx), filter)
+    const plan = await memberPlan(ctx.db, await callerScope(ctx), filter)
     return sendMemberExport(ctx.db, plan, ctx.reply)
   },
 } satisfies DomainHandlers<'member'>

@@ -36,14 +36,16 @@ export async function placementIn(db: Db, scope: DataScope, orgId: number) {
   return { orgId, orgPath: org.path, topOrgId: org.topOrgId ?? org.id }
 }
 
+const IMAGE_MIMES = ['image/jpeg', 'image/png']
+
 /** The avatar must be an uploaded jpg/jpeg/png within the image limit (spec 000 §5), checked on the stored record. */
 async function assertAvatar(db: Db, path: string | null | undefined): Promise<void> {
   if (!path) return
-  const upload = await db.selectFrom('upload').select(['size']).where('path', '=', path).executeTakeFirst()
+  const upload = await db.selectFrom('upload').select(['size', 'mime']).where('path', '=', path).executeTakeFirst()
   const { extensions, maxBytes, tooLarge } = uploadKinds.image
   const problem = !upload
     ? '头像文件不存在，请重新上传'
-    : !(extensions as readonly string[]).includes(extensionOf(path))
+    : !(extensions as readonly string[]).includes(extensionOf(path)) || !IMAGE_MIMES.includes(upload.mime)
       ? `头像只能是 ${extensions.join('、')} 格式`
       : upload.size > maxBytes
         ? tooLarge

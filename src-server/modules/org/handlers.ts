@@ -1,30 +1,26 @@
-import { dataScopeOf } from '../../auth/scope'
-import { signedIn, type DomainHandlers, type RequestContext } from '../../http/context'
+import { callerScope } from '../../auth/scope'
+import type { DomainHandlers } from '../../http/context'
 import { childrenOf, departmentsOf, listOrgs, orgDetail, searchOrgs } from './queries'
 import { createOrg, deleteOrg, updateOrg } from './writes'
 
 /** Every organisation call works inside the caller's tree (spec 000 §6). */
-function scopeOf(ctx: RequestContext) {
-  return dataScopeOf(ctx.db, signedIn(ctx))
-}
-
 export const orgHandlers = {
-  'org.list': async (q, ctx) => listOrgs(ctx.db, await scopeOf(ctx), q),
-  'org.children': async (q, ctx) => childrenOf(ctx.db, await scopeOf(ctx), q),
-  'org.search': async ({ name, limit }, ctx) => searchOrgs(ctx.db, await scopeOf(ctx), name, limit),
-  'org.get': async ({ id }, ctx) => orgDetail(ctx.db, await scopeOf(ctx), id),
+  'org.list': async (q, ctx) => listOrgs(ctx.db, await callerScope(ctx), q),
+  'org.children': async (q, ctx) => childrenOf(ctx.db, await callerScope(ctx), q),
+  'org.search': async ({ name, limit }, ctx) => searchOrgs(ctx.db, await callerScope(ctx), name, limit),
+  'org.get': async ({ id }, ctx) => orgDetail(ctx.db, await callerScope(ctx), id),
   'org.create': async (input, ctx) => {
-    const scope = await scopeOf(ctx)
+    const scope = await callerScope(ctx)
     return orgDetail(ctx.db, scope, await createOrg(ctx.db, scope, input))
   },
   'org.update': async (input, ctx) => {
-    const scope = await scopeOf(ctx)
+    const scope = await callerScope(ctx)
     await updateOrg(ctx.db, scope, input)
     return orgDetail(ctx.db, scope, input.id)
   },
   'org.delete': async ({ id }, ctx) => {
-    await deleteOrg(ctx.db, await scopeOf(ctx), id)
+    await deleteOrg(ctx.db, await callerScope(ctx), id)
     return null
   },
-  'department.all': async ({ name }, ctx) => departmentsOf(ctx.db, await scopeOf(ctx), name),
+  'department.all': async ({ name }, ctx) => departmentsOf(ctx.db, await callerScope(ctx), name),
 } satisfies DomainHandlers<'org'> & DomainHandlers<'department'>

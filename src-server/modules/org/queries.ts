@@ -88,22 +88,21 @@ export async function listOrgs(
   q: { name?: string; parentId?: number; pageNum: number; pageSize: number },
 ): Promise<{ records: Org[]; total: number }> {
   const parent = q.parentId === undefined ? undefined : await orgInScope(db, scope, q.parentId)
-  const filtered = <T extends { where: (cb: (eb: OrgEb) => ReturnType<OrgEb['and']>) => T }>(query: T): T =>
-    query.where((eb) =>
-      eb.and([
-        startsWith(eb, 'o.path', parent?.path ?? scope.path),
-        ...(parent ? [eb('o.id', '<>', parent.id)] : []),
-        ...(q.name ? [nameContains(eb, q.name)] : []),
-      ]),
-    )
+  const where = (eb: OrgEb) =>
+    eb.and([
+      startsWith(eb, 'o.path', parent?.path ?? scope.path),
+      ...(parent ? [eb('o.id', '<>', parent.id)] : []),
+      ...(q.name ? [nameContains(eb, q.name)] : []),
+    ])
   const [rows, count] = await Promise.all([
-    filtered(orgRows(db))
+    orgRows(db)
+      .where(where)
       .orderBy('o.sortNumber')
       .orderBy('o.id')
       .limit(q.pageSize)
       .offset((q.pageNum - 1) * q.pageSize)
       .execute(),
-    filtered(db.selectFrom('org as o').select((eb) => eb.fn.countAll<number>().as('n'))).executeTakeFirstOrThrow(),
+    db.selectFrom('org as o').select((eb) => eb.fn.countAll<number>().as('n')).where(where).executeTakeFirstOrThrow(),
   ])
   return { records: rows.map(toOrg), total: Number(count.n) }
 }

@@ -1,25 +1,123 @@
 import { AppError, ErrorKey } from '../../../src-shared/errors'
-import type { DomainHandlers } from '../../http/context'
+import { hasOption } from '../../../src-shared/schemas/training'
+import { conditionalIssues } from '../../../src-shared/schemas/signup'
+import { parseSignUpOptions } from '../../../src-shared/schemas/training-codes'
+import { assertOrgInScope, dataScopeOf } from '../../auth/scope'
+import { nowText } from '../../db/time'
+import { keysetBatches, streamWorkbook } from '../../files/xlsx-stream'
+import { signedIn, type DomainHandlers } from '../../http/context'
+import { trainInScope } from '../training/host'
+import { checkInHandlers } from './checkin-handlers'
+import { insertSignUp, memberForSignUp, releasePlace, signUpInScope, signUpRecords, signUpValuesOf, toSignUpMember } from './queries'
+import { importRoster, rosterColumns } from './roster'
+import { statisticsColumns, statisticsQuery, statisticsRows, toStatisticsRecord } from './statistics'
 
-const notYet = async (): Promise<never> => {
-  throw new AppError(ErrorKey.INTERNAL, '尚未实现')
-}
+const MEMBER_NOT_FOUND = '党员不存在'
 
 export const signUpHandlers = {
-  'signup.all': notYet,
-  'signup.list': notYet,
-  'signup.get': notYet,
-  'signup.create': notYet,
-  'signup.update': notYet,
-  'signup.delete': notYet,
-  'signup.downloadAll': notYet,
-  'signup.upload': notYet,
-  'signup.statistics': notYet,
-  'signup.statisticsDownload': notYet,
-  'checkin.list': notYet,
-  'checkin.code': notYet,
-  'mobile.signUpPage': notYet,
-  'mobile.signUp': notYet,
-  'mobile.checkInPage': notYet,
-  'mobile.checkIn': notYet,
+  'signup.all': async ({ trainId, name }, ctx) => {
+    await trainInScope(ctx.db, signedIn(ctx), trainId)
+    let query = signUpRecords(ctx.db).where('s.trainId', '=', trainId)
+    if (name) query = query.where('s.name', 'like', `%${name}%`)
+    return (await query.orderBy('s.id').execute()).map(toSignUpMember)
+  },
+
+  'signup.list': async ({ trainId, orgId, name, pageNum, pageSize }, ctx) => {
+    await trainInScope(ctx.db, signedIn(ctx), trainId)
+    let query = signUpRecords(ctx.db).where('s.trainId', '=', trainId)
+    if (name) query = query.where('s.name', 'like', `%${name}%`)
+    if (orgId !== undefined) {
+      const org = await ctx.db.selectFrom('org').select('path').where('id', '=', orgId).executeTakeFirst()
+      query = query.where('o.path', 'like', `${org?.path ?? '/none/'}%`)
+    }
+    const [rows, count] = await Promise.all([
+      query.orderBy('s.id').limit(pageSize).offset((pageNum - 1) * pageSize).execute(),
+      query.clearSelect().select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+    ])
+    return { records: rows.map(toSignUpMember), total: Number(count.n) }
+  },
+
+  'signup.get': async ({ id }, ctx) => toSignUpMember((await signUpInScope(ctx.db, signedIn(ctx), id)).row),
+
+  'signup.create': async ({ memberId, trainId, name: _name, telephone: _telephone, orgId: _orgId, orgName: _orgName, topOrgName: _top, ...overrides }, ctx) => {
+    const user = signedIn(ctx)
+    await trainInScope(ctx.db, user, trainId)
+    const member = await memberForSignUp(ctx.db, { id: memberId })
+    const scope = await dataScopeOf(ctx.db, user)
+    if (!member || !member.orgPath.startsWith(scope.path)) throw new AppError(ErrorKey.NOT_FOUND, MEMBER_NOT_FOUND)
+    if (member.enabled !== 1) throw new AppError(ErrorKey.CONFLICT, `党员 ${member.name} 已被禁用`)
+    // An administrator may add a person outside the sign-up window, never beyond maxNum.
+    const id = await insertSignUp(ctx.db, trainId, signUpValuesOf(member, { ...overrides, sameTenureYear: overrides.sameTenureYear ?? null }), 'admin', nowText())
+    return toSignUpMember((await signUpInScope(ctx.db, user, id)).row)
+  },
+
+  'signup.update': async ({ id, ...fields }, ctx) => {
+    const user = signedIn(ctx)
+    const { train } = await signUpInScope(ctx.db, user, id)
+    const issues = conditionalIssues(parseSignUpOptions(train.signUpOptions), fields)
+    if (issues.length > 0) throw new AppError(ErrorKey.VALIDATION, issues[0].message, issues)
+    await assertOrgInScope(ctx.db, await dataScopeOf(ctx.db, user), fields.orgId)
+    // Answers to items the training does not ask for are not kept.
+    const asked = (option: number) => hasOption(train.signUpOptions, option)
+    await ctx.db
+      .updateTable('trainSignUp')
+      .set({
+        ...fields,
+        arrivalType: asked(12) ? fields.arrivalType : null,
+        arrivalTime: asked(13) ? fields.arrivalTime : null,
+        needFocusDriver: asked(14) ? fields.needFocusDriver : null,
+        needRoom: asked(15) ? fields.needRoom : null,
+        traffic: asked(16) ? fields.traffic : null,
+        needReception: asked(17) ? fields.needReception : null,
+        needSeeOff: asked(18) ? fields.needSeeOff : null,
+        withCar: asked(19) ? fields.withCar : null,
+        needDriverRoom: asked(20) ? fields.needDriverRoom : null,
+        updatedAt: nowText(),
+      })
+      .where('id', '=', id)
+      .execute()
+    return toSignUpMember((await signUpInScope(ctx.db, user, id)).row)
+  },
+
+  'signup.delete': async ({ id }, ctx) => {
+    const { row } = await signUpInScope(ctx.db, signedIn(ctx), id)
+    await ctx.db.transaction().execute(async (trx) => {
+      const deleted = await trx.deleteFrom('trainSignUp').where('id', '=', id).executeTakeFirst()
+      if (Number(deleted.numDeletedRows) === 1) await releasePlace(trx, row.trainId)
+    })
+    return null
+  },
+
+  'signup.downloadAll': async ({ trainId }, ctx) => {
+    const train = await trainInScope(ctx.db, signedIn(ctx), trainId)
+    const batches = keysetBatches(async (afterId, size) =>
+      (await signUpRecords(ctx.db).where('s.trainId', '=', trainId).where('s.id', '>', afterId).orderBy('s.id').limit(size).execute()).map(toSignUpMember),
+    )
+    return streamWorkbook(ctx.reply, `${train.name}报名名单.xlsx`, '报名名单', rosterColumns, batches)
+  },
+
+  'signup.upload': async ({ trainId, path }, ctx) => {
+    const user = signedIn(ctx)
+    await trainInScope(ctx.db, user, trainId)
+    return { imported: await importRoster(ctx.db, user, ctx.options.uploadDir, trainId, path) }
+  },
+
+  'signup.statistics': async ({ pageNum, pageSize, ...filters }, ctx) => {
+    const query = statisticsQuery(ctx.db, await dataScopeOf(ctx.db, signedIn(ctx)), filters)
+    const [rows, count] = await Promise.all([
+      statisticsRows(query).orderBy('t.trainStartTime', 'desc').orderBy('s.id').limit(pageSize).offset((pageNum - 1) * pageSize).execute(),
+      query.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+    ])
+    return { records: rows.map(toStatisticsRecord), total: Number(count.n) }
+  },
+
+  'signup.statisticsDownload': async (filters, ctx) => {
+    const query = statisticsQuery(ctx.db, await dataScopeOf(ctx.db, signedIn(ctx)), filters)
+    const batches = keysetBatches(async (afterId, size) =>
+      (await statisticsRows(query).where('s.id', '>', afterId).orderBy('s.id').limit(size).execute()).map(toStatisticsRecord),
+    )
+    return streamWorkbook(ctx.reply, '报名统计.xlsx', '报名统计', statisticsColumns, batches)
+  },
+
+  ...checkInHandlers,
 } satisfies DomainHandlers<'signup'> & DomainHandlers<'checkin'> & DomainHandlers<'mobile'>

@@ -1,20 +1,139 @@
+import { sql } from 'kysely'
 import { AppError, ErrorKey } from '../../../src-shared/errors'
-import type { DomainHandlers } from '../../http/context'
+import { effectiveTrainStatus, TrainStatus } from '../../../src-shared/training-status'
+import { nowText } from '../../db/time'
+import { signedIn, type DomainHandlers, type RequestContext } from '../../http/context'
+import { publicOriginOf } from '../../http/public-url'
+import { hostUnitsOf, resolveHost, trainInScope, visibleTrains } from './host'
+import { writeNotice } from './notice'
+import { filterCondition, loadDetail, newTrainSecrets, toListRow, trainColumns, writeChildren } from './queries'
 
-const notYet = async (): Promise<never> => {
-  throw new AppError(ErrorKey.INTERNAL, '尚未实现')
+/** The detail of a training in the caller's scope, as every write answers with it. */
+async function detailOf(ctx: RequestContext, id: number) {
+  return loadDetail(ctx.db, await trainInScope(ctx.db, signedIn(ctx), id), nowText(), publicOriginOf(ctx))
 }
 
 export const trainingHandlers = {
-  'train.list': notYet,
-  'train.all': notYet,
-  'train.hostUnits': notYet,
-  'train.get': notYet,
-  'train.create': notYet,
-  'train.update': notYet,
-  'train.audit': notYet,
-  'train.archive': notYet,
-  'train.notice': notYet,
-  'train.delete': notYet,
-  'total.result': notYet,
+  'train.list': async ({ pageNum, pageSize, ...filters }, ctx) => {
+    const now = nowText()
+    const base = (await visibleTrains(ctx.db, signedIn(ctx))).where((eb) => filterCondition(eb, filters, now))
+    const [rows, count] = await Promise.all([
+      base
+        .selectAll('train')
+        .select('host.parentId as hostParentId')
+        .orderBy('train.trainStartTime', 'desc')
+        .orderBy('train.id', 'desc')
+        .limit(pageSize)
+        .offset((pageNum - 1) * pageSize)
+        .execute(),
+      base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+    ])
+    return { records: rows.map((r) => toListRow(r, now)), total: Number(count.n) }
+  },
+
+  'train.all': async (_input, ctx) => {
+    return (await visibleTrains(ctx.db, signedIn(ctx))).select(['train.id', 'train.name']).orderBy('train.id', 'desc').execute()
+  },
+
+  'train.hostUnits': async (_input, ctx) => hostUnitsOf(ctx.db, signedIn(ctx)),
+
+  'train.get': async ({ id }, ctx) => detailOf(ctx, id),
+
+  'train.create': async (form, ctx) => {
+    const user = signedIn(ctx)
+    const host = await resolveHost(ctx.db, user, form.orgId, form.isTrainCenter)
+    const now = nowText()
+    const id = await ctx.db.transaction().execute(async (trx) => {
+      const { id } = await trx
+        .insertInto('train')
+        .values({
+          ...trainColumns(form, host),
+          ...newTrainSecrets(),
+          status: form.status ?? TrainStatus.ONLINE_REVIEWED,
+          createdBy: user.adminId,
+          createdAt: now,
+          updatedAt: now,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow()
+      await writeChildren(trx, id, form)
+      return id
+    })
+    return detailOf(ctx, id)
+  },
+
+  'train.update': async ({ id, ...form }, ctx) => {
+    const user = signedIn(ctx)
+    const current = await trainInScope(ctx.db, user, id)
+    const host = await resolveHost(ctx.db, user, form.orgId, form.isTrainCenter)
+    if (form.maxNum > 0 && form.maxNum < current.allNum) {
+      const message = `报名最大人数不能小于已报名人数（${current.allNum}）`
+      throw new AppError(ErrorKey.VALIDATION, message, [{ path: 'maxNum', message }])
+    }
+    // An audited training keeps its audit; a rejected one edited goes back to review.
+    const status = current.status === TrainStatus.PUBLISHED ? current.status : (form.status ?? TrainStatus.ONLINE_REVIEWED)
+    const now = nowText()
+    await ctx.db.transaction().execute(async (trx) => {
+      await trx.updateTable('train').set({ ...trainColumns(form, host), status, updatedAt: now }).where('id', '=', id).execute()
+      await writeChildren(trx, id, form)
+    })
+    return detailOf(ctx, id)
+  },
+
+  'train.audit': async ({ id, status }, ctx) => {
+    const user = signedIn(ctx)
+    await trainInScope(ctx.db, user, id)
+    const now = nowText()
+    await ctx.db.updateTable('train').set({ status, updatedAt: now }).where('id', '=', id).execute()
+    return detailOf(ctx, id)
+  },
+
+  'train.archive': async ({ id, resourceUrl }, ctx) => {
+    const user = signedIn(ctx)
+    await trainInScope(ctx.db, user, id)
+    const uploaded = await ctx.db.selectFrom('upload').select('path').where('path', '=', resourceUrl).executeTakeFirst()
+    if (!uploaded) throw new AppError(ErrorKey.VALIDATION, '请上传盖章公文', [{ path: 'resourceUrl', message: '请上传盖章公文' }])
+    const now = nowText()
+    await ctx.db.updateTable('train').set({ resourceUrl, updatedAt: now }).where('id', '=', id).execute()
+    return detailOf(ctx, id)
+  },
+
+  'train.notice': async ({ id }, ctx) => {
+    const user = signedIn(ctx)
+    const train = await detailOf(ctx, id)
+    const wordPath = await writeNotice({ db: ctx.db, uploadDir: ctx.options.uploadDir, adminId: user.adminId }, train, train.signUpLink)
+    await ctx.db.updateTable('train').set({ wordPath, updatedAt: nowText() }).where('id', '=', id).execute()
+    return { wordPath }
+  },
+
+  'train.delete': async ({ id }, ctx) => {
+    await trainInScope(ctx.db, signedIn(ctx), id)
+    // Sign-in windows, attachments, schedule, sign-ups and check-ins go with it (ON DELETE CASCADE).
+    await ctx.db.deleteFrom('train').where('id', '=', id).execute()
+    return null
+  },
+
+  'total.result': async (filters, ctx) => {
+    const now = nowText()
+    const base = (await visibleTrains(ctx.db, signedIn(ctx))).where((eb) => filterCondition(eb, filters, now))
+    const [rows, byClassType] = await Promise.all([
+      base.select(['train.status', 'train.allNum', 'train.signUpStartTime', 'train.signUpEndTime', 'train.trainStartTime', 'train.trainEndTime']).execute(),
+      base
+        .select(['train.classType', sql<number>`count(*)`.as('n')])
+        .groupBy('train.classType')
+        .orderBy('train.classType')
+        .execute(),
+    ])
+    const statusCounts = new Map<number, number>()
+    for (const row of rows) {
+      const status = effectiveTrainStatus(row.status, row, now)
+      statusCounts.set(status, (statusCounts.get(status) ?? 0) + 1)
+    }
+    return {
+      trainsCount: rows.length,
+      memberJoinCount: rows.reduce((sum, r) => sum + r.allNum, 0),
+      statusCounts: [...statusCounts].map(([status, count]) => ({ status, count })).sort((a, b) => a.status - b.status),
+      classTypeCounts: byClassType.map((r) => ({ classType: r.classType, count: Number(r.n) })),
+    }
+  },
 } satisfies DomainHandlers<'train'> & DomainHandlers<'total'>

@@ -1,0 +1,163 @@
+import { timingSafeEqual } from 'node:crypto'
+import { AppError, ErrorKey, type FieldIssue } from '../../../src-shared/errors'
+import { conditionalIssues, selfSignUpOptionFields } from '../../../src-shared/schemas/signup'
+import { parseSignUpOptions } from '../../../src-shared/schemas/training-codes'
+import { effectiveTrainStatus, TrainStatus } from '../../../src-shared/training-status'
+import { nowText } from '../../db/time'
+import type { Db } from '../../db/types'
+import { signedIn, type DomainHandlers } from '../../http/context'
+import { publicOriginOf } from '../../http/public-url'
+import { TRAIN_NOT_FOUND, trainInScope } from '../training/host'
+import {
+  CHECK_IN_SLOT_SECONDS,
+  checkInCode,
+  checkInLinkOf,
+  checkInSlot,
+  isCurrentCheckInCode,
+  openSignInWindow,
+  secondsToNextSlot,
+} from './checkin-code'
+import { checkInPageBody, sendNotice, sendPage, signUpPageBody } from './mobile-html'
+import { insertSignUp, isUniqueViolation, memberForSignUp, signUpValuesOf } from './queries'
+
+const LINK_INVALID = '报名链接无效'
+const CODE_EXPIRED = '签到码已过期，请重新扫描会场大屏上的二维码'
+const NOT_IN_WINDOW = '当前不在签到时间内'
+
+/** A training by id with its host's subtree path (public pages have no account scope). */
+function publicTrain(db: Db, id: number) {
+  return db
+    .selectFrom('train')
+    .innerJoin('org as host', 'host.id', 'train.orgId')
+    .selectAll('train')
+    .select('host.path as hostPath')
+    .where('train.id', '=', id)
+    .executeTakeFirst()
+}
+type PublicTrain = NonNullable<Awaited<ReturnType<typeof publicTrain>>>
+
+const sameSecret = (a: string, b: string) => a.length === b.length && timingSafeEqual(Buffer.from(a), Buffer.from(b))
+
+/** Why members cannot sign themselves up now, or null when they can. */
+function signUpClosedReason(train: PublicTrain, now: string): string | null {
+  const status = effectiveTrainStatus(train.status, train, now)
+  if (status === TrainStatus.PUBLISHED) return '报名尚未开始'
+  if (status !== TrainStatus.SIGN_UP_OPEN) {
+    return status === TrainStatus.SIGN_UP_ENDED || status === TrainStatus.IN_TRAINING || status === TrainStatus.FINISHED ? '报名已结束' : '培训班尚未发布'
+  }
+  if (train.maxNum > 0 && train.allNum >= train.maxNum) return '报名人数已满'
+  return null
+}
+
+/** Why nobody can check in with this code now, or null with the open window. */
+async function checkInRefusal(db: Db, train: PublicTrain | undefined, code: string, nowMs: number) {
+  if (!train || !isCurrentCheckInCode(train.checkInSecret, train.id, code, nowMs)) return { refusal: CODE_EXPIRED, window: null }
+  const status = effectiveTrainStatus(train.status, train, nowText())
+  if (status === TrainStatus.NEW || status === TrainStatus.ONLINE_REVIEWED || status === TrainStatus.REJECTED) {
+    return { refusal: '培训班尚未发布', window: null }
+  }
+  const window = await openSignInWindow(db, train.id, nowText())
+  return window ? { refusal: null, window } : { refusal: NOT_IN_WINDOW, window: null }
+}
+
+export const checkInHandlers = {
+  'checkin.list': async ({ trainId, name, pageNum, pageSize }, ctx) => {
+    await trainInScope(ctx.db, signedIn(ctx), trainId)
+    let query = ctx.db
+      .selectFrom('trainCheckIn as c')
+      .innerJoin('trainSignUp as s', 's.id', 'c.signUpId')
+      .innerJoin('org as o', 'o.id', 's.orgId')
+      .where('c.trainId', '=', trainId)
+    if (name) query = query.where('s.name', 'like', `%${name}%`)
+    const [records, count] = await Promise.all([
+      query
+        .select(['c.id', 'c.signUpId', 's.name', 's.telephone', 'o.name as orgName', 'c.checkInTime'])
+        .orderBy('c.checkInTime', 'desc')
+        .orderBy('c.id', 'desc')
+        .limit(pageSize)
+        .offset((pageNum - 1) * pageSize)
+        .execute(),
+      query.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+    ])
+    return { records, total: Number(count.n) }
+  },
+
+  'checkin.code': async ({ trainId }, ctx) => {
+    const train = await trainInScope(ctx.db, signedIn(ctx), trainId)
+    const nowMs = Date.now()
+    const code = checkInCode(train.checkInSecret, train.id, checkInSlot(nowMs))
+    const window = await openSignInWindow(ctx.db, train.id, nowText())
+    return {
+      trainId,
+      code,
+      link: publicOriginOf(ctx) + checkInLinkOf(train.id, code),
+      expiresInSeconds: secondsToNextSlot(nowMs),
+      slotSeconds: CHECK_IN_SLOT_SECONDS,
+      window: window ? { signInStartTime: window.signInStartTime, signInEndTime: window.signInEndTime } : null,
+    }
+  },
+
+  'mobile.signUpPage': async ({ trainId, token }, { db, reply }) => {
+    const train = await publicTrain(db, trainId)
+    if (!train || !sameSecret(train.tokenValue, token)) return sendNotice(reply, 404, '培训报名', LINK_INVALID)
+    return sendPage(reply, 200, `${train.name} - 报名`, signUpPageBody(train, token, signUpClosedReason(train, nowText())))
+  },
+
+  'mobile.signUp': async ({ trainId, token, telephone, ...answers }, { db }) => {
+    const train = await publicTrain(db, trainId)
+    if (!train || !sameSecret(train.tokenValue, token)) throw new AppError(ErrorKey.NOT_FOUND, LINK_INVALID)
+    const now = nowText()
+    const closed = signUpClosedReason(train, now)
+    if (closed) throw new AppError(ErrorKey.CONFLICT, closed)
+    const options = parseSignUpOptions(train.signUpOptions)
+    const issues: FieldIssue[] = [
+      ...selfSignUpOptionFields
+        .filter((f) => options.includes(f.option) && (answers[f.field] === null || answers[f.field] === undefined))
+        .map((f) => ({ path: f.field, message: f.message })),
+      ...conditionalIssues(options, answers),
+    ]
+    if (issues.length > 0) throw new AppError(ErrorKey.VALIDATION, issues[0].message, issues)
+    const member = await memberForSignUp(db, { telephone })
+    const unknown = '未找到该手机号对应的党员，请联系本单位管理员'
+    if (!member) throw new AppError(ErrorKey.NOT_FOUND, unknown, [{ path: 'telephone', message: unknown }])
+    if (member.enabled !== 1) throw new AppError(ErrorKey.FORBIDDEN, '该党员已被禁用，请联系本单位管理员')
+    if (!member.orgPath.startsWith(train.hostPath)) throw new AppError(ErrorKey.FORBIDDEN, '您不在本培训班的报名范围内')
+    const { name, gender, company, department, jobs, partyJobs, cardsNumber, ...conference } = answers
+    const identity = { gender, company, department, jobs, partyJobs, cardsNumber: cardsNumber?.toUpperCase() ?? null }
+    await insertSignUp(db, train.id, { ...signUpValuesOf(member, identity), ...conference, name: name ?? member.name }, 'self', now)
+    return { name: name ?? member.name, trainName: train.name }
+  },
+
+  'mobile.checkInPage': async ({ trainId, code }, { db, reply }) => {
+    const train = await publicTrain(db, trainId)
+    const { refusal, window } = await checkInRefusal(db, train, code, Date.now())
+    if (refusal || !train || !window) return sendNotice(reply, refusal === CODE_EXPIRED ? 410 : 409, '培训签到', refusal ?? TRAIN_NOT_FOUND)
+    return sendPage(reply, 200, `${train.name} - 签到`, checkInPageBody(train, code, window))
+  },
+
+  'mobile.checkIn': async ({ trainId, code, telephone }, { db }) => {
+    const train = await publicTrain(db, trainId)
+    const { refusal, window } = await checkInRefusal(db, train, code, Date.now())
+    if (refusal || !train || !window) throw new AppError(refusal === CODE_EXPIRED ? ErrorKey.FORBIDDEN : ErrorKey.CONFLICT, refusal ?? TRAIN_NOT_FOUND)
+    const signUp = await db
+      .selectFrom('trainSignUp')
+      .select(['id', 'name'])
+      .where('trainId', '=', train.id)
+      .where('telephone', '=', telephone)
+      .executeTakeFirst()
+    if (!signUp) throw new AppError(ErrorKey.NOT_FOUND, '您未报名此培训班，如有疑问请联系会务人员', [{ path: 'telephone', message: '您未报名此培训班' }])
+    const existing = () =>
+      db.selectFrom('trainCheckIn').select('checkInTime').where('signUpId', '=', signUp.id).where('signInId', '=', window.id).executeTakeFirst()
+    const earlier = await existing()
+    if (earlier) return { name: signUp.name, checkInTime: earlier.checkInTime, already: true }
+    const checkInTime = nowText()
+    try {
+      await db.insertInto('trainCheckIn').values({ signUpId: signUp.id, trainId: train.id, signInId: window.id, checkInTime }).execute()
+    } catch (err) {
+      const raced = isUniqueViolation(err) ? await existing() : undefined
+      if (!raced) throw err
+      return { name: signUp.name, checkInTime: raced.checkInTime, already: true }
+    }
+    return { name: signUp.name, checkInTime, already: false }
+  },
+} satisfies DomainHandlers<'checkin'> & DomainHandlers<'mobile'>

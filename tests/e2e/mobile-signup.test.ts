@@ -1,0 +1,100 @@
+import type { Browser, Page } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { TrainDetail } from '../../src-shared/schemas/training'
+import { demoAccounts } from '../../src-server/seed/demo-accounts'
+import { launchBrowser, screenshot } from '../support/browser'
+import { testDatabases } from '../support/databases'
+import { dataOf } from '../support/envelope'
+import { login } from '../support/login'
+import { daysFromNow, validTrainForm } from '../support/training'
+import { call, startTestServer, type TestServer } from '../server/harness'
+
+/**
+ * The pages a member opens on a phone from the sign-up and venue QR codes, in
+ * Chromium with a phone's viewport: the form is built from the training's options,
+ * its inline script posts the answers, and the outcome is shown in Chinese.
+ */
+describe('member-facing sign-up and check-in pages in a phone browser', () => {
+  const [sqlite] = testDatabases()
+  let server: TestServer
+  let browser: Browser
+  let admin: string
+  let member: { id: number; name: string; telephone: string }
+
+  beforeAll(async () => {
+    server = await startTestServer(await sqlite.url())
+    browser = await launchBrowser()
+    admin = await login(server.url, demoAccounts.admin.username, demoAccounts.admin.password)
+    member = await server.db
+      .selectFrom('member as m')
+      .innerJoin('org as top', 'top.id', 'm.topOrgId')
+      .select(['m.id', 'm.name', 'm.telephone'])
+      .where('top.name', '=', '省财政厅机关党委')
+      .orderBy('m.id', 'desc')
+      .executeTakeFirstOrThrow()
+  })
+  afterAll(async () => {
+    await browser?.close()
+    await server?.stop()
+  })
+
+  async function phonePage(): Promise<{ page: Page; errors: string[] }> {
+    const context = await browser.newContext({ viewport: { width: 390, height: 844 }, locale: 'zh-CN', isMobile: true })
+    const page = await context.newPage()
+    const errors: string[] = []
+    page.on('pageerror', (e) => errors.push(e.message))
+    // A refused submission logs its HTTP status; that is the expected answer, not a page error.
+    page.on('console', (m) => {
+      if (m.type() === 'error' && !m.text().startsWith('Failed to load resource')) errors.push(m.text())
+    })
+    return { page, errors }
+  }
+
+  it('signs up from the QR link, showing field errors first and success after', async () => {
+    const train = dataOf(
+      (
+        await call<TrainDetail>(server.url, 'POST', '/api/train', {
+          token: admin,
+          body: validTrainForm({ name: '手机报名演示班', signUpOptions: [1, 2, 12, 13, 15], signUpTips3: '请如实填写。' }),
+        })
+      ).body,
+    )
+    dataOf((await call(server.url, 'PATCH', '/api/train/audit', { token: admin, body: { id: train.id, status: 30 } })).body)
+
+    const { page, errors } = await phonePage()
+    await page.goto(train.signUpLink)
+    await expect.poll(() => page.locator('h1').textContent()).toBe('手机报名演示班')
+    await page.fill('#telephone', member.telephone)
+    await page.click('button[type=submit]')
+    await expect.poll(() => page.locator('#err-name').textContent()).toBe('请输入姓名')
+    expect(await page.locator('#err-arrivalType').textContent()).toBe('请选择到达方式')
+
+    await page.fill('#name', member.name)
+    await page.selectOption('#gender', '1')
+    await page.selectOption('#arrivalType', '集中前往')
+    await page.fill('#arrivalTime', daysFromNow(6.5).slice(0, 16).replace(' ', 'T'))
+    await page.selectOption('#needRoom', '1')
+    await page.click('button[type=submit]')
+    await expect.poll(() => page.locator('#result').textContent()).toBe(`报名成功！${member.name}，请按时参加培训。`)
+    await screenshot(page, 'mobile-signup-done')
+    expect(errors).toEqual([])
+
+    const [signUp] = dataOf(
+      (await call<{ arrivalTime: string; needRoom: number }[]>(server.url, 'GET', '/api/train/sign/up/member/all', { token: admin, query: { trainId: String(train.id) } })).body,
+    )
+    expect(signUp).toMatchObject({ needRoom: 1, arrivalTime: `${daysFromNow(6.5).slice(0, 16)}:00` })
+
+    const { page: checkInPage, errors: checkInErrors } = await phonePage()
+    await call(server.url, 'PATCH', '/api/train', {
+      token: admin,
+      body: { ...validTrainForm({ name: '手机报名演示班', signUpOptions: [1, 2, 12, 13, 15], trainSignIns: [{ signInStartTime: daysFromNow(-0.01), signInEndTime: daysFromNow(0.05) }] }), id: train.id },
+    })
+    const code = dataOf((await call<{ link: string }>(server.url, 'GET', '/api/train/checkin/code', { token: admin, query: { trainId: String(train.id) } })).body)
+    await checkInPage.goto(code.link)
+    await checkInPage.fill('#telephone', member.telephone)
+    await checkInPage.click('button[type=submit]')
+    await expect.poll(() => checkInPage.locator('#result').textContent()).toBe(`签到成功！${member.name}`)
+    await screenshot(checkInPage, 'mobile-checkin-done')
+    expect(checkInErrors).toEqual([])
+  })
+})

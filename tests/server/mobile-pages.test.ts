@@ -1,0 +1,162 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { ApiFailure } from '../../src-shared/errors'
+import type { SignUpMember } from '../../src-shared/schemas/signup'
+import type { TrainDetail } from '../../src-shared/schemas/training'
+import { checkInCode, checkInSlot } from '../../src-server/modules/signup/checkin-code'
+import { demoAccounts } from '../../src-server/seed/demo-accounts'
+import { testDatabases } from '../support/databases'
+import { dataOf } from '../support/envelope'
+import { login } from '../support/login'
+import { daysFromNow, validTrainForm } from '../support/training'
+import { call, startTestServer, type TestServer } from './harness'
+
+type Page<T> = { records: T[]; total: number }
+interface CheckInCode { code: string; link: string; expiresInSeconds: number; window: { signInStartTime: string } | null }
+
+describe.each(testDatabases())('member-facing sign-up and check-in pages ($name)', (database) => {
+  let server: TestServer
+  let admin: string
+  let finance: { id: number; name: string; telephone: string; enabled: number }[]
+  let office: { id: number; telephone: string }[]
+
+  beforeAll(async () => {
+    server = await startTestServer(await database.url())
+    admin = await login(server.url, demoAccounts.admin.username, demoAccounts.admin.password)
+    const membersOf = (topName: string) =>
+      server.db
+        .selectFrom('member as m')
+        .innerJoin('org as top', 'top.id', 'm.topOrgId')
+        .select(['m.id', 'm.name', 'm.telephone', 'm.enabled'])
+        .where('top.name', '=', topName)
+        .orderBy('m.id')
+        .execute()
+    finance = await membersOf('省财政厅机关党委')
+    office = await membersOf('省委办公厅机关党委')
+  })
+  afterAll(() => server?.stop())
+
+  const api = <T>(method: string, path: string, body?: unknown, query?: Record<string, string>, token = admin) =>
+    call<T>(server.url, method, path, { token, body, query })
+
+  async function published(overrides = {}): Promise<TrainDetail> {
+    const host = dataOf((await api<{ orgId: number | null; name: string }[]>('GET', '/api/train/hostUnits')).body).find((h) => h.name === '省财政厅机关党委')!
+    const train = dataOf((await api<TrainDetail>('POST', '/api/train', validTrainForm({ orgId: host.orgId, ...overrides }))).body)
+    dataOf((await api('PATCH', '/api/train/audit', { id: train.id, status: 30 })).body)
+    return train
+  }
+
+  const selfSignUp = (body: Record<string, unknown>) => call<{ name: string; trainName: string }>(server.url, 'POST', '/api/m/signup', { body })
+
+  it('serves the sign-up page the QR code links to: a mobile form built from the training\'s options', async () => {
+    const train = await published({ name: '手机报名<测试>班', signUpOptions: [1, 2, 12, 15, 99], signUpTips2: '张三，男，预算处' })
+    const response = await fetch(train.signUpLink)
+    expect(response.status).toBe(200)
+    expect(response.headers.get('content-type')).toBe('text/html; charset=utf-8')
+    expect(response.headers.get('content-security-policy')).toMatch(/script-src 'nonce-[^']+'/)
+    const html = await response.text()
+    expect(html).toContain('<meta name="viewport"')
+    expect(html).toContain('手机报名&lt;测试&gt;班')
+    for (const field of ['telephone', 'name', 'gender', 'arrivalType', 'needRoom']) expect(html).toContain(`name="${field}"`)
+    expect(html).not.toContain('name="cardsNumber"')
+    expect(html).toContain('张三，男，预算处')
+
+    const wrong = await fetch(`${server.url}/m/signup?trainId=${train.id}&token=wrong`)
+    expect(wrong.status).toBe(404)
+    expect(await wrong.text()).toContain('报名链接无效')
+  })
+
+  it('signs a member up by telephone under the self sign-up rules', async () => {
+    const train = await published({ signUpOptions: [1, 12], maxNum: 2 })
+    const base = { trainId: train.id, token: train.tokenValue }
+
+    const missing = await selfSignUp({ ...base, telephone: finance[0].telephone })
+    expect(missing.status).toBe(400)
+    expect((missing.body as ApiFailure).data?.issues).toEqual([
+      { path: 'name', message: '请输入姓名' },
+      { path: 'arrivalType', message: '请选择到达方式' },
+    ])
+    const unknown = await selfSignUp({ ...base, telephone: '19900000000', name: '某人', arrivalType: '自行前往' })
+    expect(unknown.body.message).toBe('未找到该手机号对应的党员，请联系本单位管理员')
+    const outsider = await selfSignUp({ ...base, telephone: office[0].telephone, name: '某人', arrivalType: '自行前往' })
+    expect(outsider.body.message).toBe('您不在本培训班的报名范围内')
+    const badToken = await selfSignUp({ ...base, token: 'x', telephone: finance[0].telephone, name: '某人', arrivalType: '自行前往' })
+    expect(badToken.body.message).toBe('报名链接无效')
+
+    const ok = await selfSignUp({ ...base, telephone: finance[0].telephone, name: finance[0].name, arrivalType: '集中前往' })
+    expect(dataOf(ok.body)).toEqual({ name: finance[0].name, trainName: train.name })
+    const again = await selfSignUp({ ...base, telephone: finance[0].telephone, name: finance[0].name, arrivalType: '集中前往' })
+    expect(again.body.message).toBe('该党员已报名此培训班')
+
+    const list = dataOf((await api<SignUpMember[]>('GET', '/api/train/sign/up/member/all', undefined, { trainId: String(train.id) })).body)
+    expect(list).toMatchObject([{ memberId: finance[0].id, source: 'self', arrivalType: '集中前往', company: '省财政厅机关党委' }])
+
+    await server.db.updateTable('member').set({ enabled: 0 }).where('id', '=', finance[1].id).execute()
+    const disabled = await selfSignUp({ ...base, telephone: finance[1].telephone, name: 'x', arrivalType: '自行前往' })
+    expect(disabled.body.message).toBe('该党员已被禁用，请联系本单位管理员')
+    await server.db.updateTable('member').set({ enabled: 1 }).where('id', '=', finance[1].id).execute()
+
+    dataOf((await selfSignUp({ ...base, telephone: finance[2].telephone, name: 'x', arrivalType: '自行前往' })).body)
+    const full = await selfSignUp({ ...base, telephone: finance[3].telephone, name: 'x', arrivalType: '自行前往' })
+    expect(full.body.message).toBe('报名人数已满')
+    expect(await (await fetch(train.signUpLink)).text()).toContain('报名人数已满')
+  })
+
+  it('refuses self sign-up outside the window and before publishing', async () => {
+    const later = await published({ signUpStartTime: daysFromNow(1), signUpEndTime: daysFromNow(3) })
+    const early = await selfSignUp({ trainId: later.id, token: later.tokenValue, telephone: finance[4].telephone, name: 'x' })
+    expect(early.body.message).toBe('报名尚未开始')
+    expect(await (await fetch(later.signUpLink)).text()).toContain('报名尚未开始')
+
+    const unpublished = dataOf((await api<TrainDetail>('POST', '/api/train', validTrainForm())).body)
+    const waiting = await selfSignUp({ trainId: unpublished.id, token: unpublished.tokenValue, telephone: finance[4].telephone, name: 'x' })
+    expect(waiting.body.message).toBe('培训班尚未发布')
+  })
+
+  it('checks in with the rotating code inside a sign-in window only, once per window', async () => {
+    const train = await published({
+      signUpOptions: [1],
+      trainSignIns: [{ signInStartTime: daysFromNow(-0.01), signInEndTime: daysFromNow(0.05) }],
+    })
+    dataOf((await api('POST', '/api/train/sign/up/member', { trainId: train.id, memberId: finance[5].id })).body)
+
+    const current = dataOf((await api<CheckInCode>('GET', '/api/train/checkin/code', undefined, { trainId: String(train.id) })).body)
+    expect(current.window).not.toBeNull()
+    expect(current.expiresInSeconds).toBeGreaterThan(0)
+    expect(current.expiresInSeconds).toBeLessThanOrEqual(30)
+    expect(current.link).toBe(`${server.url}/m/checkin?trainId=${train.id}&code=${encodeURIComponent(current.code)}`)
+
+    const page = await fetch(current.link)
+    expect(page.status).toBe(200)
+    expect(await page.text()).toContain('name="telephone"')
+
+    const checkIn = (code: string, telephone: string) => call<{ name: string; already: boolean }>(server.url, 'POST', '/api/m/checkin', { body: { trainId: train.id, code, telephone } })
+    expect(dataOf((await checkIn(current.code, finance[5].telephone)).body)).toMatchObject({ name: finance[5].name, already: false })
+    expect(dataOf((await checkIn(current.code, finance[5].telephone)).body)).toMatchObject({ already: true })
+    const stranger = await checkIn(current.code, finance[6].telephone)
+    expect(stranger.body.message).toBe('您未报名此培训班，如有疑问请联系会务人员')
+
+    // A code from a minute ago (a forwarded photo) no longer works.
+    const { checkInSecret } = await server.db.selectFrom('train').select('checkInSecret').where('id', '=', train.id).executeTakeFirstOrThrow()
+    const expired = checkInCode(checkInSecret, train.id, checkInSlot(Date.now()) - 2)
+    const refused = await checkIn(expired, finance[5].telephone)
+    expect(refused.status).toBe(403)
+    expect(refused.body.message).toBe('签到码已过期，请重新扫描会场大屏上的二维码')
+    const stalePage = await fetch(`${server.url}/m/checkin?trainId=${train.id}&code=${encodeURIComponent(expired)}`)
+    expect(stalePage.status).toBe(410)
+
+    const list = dataOf((await api<Page<{ name: string; signUpId: number }>>('GET', '/api/train/checkin', undefined, { trainId: String(train.id) })).body)
+    expect(list.records.map((r) => r.name)).toEqual([finance[5].name])
+    const signUps = dataOf((await api<SignUpMember[]>('GET', '/api/train/sign/up/member/all', undefined, { trainId: String(train.id) })).body)
+    expect(signUps[0].checkInTime).not.toBeNull()
+  })
+
+  it('refuses check-in outside every sign-in window', async () => {
+    const train = await published({ trainSignIns: [{ signInStartTime: daysFromNow(6.9), signInEndTime: daysFromNow(7) }] })
+    dataOf((await api('POST', '/api/train/sign/up/member', { trainId: train.id, memberId: finance[7].id })).body)
+    const current = dataOf((await api<CheckInCode>('GET', '/api/train/checkin/code', undefined, { trainId: String(train.id) })).body)
+    expect(current.window).toBeNull()
+    const refused = await call(server.url, 'POST', '/api/m/checkin', { body: { trainId: train.id, code: current.code, telephone: finance[7].telephone } })
+    expect(refused.body.message).toBe('当前不在签到时间内')
+    expect(await (await fetch(current.link)).text()).toContain('当前不在签到时间内')
+  })
+})

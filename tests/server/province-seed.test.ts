@@ -1,0 +1,59 @@
+import { sql } from 'kysely'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { Page } from '../../src-shared/schemas/common'
+import type { Member } from '../../src-shared/schemas/member'
+import type { Org } from '../../src-shared/schemas/org'
+import { demoAccounts } from '../../src-server/seed/demo-accounts'
+import { seedProvince, WIDE_NODE_CODE, type ProvinceShape } from '../../src-server/seed/province'
+import { testDatabases } from '../support/databases'
+import { dataOf } from '../support/envelope'
+import { signInAs, type ApiAs } from './api-as'
+import { startTestServer, type TestServer } from './harness'
+
+/** The province seed in miniature: same code path as `npm run seed:province`, seconds instead of minutes. */
+const SMALL: ProvinceShape = { tops: 2, committeesPerTop: 2, generalsPerCommittee: 2, branchesPerGeneral: 2, membersPerBranch: 3, wideNodeChildren: 5 }
+
+describe.each(testDatabases())('province seed ($name)', (database) => {
+  let server: TestServer
+  let admin: ApiAs
+  const log: string[] = []
+
+  beforeAll(async () => {
+    server = await startTestServer(await database.url())
+    admin = await signInAs(server.url, demoAccounts.admin)
+    await seedProvince(server.db, database.dialect, (line) => log.push(line), SMALL)
+  })
+  afterAll(() => server?.stop())
+
+  it('adds five levels under the root, with the wide node, and reports progress', async () => {
+    const wide = await admin.data<Page<Org>>('/api/org/children', { orgCode: WIDE_NODE_CODE })
+    expect(wide.total).toBe(5)
+    const root = (await admin.data<Page<Org>>('/api/org/children')).records[0]
+    const levels = await server.db.selectFrom('org').select('path').execute()
+    expect(Math.max(...levels.map((o) => o.path.split('/').length - 2))).toBe(5)
+    expect((await admin.data<Page<Org>>('/api/org/children', { parentId: root.id })).total).toBe(5 + 2)
+    expect(log.at(-1)).toMatch(/^完成：组织 33 个，党员 42 名/)
+  })
+
+  it('keeps every member’s path and top organisation in step with its organisation', async () => {
+    const { n } = await server.db
+      .selectFrom('member')
+      .innerJoin('org', 'org.id', 'member.orgId')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where((eb) => eb.or([eb('member.orgPath', '<>', eb.ref('org.path')), eb('member.topOrgId', '<>', eb.ref('org.topOrgId'))]))
+      .executeTakeFirstOrThrow()
+    expect(Number(n)).toBe(0)
+    const [top] = (await admin.data<Page<Org>>('/api/org', { name: '发展改革' })).records
+    const members = await admin.data<Page<Member>>('/api/member', { orgId: top.id, pageSize: 100 })
+    expect(members.total).toBe(18)
+    expect(members.records.every((m) => /^191\d{8}$/.test(m.telephone) && m.topOrgId === top.id)).toBe(true)
+  })
+
+  it('leaves new ids free after its explicit ones, and refuses to run twice', async () => {
+    const [top] = (await admin.data<Page<Org>>('/api/org', { name: '发展改革' })).records
+    const created = dataOf((await admin.post<Org>('/api/org', { parentId: top.id, name: '新建党支部', shortName: '新建' })).body)
+    const { max } = await server.db.selectFrom('org').select(sql<number>`max(id)`.as('max')).executeTakeFirstOrThrow()
+    expect(created.id).toBe(Number(max))
+    await expect(seedProvince(server.db, database.dialect, () => undefined, SMALL)).rejects.toThrow('该数据库已有省级规模数据，无需重复生成')
+  })
+})

@@ -1,0 +1,180 @@
+import JSZip from 'jszip'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { ApiFailure } from '../../src-shared/errors'
+import type { TrainDetail, TrainListRow } from '../../src-shared/schemas/training'
+import { demoAccounts } from '../../src-server/seed/demo-accounts'
+import { testDatabases } from '../support/databases'
+import { dataOf } from '../support/envelope'
+import { login } from '../support/login'
+import { daysFromNow, validTrainForm } from '../support/training'
+import { call, startTestServer, type TestServer } from './harness'
+
+type Page<T> = { records: T[]; total: number }
+
+describe.each(testDatabases())('trainings ($name)', (database) => {
+  let server: TestServer
+  let admin: string
+  let orgadmin: string
+  let hosts: { orgId: number | null; name: string }[]
+
+  beforeAll(async () => {
+    server = await startTestServer(await database.url())
+    admin = await login(server.url, demoAccounts.admin.username, demoAccounts.admin.password)
+    orgadmin = await login(server.url, demoAccounts.orgadmin.username, demoAccounts.orgadmin.password)
+    hosts = dataOf((await call<typeof hosts>(server.url, 'GET', '/api/train/hostUnits', { token: admin })).body)
+  })
+  afterAll(() => server?.stop())
+
+  const api = <T>(token: string, method: string, path: string, body?: unknown, query?: Record<string, string>) =>
+    call<T>(server.url, method, path, { token, body, query })
+
+  async function create(token: string, overrides = {}): Promise<TrainDetail> {
+    return dataOf((await api<TrainDetail>(token, 'POST', '/api/train', validTrainForm(overrides))).body)
+  }
+
+  it('offers the super user the root\'s children and 其他, and an organisation admin only its own unit', async () => {
+    expect(hosts.map((h) => h.name)).toEqual(['省委办公厅机关党委', '省财政厅机关党委', '省教育厅机关党委', '省卫生健康委机关党委', '省交通运输厅机关党委', '其他'])
+    const own = dataOf((await api<typeof hosts>(orgadmin, 'GET', '/api/train/hostUnits')).body)
+    expect(own).toEqual([{ orgId: hosts[1].orgId, name: '省财政厅机关党委' }])
+  })
+
+  it('creates a training with status 10, its rows, a sign-up link, and reads it back', async () => {
+    const form = validTrainForm({
+      name: '新建测试班',
+      orgId: hosts[0].orgId,
+      classType: 9,
+      classTypeName: '专题班',
+      signUpOptions: [12, 1, 8],
+      signUpTips: '请写全称',
+      trainResources: [{ resourceName: '课程表', resourceUrl: '2026/11/aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa.pdf', sortOrder: 2 }],
+      trainSchedules: [{ startTime: daysFromNow(7.01), endTime: daysFromNow(7.1), content: '开班式' }],
+    })
+    const created = dataOf((await api<TrainDetail>(admin, 'POST', '/api/train', form)).body)
+    expect(created).toMatchObject({
+      name: '新建测试班', depName: '省委办公厅机关党委', orgId: hosts[0].orgId, isTrainCenter: 0, reviewStatus: 10, status: 10,
+      classTypeName: '专题班', signUpOptions: '1,8,12', signUpTips: '请写全称', allNum: 0, createTime: '2026-11-01 00:00:00',
+    })
+    expect(created.trainSignIns).toHaveLength(1)
+    expect(created.trainResources).toMatchObject([{ resourceName: '课程表', sortOrder: 2 }])
+    expect(created.trainSchedules).toMatchObject([{ content: '开班式' }])
+    expect(created.signUpLink).toBe(`${server.url}/m/signup?trainId=${created.id}&token=${created.tokenValue}`)
+    expect(dataOf((await api<TrainDetail>(admin, 'GET', `/api/train/${created.id}`)).body)).toEqual(created)
+  })
+
+  it('refuses an invalid form with the spec\'s message and stores nothing', async () => {
+    const before = dataOf((await api<Page<TrainListRow>>(admin, 'GET', '/api/train', undefined, { pageSize: '100' })).body).total
+    const { status, body } = await api(admin, 'POST', '/api/train', { ...validTrainForm(), name: '', trainSignIns: [{ signInStartTime: '' }] })
+    expect(status).toBe(400)
+    const failure = body as ApiFailure
+    expect(failure.message).toBe('请输入培训名称')
+    expect(failure.data?.issues).toEqual(
+      expect.arrayContaining([
+        { path: 'trainSignIns.0.signInStartTime', message: '签到开始时间不能为空' },
+        { path: 'trainSignIns.0.signInEndTime', message: '签到结束时间不能为空' },
+      ]),
+    )
+    expect(dataOf((await api<Page<TrainListRow>>(admin, 'GET', '/api/train', undefined, { pageSize: '100' })).body).total).toBe(before)
+  })
+
+  it('edits a training: options sorted, class-type name cleared away from 9, tips cleared without option 8, sign-in rows kept in place', async () => {
+    const created = await create(admin, { classType: 9, classTypeName: '专题班', signUpOptions: [8, 1], signUpTips: '提示' })
+    const edited = dataOf(
+      (
+        await api<TrainDetail>(admin, 'PATCH', '/api/train', {
+          ...validTrainForm({ name: '改名后', classType: 2, classTypeName: '专题班', signUpOptions: '20,2,1', signUpTips: '提示' }),
+          id: created.id,
+        })
+      ).body,
+    )
+    expect(edited).toMatchObject({ name: '改名后', classType: 2, classTypeName: null, signUpOptions: '1,2,20', signUpTips: null })
+    expect(edited.trainSignIns[0].id).toBe(created.trainSignIns[0].id)
+  })
+
+  it('keeps an organisation admin to its own unit as host and its own trainings', async () => {
+    const own = await create(orgadmin, { name: '财政厅自办班' })
+    expect(own).toMatchObject({ depName: '省财政厅机关党委', orgId: hosts[1].orgId, isTrainCenter: 1 })
+    const other = await create(admin, { name: '办公厅的班', orgId: hosts[0].orgId })
+
+    const refused = await api(orgadmin, 'POST', '/api/train', validTrainForm({ orgId: hosts[0].orgId }))
+    expect(refused.status).toBe(403)
+    expect(refused.body.message).toBe('只能选择本单位作为主办单位')
+
+    const list = dataOf((await api<Page<TrainListRow>>(orgadmin, 'GET', '/api/train', undefined, { pageSize: '100' })).body)
+    expect(list.records.every((r) => r.depName === '省财政厅机关党委')).toBe(true)
+    expect(list.records.map((r) => r.id)).toContain(own.id)
+
+    for (const [method, path, body] of [
+      ['GET', `/api/train/${other.id}`, undefined],
+      ['DELETE', `/api/train/${other.id}`, undefined],
+      ['PATCH', '/api/train', { ...validTrainForm(), id: other.id }],
+      ['PATCH', '/api/train/audit', { id: other.id, status: 30 }],
+    ] as const) {
+      const { status, body: answer } = await api(orgadmin, method, path, body)
+      expect(status, `${method} ${path}`).toBe(404)
+      expect(answer.message).toBe('培训班不存在')
+    }
+    const all = dataOf((await api<{ id: number }[]>(admin, 'GET', '/api/train/all')).body)
+    expect(all.map((t) => t.id)).toEqual(expect.arrayContaining([own.id, other.id]))
+    expect(dataOf((await api<{ id: number }[]>(orgadmin, 'GET', '/api/train/all')).body).map((t) => t.id)).not.toContain(other.id)
+  })
+
+  it('audits: pass publishes (30 → 40 while sign-up is open), reject sets -1; the status filter follows the shown state', async () => {
+    const open = await create(admin, { name: '审核通过班' })
+    const rejected = await create(admin, { name: '驳回班' })
+    expect(dataOf((await api<TrainDetail>(admin, 'PATCH', '/api/train/audit', { id: open.id, status: 30 })).body)).toMatchObject({ reviewStatus: 30, status: 40 })
+    expect(dataOf((await api<TrainDetail>(admin, 'PATCH', '/api/train/audit', { id: rejected.id, status: -1 })).body).status).toBe(-1)
+    const bad = await api(admin, 'PATCH', '/api/train/audit', { id: open.id, status: 40 })
+    expect(bad.body.message).toBe('审核结果无效')
+
+    for (const status of [10, 30, 40, 50, 60, 99, -1]) {
+      const page = dataOf((await api<Page<TrainListRow>>(admin, 'GET', '/api/train', undefined, { status: String(status), pageSize: '100' })).body)
+      expect(page.records.every((r) => r.status === status), `status ${status}`).toBe(true)
+      if (status === 40) expect(page.records.map((r) => r.id)).toContain(open.id)
+      if (status === -1) expect(page.records.map((r) => r.id)).toContain(rejected.id)
+    }
+    // The demo has one training in each of the live states.
+    const totals = dataOf((await api<{ statusCounts: { status: number }[]; trainsCount: number }>(admin, 'GET', '/api/total/result')).body)
+    expect(totals.statusCounts.map((s) => s.status)).toEqual(expect.arrayContaining([10, 30, 40, 60, 99, -1]))
+  })
+
+  it('filters by name, host unit, host type and class type, with paging', async () => {
+    const page = dataOf((await api<Page<TrainListRow>>(admin, 'GET', '/api/train', undefined, { depName: '财政', pageSize: '1' })).body)
+    expect(page.records).toHaveLength(1)
+    expect(page.total).toBeGreaterThan(1)
+    expect(dataOf((await api<Page<TrainListRow>>(admin, 'GET', '/api/train', undefined, { isTrainCenter: '0', pageSize: '100' })).body).records.every((r) => r.isTrainCenter === 0)).toBe(true)
+    const byName = dataOf((await api<Page<TrainListRow>>(admin, 'GET', '/api/train', undefined, { name: '发展对象', classType: '5' })).body)
+    expect(byName.records.map((r) => r.name)).toEqual(['省财政厅2026年发展对象培训班'])
+  })
+
+  it('archives the stamped notice only as an uploaded file', async () => {
+    const train = await create(admin)
+    const refused = await api(admin, 'PATCH', '/api/train/archive', { id: train.id, resourceUrl: '2026/11/ffffffffffffffffffffffffffffffff.pdf' })
+    expect(refused.body.message).toBe('请上传盖章公文')
+  })
+
+  it('generates the notice as a Word document with the name, the 年月日 date and the sign-up QR code', async () => {
+    const train = await create(admin, { name: '通知生成测试班', createTime: '2026-11-05' })
+    const { wordPath } = dataOf((await api<{ wordPath: string }>(admin, 'POST', '/api/train/notice', { id: train.id })).body)
+    expect(dataOf((await api<TrainDetail>(admin, 'GET', `/api/train/${train.id}`)).body).wordPath).toBe(wordPath)
+
+    const response = await fetch(`${server.url}/api/file?path=${encodeURIComponent(wordPath)}`, { headers: { Token: admin } })
+    expect(response.headers.get('content-type')).toBe('application/vnd.openxmlformats-officedocument.wordprocessingml.document')
+    expect(response.headers.get('content-disposition')).toContain(encodeURIComponent('关于举办通知生成测试班的通知.docx'))
+    const zip = await JSZip.loadAsync(Buffer.from(await response.arrayBuffer()))
+    expect(Object.keys(zip.files)).toEqual(expect.arrayContaining(['[Content_Types].xml', '_rels/.rels', 'word/document.xml', 'word/_rels/document.xml.rels']))
+    const document = await zip.file('word/document.xml')!.async('string')
+    expect(document).toContain('关于举办通知生成测试班的通知')
+    expect(document).toContain('2026年11月5日')
+    expect(document).toContain(train.signUpLink.replace(/&/g, '&amp;'))
+    const image = Object.keys(zip.files).find((n) => /^word\/media\/.+\.png$/.test(n))!
+    const png = await zip.file(image)!.async('nodebuffer')
+    expect(png.subarray(1, 4).toString()).toBe('PNG')
+    expect(await zip.file('word/_rels/document.xml.rels')!.async('string')).toContain(image.replace('word/', ''))
+  })
+
+  it('deletes a training with its rows', async () => {
+    const train = await create(admin)
+    expect((await api(admin, 'DELETE', `/api/train/${train.id}`)).status).toBe(200)
+    expect((await api(admin, 'GET', `/api/train/${train.id}`)).status).toBe(404)
+  })
+})
