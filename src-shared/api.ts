@@ -1,6 +1,7 @@
 import type { RouteDef } from './contract'
 import { authRoutes } from './routes/auth'
 import { fileRoutes } from './routes/files'
+import { mapRoutes } from './routes/map'
 import { memberRoutes } from './routes/member'
 import { orgRoutes } from './routes/org'
 import { signUpRoutes } from './routes/signup'
@@ -20,6 +21,7 @@ export const routes = {
   ...trainingRoutes,
   ...signUpRoutes,
   ...systemRoutes,
+  ...mapRoutes,
 } satisfies Record<string, RouteDef>
 
 export type Routes = typeof routes

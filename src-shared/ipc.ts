@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { forwardedRouteNames, routes, type ForwardedRouteName, type Routes } from './api'
+import { forwardedRouteNames, routes, type ForwardedRouteName, type RouteName, type Routes } from './api'
 import type { RouteDef, RouteInput, RouteOutput } from './contract'
 import type { ErrorKey, FieldIssue } from './errors'
 import { LoginFormSchema, UserInfoSchema } from './schemas/auth'
@@ -34,6 +34,23 @@ export type AppInfo = z.infer<typeof AppInfoSchema>
 
 const noInput = z.undefined().optional()
 
+/** Routes that answer with a file (exports, templates, stored uploads). */
+export type DownloadRouteName = { [K in RouteName]: Routes[K] extends { kind: 'download' } ? K : never }[RouteName]
+export const downloadRouteNames = (Object.keys(routes) as RouteName[]).filter(
+  (name) => (routes[name] as RouteDef).kind === 'download',
+) as DownloadRouteName[]
+
+/**
+ * What `files.download` did: saved where the user chose (native save dialog), the user
+ * cancelled, or — without native dialogs (web host) — the bytes for the browser to save.
+ */
+export const DownloadResultSchema = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('saved'), name: z.string(), path: z.string() }),
+  z.object({ kind: z.literal('cancelled') }),
+  z.object({ kind: z.literal('data'), name: z.string(), contentType: z.string(), base64: z.string() }),
+])
+export type DownloadResult = z.infer<typeof DownloadResultSchema>
+
 export const coreMethods = {
   'session.login': { input: LoginFormSchema, output: UserInfoSchema },
   'session.logout': { input: noInput, output: z.null() },
@@ -58,6 +75,20 @@ export const coreMethods = {
   },
   /** A stored upload as a data: URI, for display in the renderer. */
   'files.readAsDataUrl': { input: StoredPathSchema, output: z.string() },
+  /**
+   * Fetches a download route with the session's token and saves it: through the native
+   * save dialog where there is one, otherwise handed back for the browser to save.
+   * `input` is the route's own input (filters of an export), checked with its schema;
+   * `taskId` names the `progress` events sent while the bytes arrive.
+   */
+  'files.download': {
+    input: z.object({
+      route: z.enum(downloadRouteNames as [DownloadRouteName, ...DownloadRouteName[]], { error: '不支持的下载' }),
+      input: z.record(z.string(), z.unknown()).optional(),
+      taskId: z.string().max(100).optional(),
+    }),
+    output: DownloadResultSchema,
+  },
 } as const satisfies Record<string, { input: z.ZodType; output: z.ZodType }>
 
 type CoreMethods = typeof coreMethods

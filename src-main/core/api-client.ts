@@ -1,3 +1,5 @@
+import type { Readable } from 'node:stream'
+import { buffer } from 'node:stream/consumers'
 import axios, { type AxiosResponse, type ResponseType } from 'axios'
 import { routes, type RouteName, type Routes } from '../../src-shared/api'
 import { splitInput, type RouteDef, type RouteInput, type RouteOutput } from '../../src-shared/contract'
@@ -31,6 +33,16 @@ export interface FetchedFile {
   contentType: string
 }
 
+/** A download whose body has not been read yet: it streams to wherever it is saved. */
+export interface OpenedDownload {
+  /** From the server's Content-Disposition, e.g. `党员名册.xlsx`. */
+  name: string
+  contentType: string
+  /** Content-Length, when the server knows it (streamed exports do not). */
+  size: number | null
+  body: Readable
+}
+
 export interface ApiClient {
   call<K extends RouteName>(name: K, ...args: RouteArgs<K>): Promise<RouteOutput<Routes[K]>>
   /** The same as `call` for a name and input known only at run time (the RPC dispatcher). */
@@ -39,6 +51,8 @@ export interface ApiClient {
   upload(kind: UploadKind, fileName: string, content: Blob | Uint8Array): Promise<UploadedFile[]>
   /** A stored upload's bytes (GET /api/file). */
   fetchFile(path: string): Promise<FetchedFile>
+  /** Starts a download route; a refusal (permission, filters) is thrown before any byte is kept. */
+  openDownload(name: RouteName, input: unknown): Promise<OpenedDownload>
 }
 
 const JSON_TIMEOUT_MS = 30_000
@@ -95,7 +109,10 @@ export function createApiClient(deps: ApiClientDeps): ApiClient {
       if (err instanceof AppError) throw err
       throw new AppError(ErrorKey.OFFLINE, OFFLINE_MESSAGE)
     }
-    const failure = failureOf(response)
+    // A refused download answers with the JSON envelope: read it whole to learn why.
+    if (options.responseType === 'stream' && response.status >= 400) response.data = await buffer(response.data as Readable)
+    // A streamed answer under 400 is the file itself.
+    const failure = options.responseType === 'stream' && response.status < 400 ? null : failureOf(response)
     if (failure) {
       const error = fromFailure(failure)
       if (error.key === ErrorKey.UNAUTHENTICATED) await deps.onUnauthenticated(token, error)
@@ -133,7 +150,39 @@ export function createApiClient(deps: ApiClientDeps): ApiClient {
       const contentType = String(response.headers['content-type'] ?? 'application/octet-stream')
       return { bytes: Buffer.from(response.data as Uint8Array), contentType }
     },
+
+    async openDownload(name, input) {
+      const { route, response } = await send(name, input, { responseType: 'stream', timeout: 0 })
+      const length = Number(response.headers['content-length'])
+      return {
+        name: fileNameOf(String(response.headers['content-disposition'] ?? ''), route),
+        contentType: String(response.headers['content-type'] ?? 'application/octet-stream'),
+        size: Number.isFinite(length) && length > 0 ? length : null,
+        body: response.data as Readable,
+      }
+    },
   }
+}
+
+/**
+ * The file name of an RFC 6266 header (`filename*` preferred), or the last part of the
+ * route's path; never with folder separators or characters a file system refuses.
+ */
+export function fileNameOf(disposition: string, route: RouteDef): string {
+  return [...headerFileName(disposition, route)].map((c) => (c < ' ' || '\\/:*?"<>|'.includes(c) ? '_' : c)).join('')
+}
+
+function headerFileName(disposition: string, route: RouteDef): string {
+  const extended = /filename\*\s*=\s*UTF-8''([^;]+)/i.exec(disposition)
+  if (extended) {
+    try {
+      return decodeURIComponent(extended[1].trim())
+    } catch {
+      // A malformed encoding: fall back to the plain name.
+    }
+  }
+  const plain = /filename\s*=\s*"?([^";]+)"?/i.exec(disposition)
+  return plain?.[1].trim() || route.path.split('/').filter(Boolean).pop() || 'download'
 }
 
 /**

@@ -50,7 +50,7 @@ export function createCore(options: CoreOptions): AppCore {
     onUnauthenticated: (sentToken, error) => tokens.rejected(sentToken, error),
   })
   const session = createSession({ client, tokens, loginAesKey: optionsFromEnv(options.env).loginAesKey })
-  const files = createCoreFiles({ client, dialogs: options.dialogs })
+  const files = createCoreFiles({ client, dialogs: options.dialogs, events })
   let settings: Settings = DEFAULT_SETTINGS
 
   const started = (async () => {
@@ -97,6 +97,7 @@ export function createCore(options: CoreOptions): AppCore {
       'files.pickAndUpload': files.pickAndUpload,
       'files.uploadBytes': files.uploadBytes,
       'files.readAsDataUrl': files.readAsDataUrl,
+      'files.download': files.download,
     },
   })
 

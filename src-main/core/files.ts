@@ -1,9 +1,13 @@
-import { openAsBlob } from 'node:fs'
-import { stat } from 'node:fs/promises'
-import { basename } from 'node:path'
+import { createWriteStream, openAsBlob } from 'node:fs'
+import { rename, rm, stat } from 'node:fs/promises'
+import { basename, extname } from 'node:path'
+import type { Readable } from 'node:stream'
+import { pipeline } from 'node:stream/promises'
 import { AppError, ErrorKey } from '../../src-shared/errors'
+import type { DownloadResult, DownloadRouteName } from '../../src-shared/ipc'
 import { checkUpload, uploadKinds, type UploadKind, type UploadedFile } from '../../src-shared/schemas/files'
 import type { ApiClient } from './api-client'
+import type { CoreEvents } from './events'
 
 /** Native open/save dialogs; only the Electron host has them. */
 export interface FileDialogPort {
@@ -17,6 +21,39 @@ export interface CoreFiles {
   pickAndUpload(input: { kind: UploadKind; multiple?: boolean }): Promise<UploadedFile[] | null>
   uploadBytes(input: { kind: UploadKind; name: string; base64: string }): Promise<UploadedFile[]>
   readAsDataUrl(input: { path: string }): Promise<string>
+  download(input: { route: DownloadRouteName; input?: Record<string, unknown>; taskId?: string }): Promise<DownloadResult>
+}
+
+/** Progress events at most this often: a fast transfer would otherwise flood the bridge. */
+const PROGRESS_INTERVAL_MS = 100
+
+/** Passes the chunks on, reporting the bytes so far (throttled, and once at the end). */
+function counting(report: ((done: number) => void) | null) {
+  return async function* (source: AsyncIterable<Buffer>): AsyncGenerator<Buffer> {
+    let done = 0
+    let last = 0
+    for await (const chunk of source) {
+      done += chunk.length
+      if (report && Date.now() - last >= PROGRESS_INTERVAL_MS) {
+        last = Date.now()
+        report(done)
+      }
+      yield chunk
+    }
+    report?.(done)
+  }
+}
+
+/** Streams to a temporary file next to the target, then renames: a failed transfer leaves no half file. */
+async function saveTo(target: string, body: Readable, pass: ReturnType<typeof counting>): Promise<void> {
+  const temp = `${target}.part`
+  try {
+    await pipeline(body, pass, createWriteStream(temp))
+    await rename(temp, target)
+  } catch (error) {
+    await rm(temp, { force: true })
+    throw error
+  }
 }
 
 /** The same pre-check as the upload dialog: type and size before anything is sent. */
@@ -25,8 +62,8 @@ function ensureAcceptable(kind: UploadKind, name: string, size: number): void {
   if (problem) throw new AppError(ErrorKey.FILE_REJECTED, problem)
 }
 
-export function createCoreFiles(deps: { client: ApiClient; dialogs?: FileDialogPort }): CoreFiles {
-  const { client, dialogs } = deps
+export function createCoreFiles(deps: { client: ApiClient; dialogs?: FileDialogPort; events?: CoreEvents }): CoreFiles {
+  const { client, dialogs, events } = deps
   return {
     async pickAndUpload({ kind, multiple = false }) {
       if (!dialogs) throw new AppError(ErrorKey.VALIDATION, '当前运行方式没有系统文件对话框，请使用页面中的文件选择')
@@ -51,6 +88,26 @@ export function createCoreFiles(deps: { client: ApiClient; dialogs?: FileDialogP
     async readAsDataUrl({ path }) {
       const file = await client.fetchFile(path)
       return `data:${file.contentType};base64,${file.bytes.toString('base64')}`
+    },
+
+    async download({ route, input, taskId }) {
+      const file = await client.openDownload(route, input)
+      const report =
+        taskId && events ? (done: number) => events.emit('progress', { taskId, done, total: file.size ?? 0, label: file.name }) : null
+      const pass = counting(report)
+      if (dialogs) {
+        const extension = extname(file.name).slice(1).toLowerCase()
+        const target = await dialogs.saveFile({ title: '保存文件', defaultName: file.name, extensions: extension ? [extension] : [] })
+        if (!target) {
+          file.body.destroy()
+          return { kind: 'cancelled' }
+        }
+        await saveTo(target, file.body, pass)
+        return { kind: 'saved', name: basename(target), path: target }
+      }
+      const chunks: Buffer[] = []
+      for await (const chunk of pass(file.body)) chunks.push(chunk)
+      return { kind: 'data', name: file.name, contentType: file.contentType, base64: Buffer.concat(chunks).toString('base64') }
     },
   }
 }

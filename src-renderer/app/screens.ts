@@ -10,6 +10,8 @@ type Page = LazyExoticComponent<ComponentType>
  */
 export const screens: Partial<Record<PermissionKey, Page>> = {
   'dashboard:index': lazy(() => import('../features/home/HomePage')),
+  'training:train': lazy(() => import('../features/training/TrainingListPage')),
+  'training:signUpStatistics': lazy(() => import('../features/signups/SignUpStatisticsPage')),
   'system:admin': lazy(() => import('../features/system/AdminScreen')),
   'system:role': lazy(() => import('../features/system/RoleScreen')),
   'system:log': lazy(() => import('../features/system/LogScreen')),
@@ -27,7 +29,14 @@ export interface SubPage {
   component: Page
 }
 
-export const subPages: readonly SubPage[] = []
+const trainEditor = lazy(() => import('../features/training/editor/TrainEditorPage'))
+
+export const subPages: readonly SubPage[] = [
+  { path: '/trainingManagement/trainAdd', screen: 'training:train', component: trainEditor },
+  { path: '/trainingManagement/trainEdit', screen: 'training:train', component: trainEditor },
+  { path: '/trainingManagement/viewPeople', screen: 'training:train', component: lazy(() => import('../features/signups/SignUpListPage')) },
+  { path: '/trainingManagement/checkIns', screen: 'training:train', component: lazy(() => import('../features/signups/CheckInListPage')) },
+]
 
 /** The navigation entry to highlight for an address: a screen's own path, or the screen a sub-page belongs to. */
 export function navPathOf(pathname: string): string {

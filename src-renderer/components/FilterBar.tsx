@@ -1,4 +1,4 @@
-import { useState } from 'react'
+import { useState, type ReactElement } from 'react'
 import { Button, Dropdown, Field, Input, makeStyles, Option, tokens } from '@fluentui/react-components'
 import { ArrowResetRegular, SearchRegular } from '@fluentui/react-icons'
 
@@ -11,10 +11,13 @@ export interface FilterField<F extends string = string> {
   name: F
   label: string
   placeholder?: string
-  /** A choice instead of text (e.g. a role); the empty choice 全部 means no filter. */
+  /** A choice instead of free text; the empty value is offered first as `allLabel` (全部). */
   options?: readonly FilterOption[]
-  /** Input type of a text filter, e.g. `datetime-local` for a time bound. */
-  type?: 'text' | 'datetime-local'
+  allLabel?: string
+  /** `date` / `datetime-local` show the browser's pickers (values `yyyy-MM-dd`, `yyyy-MM-ddTHH:mm`). */
+  type?: 'text' | 'date' | 'datetime-local'
+  /** A control of the screen's own (an organisation picker …) bound to the filter's text value. */
+  control?(value: string | undefined, onChange: (value: string | undefined) => void): ReactElement
 }
 
 /** Applied filters: trimmed, empty ones left out. */
@@ -29,8 +32,11 @@ const useStyles = makeStyles({
     paddingBottom: tokens.spacingVerticalM,
   },
   field: { width: '200px' },
-  // Fluent's Dropdown and a date-time input are wider than a filter field by default.
-  control: { minWidth: 0, width: '100%' },
+  // Fluent's dropdown is at least 250px wide; here it fits its field and long names end in …
+  choice: { minWidth: 0, width: '100%' },
+  choiceText: { overflow: 'hidden', whiteSpace: 'nowrap', textOverflow: 'ellipsis' },
+  // A date-time input is wider than the field by default too.
+  input: { minWidth: 0, width: '100%' },
   actions: { display: 'flex', gap: tokens.spacingHorizontalS },
 })
 
@@ -43,7 +49,47 @@ function applied<F extends string>(draft: FilterValues<F>): FilterValues<F> {
   return values
 }
 
-/** Text filters with 查询 / 重置; Enter in a field searches too. */
+function renderControl<F extends string>(
+  field: FilterField<F>,
+  value: string | undefined,
+  onChange: (value: string | undefined) => void,
+  search: () => void,
+  classes: ReturnType<typeof useStyles>,
+): ReactElement {
+  if (field.control) return field.control(value, onChange)
+  if (field.options) {
+    const all = field.allLabel ?? '全部'
+    const selected = field.options.find((option) => option.value === value)
+    return (
+      <Dropdown
+        className={classes.choice}
+        button={{ className: classes.choiceText, title: selected?.label }}
+        value={selected?.label ?? all}
+        selectedOptions={[value ?? '']}
+        onOptionSelect={(_, data) => onChange(data.optionValue || undefined)}
+      >
+        <Option value="">{all}</Option>
+        {field.options.map((option) => (
+          <Option key={option.value} value={option.value}>
+            {option.label}
+          </Option>
+        ))}
+      </Dropdown>
+    )
+  }
+  return (
+    <Input
+      className={classes.input}
+      type={field.type ?? 'text'}
+      value={value ?? ''}
+      placeholder={field.placeholder ?? `请输入${field.label}`}
+      onChange={(_, data) => onChange(data.value)}
+      onKeyDown={(event) => event.key === 'Enter' && search()}
+    />
+  )
+}
+
+/** Filters (text, choice, date or a screen's own control) with 查询 / 重置; Enter in a field searches too. */
 export function FilterBar<F extends string>({
   fields,
   onSearch,
@@ -68,31 +114,7 @@ export function FilterBar<F extends string>({
     <div className={styles.root} role="search">
       {fields.map((field) => (
         <Field key={field.name} className={styles.field} label={field.label}>
-          {field.options ? (
-            <Dropdown
-              className={styles.control}
-              value={field.options.find((o) => o.value === draft[field.name])?.label ?? ''}
-              selectedOptions={[draft[field.name] ?? '']}
-              placeholder={field.placeholder ?? `请选择${field.label}`}
-              onOptionSelect={(_, data) => setDraft((current) => ({ ...current, [field.name]: data.optionValue || undefined }))}
-            >
-              <Option value="">全部</Option>
-              {field.options.map((option) => (
-                <Option key={option.value} value={option.value}>
-                  {option.label}
-                </Option>
-              ))}
-            </Dropdown>
-          ) : (
-            <Input
-              className={styles.control}
-              type={field.type}
-              value={draft[field.name] ?? ''}
-              placeholder={field.placeholder ?? `请输入${field.label}`}
-              onChange={(_, data) => setDraft((current) => ({ ...current, [field.name]: data.value }))}
-              onKeyDown={(event) => event.key === 'Enter' && search()}
-            />
-          )}
+          {renderControl(field, draft[field.name], (value) => setDraft((current) => ({ ...current, [field.name]: value })), search, styles)}
         </Field>
       ))}
       <div className={styles.actions}>

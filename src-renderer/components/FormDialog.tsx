@@ -29,6 +29,8 @@ export interface FormDialogProps<Input extends FieldValues, Output> {
   /** The fields, bound through `form.control` (see FormFields). */
   children(form: UseFormReturn<Input, unknown, Output>): ReactNode
   submitText?: string
+  /** Width of a dialog with many fields, e.g. `'880px'` (Fluent's default is 600px). */
+  width?: string
 }
 
 const useStyles = makeStyles({
@@ -49,6 +51,7 @@ export function FormDialog<Input extends FieldValues, Output>({
   onSubmit,
   children,
   submitText = '确定',
+  width,
 }: FormDialogProps<Input, Output>) {
   const styles = useStyles()
   const notify = useNotify()
@@ -72,7 +75,7 @@ export function FormDialog<Input extends FieldValues, Output>({
 
   return (
     <Dialog open={open} onOpenChange={(_, data) => !formState.isSubmitting && onOpenChange(data.open)}>
-      <DialogSurface>
+      <DialogSurface style={width ? { width, maxWidth: '95vw' } : undefined}>
         <form
           onSubmit={(event) => {
             // React events bubble through the portal to the owner's tree: a dialog opened

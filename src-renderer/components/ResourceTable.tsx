@@ -1,5 +1,6 @@
-import { useImperativeHandle, type ReactNode, type Ref } from 'react'
+import { Fragment, useImperativeHandle, useState, type ReactNode, type Ref } from 'react'
 import {
+  Button,
   makeStyles,
   Spinner,
   Table,
@@ -12,6 +13,7 @@ import {
   TableSelectionCell,
   tokens,
 } from '@fluentui/react-components'
+import { ChevronDownRegular, ChevronRightRegular } from '@fluentui/react-icons'
 import { DEFAULT_PAGE_SIZE } from '../../src-shared/schemas/common'
 import { EmptyState } from './EmptyState'
 import { FilterBar, type FilterField } from './FilterBar'
@@ -50,7 +52,11 @@ export interface ResourceTableProps<Row, F extends string> {
   toolbar?: ReactNode
   /** The 操作 cell of a row. */
   rowActions?(row: Row): ReactNode
+  /** CSS width of the 操作 column, so its buttons stay on one line. */
+  actionsWidth?: string
   selection?: RowSelection
+  /** Details shown under a row the user expands (a chevron before the row). */
+  expand?(row: Row): ReactNode
   /** Least time the loading indicator shows (spec 000 §9: 300 ms). */
   minLoadingMs?: number
   ref?: Ref<ResourceTableHandle>
@@ -69,6 +75,8 @@ const useStyles = makeStyles({
     zIndex: 1,
   },
   actions: { display: 'flex', gap: tokens.spacingHorizontalXS },
+  expandCell: { width: '44px' },
+  details: { backgroundColor: tokens.colorNeutralBackground2, padding: `${tokens.spacingVerticalM} ${tokens.spacingHorizontalL}` },
 })
 
 /** A paged, filterable list fetched through `load`; columns and actions are declared by the screen. */
@@ -80,11 +88,21 @@ export function ResourceTable<Row, F extends string = never>({
   filters,
   toolbar,
   rowActions,
+  actionsWidth,
   selection,
+  expand,
   minLoadingMs = 300,
   ref,
 }: ResourceTableProps<Row, F>) {
   const styles = useStyles()
+  const [expanded, setExpanded] = useState<ReadonlySet<RowKey>>(new Set())
+  const toggleExpanded = (key: RowKey) =>
+    setExpanded((current) => {
+      const next = new Set(current)
+      if (!next.delete(key)) next.add(key)
+      return next
+    })
+  const columnCount = columns.length + (selection ? 1 : 0) + (rowActions ? 1 : 0) + (expand ? 1 : 0)
   const { request, page, loading, loaded, reload, goTo, search } = useResourcePage(load, DEFAULT_PAGE_SIZE, minLoadingMs)
   useImperativeHandle(ref, () => ({ reload }), [reload])
 
@@ -116,6 +134,7 @@ export function ResourceTable<Row, F extends string = never>({
         <Table aria-label={label}>
           <TableHeader>
             <TableRow>
+              {expand && <TableHeaderCell className={styles.expandCell} aria-label="展开" />}
               {selection && (
                 <TableSelectionCell
                   checked={allOnPage ? true : selectedOnPage > 0 ? 'mixed' : false}
@@ -128,33 +147,55 @@ export function ResourceTable<Row, F extends string = never>({
                   {column.title}
                 </TableHeaderCell>
               ))}
-              {rowActions && <TableHeaderCell>操作</TableHeaderCell>}
+              {rowActions && <TableHeaderCell style={actionsWidth ? { width: actionsWidth } : undefined}>操作</TableHeaderCell>}
             </TableRow>
           </TableHeader>
           <TableBody>
             {page.records.map((row, index) => {
               const key = pageKeys[index]
               const selected = selection?.selected.has(key) ?? false
+              const open = expanded.has(key)
               return (
-                <TableRow key={key} aria-selected={selection ? selected : undefined}>
-                  {selection && (
-                    <TableSelectionCell
-                      checked={selected}
-                      onClick={() => toggleRow(key)}
-                      checkboxIndicator={{ 'aria-label': '选择此行' }}
-                    />
+                <Fragment key={key}>
+                  <TableRow aria-selected={selection ? selected : undefined}>
+                    {expand && (
+                      <TableCell className={styles.expandCell}>
+                        <Button
+                          appearance="transparent"
+                          size="small"
+                          aria-expanded={open}
+                          aria-label={open ? '收起详情' : '展开详情'}
+                          icon={open ? <ChevronDownRegular /> : <ChevronRightRegular />}
+                          onClick={() => toggleExpanded(key)}
+                        />
+                      </TableCell>
+                    )}
+                    {selection && (
+                      <TableSelectionCell
+                        checked={selected}
+                        onClick={() => toggleRow(key)}
+                        checkboxIndicator={{ 'aria-label': '选择此行' }}
+                      />
+                    )}
+                    {columns.map((column) => (
+                      <TableCell key={column.key}>
+                        <TableCellLayout truncate>{column.render(row)}</TableCellLayout>
+                      </TableCell>
+                    ))}
+                    {rowActions && (
+                      <TableCell>
+                        <div className={styles.actions}>{rowActions(row)}</div>
+                      </TableCell>
+                    )}
+                  </TableRow>
+                  {expand && open && (
+                    <TableRow>
+                      <TableCell colSpan={columnCount} className={styles.details}>
+                        {expand(row)}
+                      </TableCell>
+                    </TableRow>
                   )}
-                  {columns.map((column) => (
-                    <TableCell key={column.key}>
-                      <TableCellLayout truncate>{column.render(row)}</TableCellLayout>
-                    </TableCell>
-                  ))}
-                  {rowActions && (
-                    <TableCell>
-                      <div className={styles.actions}>{rowActions(row)}</div>
-                    </TableCell>
-                  )}
-                </TableRow>
+                </Fragment>
               )
             })}
           </TableBody>

@@ -1,6 +1,7 @@
 import type { Handlers } from '../http/context'
 import { authHandlers } from './auth/handlers'
 import { fileHandlers } from './files/handlers'
+import { mapHandlers } from './map/handlers'
 import { memberHandlers } from './member/handlers'
 import { orgHandlers } from './org/handlers'
 import { signUpHandlers } from './signup/handlers'
@@ -16,4 +17,5 @@ export const handlers = {
   ...trainingHandlers,
   ...signUpHandlers,
   ...systemHandlers,
+  ...mapHandlers,
 } satisfies Handlers

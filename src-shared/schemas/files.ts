@@ -19,6 +19,8 @@ export const uploadKinds = {
     maxBytes: 20 * 1024 * 1024,
     tooLarge: '上传附件大小不能超过 20MB!',
   },
+  /** Scanned, stamped official document of a training (公文归档). */
+  scan: { extensions: ['pdf', 'jpg', 'jpeg', 'png'], maxBytes: 20 * 1024 * 1024, tooLarge: '上传文件大小不能超过 20MB!' },
   pdf: { extensions: ['pdf'], maxBytes: 500 * 1024 * 1024, tooLarge: '上传文件大小不能超过 500MB!' },
   roster: { extensions: ['xls', 'xlsx'], maxBytes: 500 * 1024 * 1024, tooLarge: '上传文件大小不能超过 500MB!' },
   video: { extensions: ['mp4', 'webm', 'mov'], maxBytes: 500 * 1024 * 1024, tooLarge: '上传文件大小不能超过 500MB!' },

@@ -74,6 +74,13 @@ describe.each(testDatabases())('uploads and files ($name)', (database) => {
     expect(await uploaded('video', '党课.webm', WEBM)).toMatchObject({ name: '党课.webm' })
   })
 
+  it('takes a scanned, stamped notice as PDF or picture, and nothing else (kind scan)', async () => {
+    expect(await uploaded('scan', '盖章公文.pdf', PDF)).toMatchObject({ name: '盖章公文.pdf' })
+    expect(await uploaded('scan', '盖章公文.png', PNG)).toMatchObject({ name: '盖章公文.png' })
+    const { body } = await upload('scan', [{ name: '通知.doc', bytes: OLE2 }])
+    expect(body.message).toBe('只能上传 pdf、jpg、jpeg、png 格式的文件!')
+  })
+
   it('refuses a file whose content does not match its name, and keeps nothing', async () => {
     const before = await filesIn(server.uploadDir)
     const text = await upload('image', [{ name: 'photo.png', bytes: Buffer.from('just some text, not an image') }])

@@ -36,6 +36,8 @@ export async function launchBrowser(): Promise<Browser> {
       '--disable-sync',
       '--no-first-run',
       '--disable-quic',
+      // Native date and time inputs follow the browser's language, not the page's: show them as a Chinese user sees them.
+      '--lang=zh-CN',
     ],
   })
 }
@@ -153,4 +155,9 @@ export function useConsoleTabs(): ConsoleTabs {
       return tab!
     },
   }
+}
+
+/** A toast's text (Fluent repeats it in a live region for screen readers, hence `first`). */
+export function toast(page: Page, text: string) {
+  return page.getByText(text, { exact: true }).first()
 }

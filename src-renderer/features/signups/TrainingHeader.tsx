@@ -1,0 +1,58 @@
+import type { ReactNode } from 'react'
+import { Button, makeStyles, Spinner, Text, tokens } from '@fluentui/react-components'
+import { ArrowLeftRegular } from '@fluentui/react-icons'
+import { useNavigate } from 'react-router-dom'
+import type { TrainDetail } from '../../../src-shared/schemas/training'
+import { EmptyState } from '../../components/EmptyState'
+
+export const TRAINING_LIST_PATH = '/trainingManagement/trainingManagement'
+
+const useStyles = makeStyles({
+  root: {
+    display: 'flex',
+    alignItems: 'center',
+    flexWrap: 'wrap',
+    gap: tokens.spacingHorizontalM,
+    paddingBottom: tokens.spacingVerticalL,
+  },
+  titles: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalXXS, flexGrow: 1 },
+  meta: { color: tokens.colorNeutralForeground3 },
+  facts: { display: 'flex', gap: tokens.spacingHorizontalL },
+})
+
+function shortTime(value: string): string {
+  return value.slice(0, 16)
+}
+
+/**
+ * The top of a per-training page: back to the training list, what page this is, the
+ * training's name and period, and the page's own counts on the right.
+ */
+export function TrainingHeader({ title, training, facts }: { title: string; training: TrainDetail | null; facts?: ReactNode }) {
+  const styles = useStyles()
+  const navigate = useNavigate()
+  return (
+    <header className={styles.root}>
+      <Button icon={<ArrowLeftRegular />} onClick={() => navigate(TRAINING_LIST_PATH)}>
+        返回
+      </Button>
+      <div className={styles.titles}>
+        <Text as="h1" size={500} weight="semibold">
+          {title}
+          {training ? `：${training.name}` : ''}
+        </Text>
+        {training && (
+          <Text size={200} className={styles.meta}>
+            {training.depName} · {shortTime(training.trainStartTime)} 至 {shortTime(training.trainEndTime)} · {training.site}
+          </Text>
+        )}
+      </div>
+      {facts && <div className={styles.facts}>{facts}</div>}
+    </header>
+  )
+}
+
+/** What a per-training page shows while its training loads, or when the address names none. */
+export function TrainingPlaceholder({ missing }: { missing: boolean }) {
+  return missing ? <EmptyState text="培训班不存在或无权查看" /> : <Spinner label="加载中..." />
+}

@@ -1,0 +1,166 @@
+import { useCallback, useRef, useState } from 'react'
+import {
+  Badge,
+  Button,
+  makeStyles,
+  Menu,
+  MenuItem,
+  MenuList,
+  MenuPopover,
+  MenuTrigger,
+  Text,
+  tokens,
+  type BadgeProps,
+} from '@fluentui/react-components'
+import { AddRegular, MoreHorizontalRegular } from '@fluentui/react-icons'
+import { useNavigate } from 'react-router-dom'
+import type { z } from 'zod'
+import type { TotalResultSchema, TrainListQuery, TrainListRow } from '../../../src-shared/schemas/training'
+import { classTypeLabel, classTypes, hostTypes } from '../../../src-shared/schemas/training-codes'
+import { trainStatusLabel, trainStatuses } from '../../../src-shared/training-status'
+import { call } from '../../app/bridge'
+import { useConfirm } from '../../components/confirm'
+import type { FilterField } from '../../components/FilterBar'
+import { ResourceTable, type Column, type ResourceTableHandle } from '../../components/ResourceTable'
+import { toastMessages, useNotify } from '../../components/toast'
+import type { PageRequest } from '../../components/useResourcePage'
+import { AuditDialog } from './AuditDialog'
+
+type Filter = 'name' | 'depName' | 'isTrainCenter' | 'status' | 'classType'
+type Totals = z.infer<typeof TotalResultSchema>
+
+const filters: readonly FilterField<Filter>[] = [
+  { name: 'name', label: '培训名称' },
+  { name: 'depName', label: '主办单位' },
+  { name: 'isTrainCenter', label: '主办类型', options: hostTypes.map((t) => ({ value: String(t.code), label: t.label })) },
+  { name: 'status', label: '状态', options: trainStatuses.map((s) => ({ value: String(s.code), label: s.label })) },
+  { name: 'classType', label: '班次类别', options: classTypes.map((t) => ({ value: String(t.code), label: t.label })) },
+]
+
+const statusColours: Record<number, BadgeProps['color']> = {
+  0: 'informative',
+  10: 'brand',
+  30: 'success',
+  40: 'warning',
+  50: 'severe',
+  60: 'important',
+  99: 'subtle',
+}
+
+const minutes = (text: string) => text.slice(0, 16)
+
+const columns: readonly Column<TrainListRow>[] = [
+  { key: 'name', title: '培训名称', render: (row) => row.name, width: '22%' },
+  { key: 'depName', title: '主办单位', render: (row) => row.depName },
+  { key: 'classType', title: '班次类别', render: (row) => classTypeLabel(row.classType, row.classTypeName) },
+  { key: 'trainTime', title: '培训时间', render: (row) => `${minutes(row.trainStartTime)} 至 ${minutes(row.trainEndTime)}`, width: '170px' },
+  { key: 'signUpTime', title: '报名时间', render: (row) => `${minutes(row.signUpStartTime)} 至 ${minutes(row.signUpEndTime)}`, width: '170px' },
+  { key: 'allNum', title: '报名人数', render: (row) => `${row.allNum} / ${row.maxNum > 0 ? row.maxNum : '不限'}`, width: '90px' },
+  {
+    key: 'status',
+    title: '状态',
+    width: '150px',
+    render: (row) => (
+      <Badge appearance="tint" color={statusColours[row.status] ?? 'danger'}>
+        {trainStatusLabel(row.status)}
+      </Badge>
+    ),
+  },
+]
+
+const useStyles = makeStyles({
+  totals: { display: 'flex', flexWrap: 'wrap', gap: tokens.spacingHorizontalL, color: tokens.colorNeutralForeground2 },
+})
+
+function queryOf(request: PageRequest<Filter>): TrainListQuery {
+  return { pageNum: request.pageNum, pageSize: request.pageSize, ...request.filters }
+}
+
+/** 培训班管理 (spec 000 §2): filters, totals, the list and each training's actions. */
+export default function TrainingListPage() {
+  const styles = useStyles()
+  const navigate = useNavigate()
+  const notify = useNotify()
+  const confirm = useConfirm()
+  const table = useRef<ResourceTableHandle>(null)
+  const [totals, setTotals] = useState<Totals | null>(null)
+  const [auditing, setAuditing] = useState<number | null>(null)
+
+  const load = useCallback(async (request: PageRequest<Filter>) => {
+    const { pageNum: _pageNum, pageSize: _pageSize, ...filter } = queryOf(request)
+    const [page, total] = await Promise.all([call('train.list', queryOf(request)), call('total.result', filter)])
+    setTotals(total)
+    return page
+  }, [])
+
+  const remove = async (row: TrainListRow) => {
+    if (!(await confirm({ message: `确定要删除培训班“${row.name}”吗？其报名与签到记录将一并删除。` }))) return
+    try {
+      await call('train.delete', { id: row.id })
+      notify.success(toastMessages.deleted)
+      table.current?.reload()
+    } catch (error) {
+      notify.error(error)
+    }
+  }
+  const closeAudit = useCallback(() => setAuditing(null), [])
+  const reload = useCallback(() => table.current?.reload(), [])
+
+  return (
+    <>
+      <ResourceTable
+        ref={table}
+        label="培训班列表"
+        columns={columns}
+        rowKey={(row) => row.id}
+        load={load}
+        filters={filters}
+        toolbar={
+          <>
+            <Button appearance="primary" icon={<AddRegular />} onClick={() => navigate('/trainingManagement/trainAdd')}>
+              新增培训班
+            </Button>
+            {totals && (
+              <div className={styles.totals} aria-label="合计">
+                <Text>共 {totals.trainsCount} 个培训班</Text>
+                <Text>报名 {totals.memberJoinCount} 人次</Text>
+                {totals.statusCounts.map((s) => (
+                  <Text key={s.status}>
+                    {trainStatusLabel(s.status)} {s.count}
+                  </Text>
+                ))}
+              </div>
+            )}
+          </>
+        }
+        rowActions={(row) => (
+          <>
+            <Button size="small" appearance="transparent" onClick={() => navigate(`/trainingManagement/trainEdit?trainId=${row.id}`)}>
+              编辑
+            </Button>
+            <Button size="small" appearance="transparent" onClick={() => setAuditing(row.id)}>
+              审核
+            </Button>
+            <Button size="small" appearance="transparent" onClick={() => navigate(`/trainingManagement/viewPeople?id=${row.id}`)}>
+              报名人员
+            </Button>
+            <Button size="small" appearance="transparent" onClick={() => navigate(`/trainingManagement/checkIns?id=${row.id}`)}>
+              签到记录
+            </Button>
+            <Menu>
+              <MenuTrigger disableButtonEnhancement>
+                <Button size="small" appearance="transparent" icon={<MoreHorizontalRegular />} aria-label={`更多操作：${row.name}`} />
+              </MenuTrigger>
+              <MenuPopover>
+                <MenuList>
+                  <MenuItem onClick={() => void remove(row)}>删除</MenuItem>
+                </MenuList>
+              </MenuPopover>
+            </Menu>
+          </>
+        )}
+      />
+      <AuditDialog trainId={auditing} onClose={closeAudit} onAudited={reload} />
+    </>
+  )
+}

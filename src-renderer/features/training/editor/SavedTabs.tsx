@@ -1,0 +1,206 @@
+import { useCallback, useEffect, useState } from 'react'
+import {
+  Button,
+  Link,
+  makeStyles,
+  MessageBar,
+  MessageBarBody,
+  Spinner,
+  Table,
+  TableBody,
+  TableCell,
+  TableHeader,
+  TableHeaderCell,
+  TableRow,
+  Text,
+  tokens,
+} from '@fluentui/react-components'
+import { DismissRegular, FullScreenMaximizeRegular } from '@fluentui/react-icons'
+import { useNavigate } from 'react-router-dom'
+import type { z } from 'zod'
+import type { CheckInCodeSchema, SignUpMemberSchema } from '../../../../src-shared/schemas/signup'
+import type { TrainDetail } from '../../../../src-shared/schemas/training'
+import { call } from '../../../app/bridge'
+import { EmptyState } from '../../../components/EmptyState'
+import { FileUpload } from '../../../components/FileUpload'
+import { Pager } from '../../../components/Pager'
+import { QrCode } from '../../../components/QrCode'
+import { useNotify } from '../../../components/toast'
+import { useServerLink } from '../useServerLink'
+import { useTabStyles } from './styles'
+
+type CheckInCode = z.infer<typeof CheckInCodeSchema>
+type SignUpMember = z.infer<typeof SignUpMemberSchema>
+
+const useStyles = makeStyles({
+  link: { wordBreak: 'break-all', maxWidth: '560px', textAlign: 'center' },
+  screen: {
+    position: 'fixed',
+    inset: 0,
+    zIndex: 1000,
+    backgroundColor: tokens.colorNeutralBackground1,
+    display: 'flex',
+    flexDirection: 'column',
+    alignItems: 'center',
+    justifyContent: 'center',
+    gap: tokens.spacingVerticalXL,
+  },
+  close: { position: 'absolute', top: tokens.spacingVerticalL, right: tokens.spacingHorizontalL },
+})
+
+/** 报名二维码: the public sign-up link (trainId + tokenValue) as a QR code to print or share. */
+export function SignUpQrTab({ detail }: { detail: TrainDetail }) {
+  const styles = useStyles()
+  const tab = useTabStyles()
+  const link = useServerLink(detail.signUpLink)
+  return (
+    <div className={tab.center}>
+      {link ? <QrCode value={link} size={240} label="报名二维码" downloadName={`${detail.name}-报名二维码.png`} /> : <Spinner size="small" />}
+      <Text className={styles.link}>{link}</Text>
+      <Text className={tab.hint}>党员扫码进入报名页面；报名时间为 {detail.signUpStartTime} 至 {detail.signUpEndTime}。</Text>
+    </div>
+  )
+}
+
+/** The current check-in code, fetched again when it expires (every 30 s). */
+function useCheckInCode(trainId: number): { code: CheckInCode | null; failure: string } {
+  const [code, setCode] = useState<CheckInCode | null>(null)
+  const [failure, setFailure] = useState('')
+  useEffect(() => {
+    let current = true
+    let timer: ReturnType<typeof setTimeout> | undefined
+    const refresh = () => {
+      call('checkin.code', { trainId })
+        .then((next) => {
+          if (!current) return
+          setCode(next)
+          setFailure('')
+          timer = setTimeout(refresh, Math.max(1, next.expiresInSeconds) * 1000)
+        })
+        .catch((error: Error) => {
+          if (!current) return
+          setFailure(error.message)
+          timer = setTimeout(refresh, 30_000)
+        })
+    }
+    refresh()
+    return () => {
+      current = false
+      clearTimeout(timer)
+    }
+  }, [trainId])
+  return { code, failure }
+}
+
+/** 签到二维码: the rotating check-in code, with a full-screen view for the venue's big screen. */
+export function CheckInQrTab({ detail }: { detail: TrainDetail }) {
+  const styles = useStyles()
+  const tab = useTabStyles()
+  const { code, failure } = useCheckInCode(detail.id)
+  const link = useServerLink(code?.link ?? '')
+  const [projecting, setProjecting] = useState(false)
+
+  const windowText = code?.window
+    ? `当前签到时间：${code.window.signInStartTime} 至 ${code.window.signInEndTime}`
+    : '现在不在签到时间内，扫码无法签到。'
+
+  return (
+    <div className={tab.center}>
+      {failure && <MessageBar intent="error"><MessageBarBody>{failure}</MessageBarBody></MessageBar>}
+      {link ? <QrCode value={link} size={240} label="签到二维码" /> : !failure && <Spinner size="small" />}
+      {code && <Text>{windowText}</Text>}
+      <Text className={tab.hint}>二维码每 {code?.slotSeconds ?? 30} 秒自动更换，请在会场大屏上投放。</Text>
+      <Button appearance="primary" icon={<FullScreenMaximizeRegular />} disabled={!link} onClick={() => setProjecting(true)}>
+        投屏
+      </Button>
+      {projecting && link && (
+        <div className={styles.screen} role="dialog" aria-label="签到二维码投屏">
+          <Button className={styles.close} appearance="subtle" icon={<DismissRegular />} onClick={() => setProjecting(false)}>
+            退出投屏
+          </Button>
+          <Text size={800} weight="semibold">{detail.name}</Text>
+          <QrCode value={link} size={Math.min(560, window.innerHeight - 260)} label="签到二维码（投屏）" />
+          <Text size={500}>请使用手机扫码签到</Text>
+          <Text>{windowText}</Text>
+        </div>
+      )}
+    </div>
+  )
+}
+
+/** 公文归档: the scanned, stamped notice is stored on the training (`train.archive`). */
+export function ArchiveTab({ detail, onChanged }: { detail: TrainDetail; onChanged(detail: TrainDetail): void }) {
+  const tab = useTabStyles()
+  const notify = useNotify()
+  return (
+    <div className={tab.stack}>
+      <Text className={tab.hint}>请上传盖章后的培训通知扫描件（pdf 或图片）。</Text>
+      <FileUpload
+        kind="scan"
+        label="上传盖章公文"
+        value={detail.resourceUrl}
+        fileName={detail.resourceUrl ? `${detail.name}-盖章公文.${detail.resourceUrl.split('.').pop()}` : null}
+        onChange={(file) => {
+          if (!file) return
+          call('train.archive', { id: detail.id, resourceUrl: file.path })
+            .then((next) => {
+              onChanged(next)
+              notify.success('保存成功！')
+            })
+            .catch(notify.error)
+        }}
+      />
+    </div>
+  )
+}
+
+const SIGNED_UP_PAGE_SIZE = 6
+
+/** 已报名人员: the first sign-ups, six a page, with the way to the full list. */
+export function SignedUpTab({ detail }: { detail: TrainDetail }) {
+  const tab = useTabStyles()
+  const notify = useNotify()
+  const navigate = useNavigate()
+  const [pageNum, setPageNum] = useState(1)
+  const [page, setPage] = useState<{ records: SignUpMember[]; total: number } | null>(null)
+
+  const load = useCallback(
+    (num: number) =>
+      call('signup.list', { trainId: detail.id, pageNum: num, pageSize: SIGNED_UP_PAGE_SIZE })
+        .then(setPage)
+        .catch(notify.error),
+    [detail.id, notify],
+  )
+  useEffect(() => {
+    void load(pageNum)
+  }, [load, pageNum])
+
+  return (
+    <div className={tab.stack}>
+      <Text>
+        已报名 {page?.total ?? '…'} 人{detail.maxNum > 0 ? `（最多 ${detail.maxNum} 人）` : ''}。
+        <Link onClick={() => navigate(`/trainingManagement/viewPeople?id=${detail.id}`)}>查看全部报名人员</Link>
+      </Text>
+      <Table aria-label="已报名人员" size="small">
+        <TableHeader>
+          <TableRow>
+            <TableHeaderCell>姓名</TableHeaderCell>
+            <TableHeaderCell>手机号</TableHeaderCell>
+            <TableHeaderCell>所在组织</TableHeaderCell>
+          </TableRow>
+        </TableHeader>
+        <TableBody>
+          {page?.records.map((member) => (
+            <TableRow key={member.id}>
+              <TableCell>{member.name}</TableCell>
+              <TableCell>{member.telephone}</TableCell>
+              <TableCell>{member.orgName ?? ''}</TableCell>
+            </TableRow>
+          ))}
+        </TableBody>
+      </Table>
+      {page && page.records.length === 0 && <EmptyState />}
+      <Pager total={page?.total ?? 0} pageNum={pageNum} pageSize={SIGNED_UP_PAGE_SIZE} onChange={(num) => setPageNum(num)} />
+    </div>
+  )
+}
