@@ -4,12 +4,16 @@ import { optionsFromEnv } from '../options'
 import { seedIfEmpty } from './index'
 import { seedProvince } from './province'
 
+/** Where the data set goes without DATABASE_URL: its own file, never the everyday database. */
+const DEFAULT_PROVINCE_DATABASE = 'data/province.sqlite'
+
 /**
- * `npm run seed:province`: the database of DATABASE_URL (as the server reads it),
- * migrated and given the demo accounts if empty, then the province-sized data set.
+ * `npm run seed:province`: the database of DATABASE_URL (read as the server reads it;
+ * data/province.sqlite when unset), migrated and given the demo accounts if empty, then
+ * the province-sized data set.
  */
 async function main(): Promise<void> {
-  const options = optionsFromEnv()
+  const options = optionsFromEnv({ ...process.env, DATABASE_URL: process.env.DATABASE_URL ?? DEFAULT_PROVINCE_DATABASE })
   const { db, dialect } = openDatabase(options.databaseUrl)
   try {
     await migrateToLatest(db, dialect)

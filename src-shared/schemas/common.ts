@@ -10,11 +10,16 @@ export const intLike = z.union([
 ])
 
 /**
- * A required number that may arrive as its text form, whose own schema gives the
- * message (e.g. "请选择组织" when it is missing, rather than a generic union error).
+ * A number that may arrive as its text form, with the field's own messages: `missing`
+ * when it is absent or not a number at all (e.g. 请选择组织 rather than a generic union
+ * error), the schema's own for the rest. Input type number | string, like `intLike`.
  */
-export function numberLike<T extends z.ZodType>(schema: T) {
-  return z.preprocess((v) => (typeof v === 'string' && /^-?\d+$/.test(v.trim()) ? Number(v) : v), schema)
+export function numberLike<T extends z.ZodType>(schema: T, missing: string) {
+  return z
+    .union([z.number(), z.string()], { error: missing })
+    .transform((v) => (typeof v === 'number' ? v : /^-?\d+(\.\d+)?$/.test(v.trim()) ? Number(v) : Number.NaN))
+    // The schema checks the number itself (e.g. 0 | 1): typed as taking any number.
+    .pipe(schema as unknown as z.ZodType<z.output<T>, number>)
 }
 
 export const boolLike = z.union([

@@ -41,9 +41,9 @@ export const memberPassword = z
 export const MemberFieldsSchema = z.object({
   name: z.string({ error: '请输入姓名' }).trim().min(1, '请输入姓名').max(50, '姓名不能超过50个字'),
   nation: z.string({ error: '请输入民族' }).trim().min(1, '请输入民族').max(30, '民族不能超过30个字'),
-  gender: numberLike(GenderSchema),
+  gender: numberLike(GenderSchema, '请选择性别'),
   telephone: mobile,
-  orgId: numberLike(z.number({ error: '请选择组织' }).int('请选择组织').positive('请选择组织')),
+  orgId: numberLike(z.number({ error: '请选择组织' }).int('请选择组织').positive('请选择组织'), '请选择组织'),
   idcard,
   /** Stored path of an uploaded jpg/jpeg/png under 1 MB (`POST /api/upload?kind=image`). */
   avatarUrl: StoredPathSchema.shape.path.nullish().transform((v) => v ?? null),
@@ -54,7 +54,7 @@ export const MemberFieldsSchema = z.object({
   sameTenureYear: z
     .preprocess(
       (v) => (v === '' ? null : v),
-      numberLike(z.number({ error: '同职级年限必须是整数' }).int('同职级年限必须是整数').min(1, '同职级年限最小为 1')).nullish(),
+      numberLike(z.number({ error: '同职级年限必须是整数' }).int('同职级年限必须是整数').min(1, '同职级年限最小为 1'), '同职级年限必须是整数').nullish(),
     )
     .transform((v) => v ?? null),
 })

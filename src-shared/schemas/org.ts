@@ -17,6 +17,7 @@ export const sortNumber = z.preprocess(
       .int('排序号必须是整数')
       .min(1, '排序号范围为 1–99999')
       .max(NO_SORT_NUMBER, '排序号范围为 1–99999'),
+    '排序号必须是整数',
   ),
 )
 
@@ -38,7 +39,7 @@ export const OrgFieldsSchema = z.object({
   name: z.string({ error: '请输入组织全称' }).trim().min(1, '请输入组织全称').max(100, '组织全称不能超过100个字'),
   shortName: z.string({ error: '请输入组织简称' }).trim().min(1, '请输入组织简称').max(50, '组织简称不能超过50个字'),
   /** The parent organisation; must be inside the caller's data scope. */
-  parentId: numberLike(z.number({ error: '请选择上级组织' }).int('请选择上级组织').positive('请选择上级组织')),
+  parentId: numberLike(z.number({ error: '请选择上级组织' }).int('请选择上级组织').positive('请选择上级组织'), '请选择上级组织'),
   /** Left empty, the server gives the parent's code plus a sequence number. */
   orgCode: z
     .string()

@@ -225,6 +225,19 @@ describe.each(testDatabases())('party members ($name)', (database) => {
     })
   })
 
+  it('leaves a trail in the operation log, before and after, the password hidden', async () => {
+    const member = await create(admin, newMember(ownBranch.id))
+    dataOf((await admin.patch('/api/member', { id: member.id, jobs: '副处长', pwd: 'Other@123' })).body)
+    dataOf((await admin.post(`/api/member/Disable/${member.id}`)).body)
+    const log = await admin.data<Page<{ route: string; before: Record<string, unknown> | null; after: Record<string, unknown> | null }>>('/api/log', {
+      recordTable: 'member', recordId: member.id,
+    })
+    expect(log.records.map((e) => e.route)).toEqual(['member.disable', 'member.update', 'member.create'])
+    expect(log.records[2]).toMatchObject({ before: null, after: { name: member.name, pwdHash: '[已隐藏]' } })
+    expect(log.records[1]).toMatchObject({ before: { jobs: null }, after: { jobs: '副处长', pwdHash: '[已隐藏，已修改]' } })
+    expect(log.records[0]).toMatchObject({ before: { enabled: 1 }, after: { enabled: 0 } })
+  })
+
   it('refuses an account without the member permission', async () => {
     const norole = await signInAs(server.url, demoAccounts.norole)
     expect(failureOf(await norole.get('/api/member')).error).toBe('NO_ROLE')

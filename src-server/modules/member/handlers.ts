@@ -11,22 +11,28 @@ export const memberHandlers = {
   'member.get': async ({ id }, ctx) => memberDetail(ctx.db, await callerScope(ctx), id),
   'member.create': async (input, ctx) => {
     const scope = await callerScope(ctx)
-    return memberDetail(ctx.db, scope, await createMember(ctx.db, scope, input))
+    const id = await createMember(ctx.db, scope, input)
+    ctx.audit.created('member', id)
+    return memberDetail(ctx.db, scope, id)
   },
   'member.update': async (input, ctx) => {
     const scope = await callerScope(ctx)
+    await ctx.audit.changing('member', input.id)
     await updateMember(ctx.db, scope, input)
     return memberDetail(ctx.db, scope, input.id)
   },
   'member.delete': async ({ id }, ctx) => {
+    await ctx.audit.changing('member', id)
     await deleteMember(ctx.db, await callerScope(ctx), id)
     return null
   },
   'member.disable': async ({ id }, ctx) => {
+    await ctx.audit.changing('member', id)
     await setMemberEnabled(ctx.db, await callerScope(ctx), id, false)
     return null
   },
   'member.enable': async ({ id }, ctx) => {
+    await ctx.audit.changing('member', id)
     await setMemberEnabled(ctx.db, await callerScope(ctx), id, true)
     return null
   },

@@ -11,14 +11,18 @@ export const orgHandlers = {
   'org.get': async ({ id }, ctx) => orgDetail(ctx.db, await callerScope(ctx), id),
   'org.create': async (input, ctx) => {
     const scope = await callerScope(ctx)
-    return orgDetail(ctx.db, scope, await createOrg(ctx.db, scope, input))
+    const id = await createOrg(ctx.db, scope, input)
+    ctx.audit.created('org', id)
+    return orgDetail(ctx.db, scope, id)
   },
   'org.update': async (input, ctx) => {
     const scope = await callerScope(ctx)
+    await ctx.audit.changing('org', input.id)
     await updateOrg(ctx.db, scope, input)
     return orgDetail(ctx.db, scope, input.id)
   },
   'org.delete': async ({ id }, ctx) => {
+    await ctx.audit.changing('org', id)
     await deleteOrg(ctx.db, await callerScope(ctx), id)
     return null
   },
