@@ -1,5 +1,6 @@
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react'
 import { screenByKey, type PermissionKey } from '../../src-shared/permissions'
+import { organizationScreens } from '../features/organization/screens'
 
 type Page = LazyExoticComponent<ComponentType>
 
@@ -12,6 +13,7 @@ export const screens: Partial<Record<PermissionKey, Page>> = {
   'dashboard:index': lazy(() => import('../features/home/HomePage')),
   'training:train': lazy(() => import('../features/training/TrainingListPage')),
   'training:signUpStatistics': lazy(() => import('../features/signups/SignUpStatisticsPage')),
+  ...organizationScreens,
   'system:admin': lazy(() => import('../features/system/AdminScreen')),
   'system:role': lazy(() => import('../features/system/RoleScreen')),
   'system:log': lazy(() => import('../features/system/LogScreen')),

@@ -18,6 +18,8 @@ export interface FilterField<F extends string = string> {
   type?: 'text' | 'date' | 'datetime-local'
   /** A control of the screen's own (an organisation picker …) bound to the filter's text value. */
   control?(value: string | undefined, onChange: (value: string | undefined) => void): ReactElement
+  /** CSS width of the field; 200px unless given. */
+  width?: string
 }
 
 /** Applied filters: trimmed, empty ones left out. */
@@ -113,7 +115,7 @@ export function FilterBar<F extends string>({
   return (
     <div className={styles.root} role="search">
       {fields.map((field) => (
-        <Field key={field.name} className={styles.field} label={field.label}>
+        <Field key={field.name} className={styles.field} style={field.width ? { width: field.width } : undefined} label={field.label}>
           {renderControl(field, draft[field.name], (value) => setDraft((current) => ({ ...current, [field.name]: value })), search, styles)}
         </Field>
       ))}

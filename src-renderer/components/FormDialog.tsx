@@ -29,12 +29,26 @@ export interface FormDialogProps<Input extends FieldValues, Output> {
   /** The fields, bound through `form.control` (see FormFields). */
   children(form: UseFormReturn<Input, unknown, Output>): ReactNode
   submitText?: string
-  /** Width of a dialog with many fields, e.g. `'880px'` (Fluent's default is 600px). */
-  width?: string
+  /** `wide`: a larger dialog with the fields in two columns (long forms); `FULL_ROW` spans both. */
+  layout?: 'narrow' | 'wide'
 }
+
+/** Class for a field that takes a whole row of a wide dialog (address, upload). */
+export const FULL_ROW = 'form-dialog-full-row'
 
 const useStyles = makeStyles({
   fields: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM, paddingTop: tokens.spacingVerticalS },
+  wideSurface: { maxWidth: '820px', width: '100%' },
+  wideFields: {
+    display: 'grid',
+    gridTemplateColumns: '1fr 1fr',
+    // A field with a hint or a message must not stretch its neighbour's input.
+    alignItems: 'start',
+    columnGap: tokens.spacingHorizontalXL,
+    rowGap: tokens.spacingVerticalM,
+    paddingTop: tokens.spacingVerticalS,
+    [`& > .${FULL_ROW}`]: { gridColumn: '1 / -1' },
+  },
 })
 
 /**
@@ -51,7 +65,7 @@ export function FormDialog<Input extends FieldValues, Output>({
   onSubmit,
   children,
   submitText = '确定',
-  width,
+  layout = 'narrow',
 }: FormDialogProps<Input, Output>) {
   const styles = useStyles()
   const notify = useNotify()
@@ -75,7 +89,7 @@ export function FormDialog<Input extends FieldValues, Output>({
 
   return (
     <Dialog open={open} onOpenChange={(_, data) => !formState.isSubmitting && onOpenChange(data.open)}>
-      <DialogSurface style={width ? { width, maxWidth: '95vw' } : undefined}>
+      <DialogSurface className={layout === 'wide' ? styles.wideSurface : undefined}>
         <form
           onSubmit={(event) => {
             // React events bubble through the portal to the owner's tree: a dialog opened
@@ -87,7 +101,7 @@ export function FormDialog<Input extends FieldValues, Output>({
         >
           <DialogBody>
             <DialogTitle>{title}</DialogTitle>
-            <DialogContent className={styles.fields}>{children(form)}</DialogContent>
+            <DialogContent className={layout === 'wide' ? styles.wideFields : styles.fields}>{children(form)}</DialogContent>
             <DialogActions>
               <Button appearance="secondary" disabled={formState.isSubmitting} onClick={() => onOpenChange(false)}>
                 取消

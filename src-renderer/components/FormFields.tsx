@@ -1,5 +1,5 @@
 import type { ReactElement } from 'react'
-import { Field, Input, Textarea, type InputProps } from '@fluentui/react-components'
+import { Dropdown, Field, Input, Option, Radio, RadioGroup, Textarea, type InputProps } from '@fluentui/react-components'
 import {
   useController,
   type Control,
@@ -43,6 +43,8 @@ export function FormField<T extends FieldValues, O>({ control, name, label, requ
 export interface TextFieldProps<T extends FieldValues, O>
   extends FieldBase<T, O>, Pick<InputProps, 'type' | 'placeholder' | 'contentBefore' | 'contentAfter' | 'autoComplete' | 'size' | 'maxLength'> {
   autoFocus?: boolean
+  /** Stores an emptied input as null (optional numbers: '' is not a number, null is "none"). */
+  blankAsNull?: boolean
 }
 
 /** A text input bound to a form value. */
@@ -55,6 +57,7 @@ export function TextField<T extends FieldValues, O>({
   size,
   maxLength,
   autoFocus,
+  blankAsNull,
   ...base
 }: TextFieldProps<T, O>) {
   return (
@@ -63,8 +66,8 @@ export function TextField<T extends FieldValues, O>({
         <Input
           ref={field.ref}
           name={field.name}
-          value={(field.value as string | undefined) ?? ''}
-          onChange={(_, data) => field.onChange(data.value)}
+          value={field.value === null || field.value === undefined ? '' : String(field.value)}
+          onChange={(_, data) => field.onChange(blankAsNull && data.value.trim() === '' ? null : data.value)}
           onBlur={field.onBlur}
           type={type}
           placeholder={placeholder}
@@ -76,6 +79,62 @@ export function TextField<T extends FieldValues, O>({
           autoFocus={autoFocus}
         />
       )}
+    </FormField>
+  )
+}
+
+export interface ChoiceOption<V extends string | number> {
+  value: V
+  label: string
+}
+
+export interface ChoiceFieldProps<T extends FieldValues, O, V extends string | number> extends FieldBase<T, O> {
+  options: readonly ChoiceOption<V>[]
+  /** `radio` for two or three short choices (性别, 是/否), `dropdown` otherwise. */
+  appearance?: 'radio' | 'dropdown'
+  placeholder?: string
+}
+
+/** One value out of a fixed list, as radio buttons or a dropdown; the form holds the option's own value (number or text). */
+export function ChoiceField<T extends FieldValues, O, V extends string | number>({
+  options,
+  appearance = 'dropdown',
+  placeholder = '请选择',
+  ...base
+}: ChoiceFieldProps<T, O, V>) {
+  const find = (text: string | undefined) => options.find((option) => String(option.value) === text)
+  return (
+    <FormField {...base}>
+      {(field) => {
+        const current = options.find((option) => option.value === field.value)
+        return appearance === 'radio' ? (
+          <RadioGroup
+            layout="horizontal"
+            name={field.name}
+            value={current ? String(current.value) : ''}
+            onChange={(_, data) => field.onChange(find(data.value)?.value ?? null)}
+          >
+            {options.map((option) => (
+              <Radio key={option.value} value={String(option.value)} label={option.label} />
+            ))}
+          </RadioGroup>
+        ) : (
+          <Dropdown
+            ref={field.ref}
+            placeholder={placeholder}
+            value={current?.label ?? ''}
+            selectedOptions={current ? [String(current.value)] : []}
+            onOptionSelect={(_, data) => field.onChange(find(data.optionValue)?.value ?? null)}
+            onBlur={field.onBlur}
+          >
+            {options.map((option) => (
+              <Option key={option.value} value={String(option.value)}>
+                {option.label}
+              </Option>
+            ))}
+          </Dropdown>
+        )
+      }}
     </FormField>
   )
 }

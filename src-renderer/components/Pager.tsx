@@ -23,13 +23,15 @@ const useStyles = makeStyles({
 
 export interface PagerProps {
   total: number
+  /** The count stopped at `total`: shown as 共 10000+ 条. */
+  totalCapped?: boolean
   pageNum: number
   pageSize: number
   onChange(pageNum: number, pageSize: number): void
 }
 
 /** The spec's pager layout (000 §9): total, sizes, prev, pages, next, jumper. */
-export function Pager({ total, pageNum, pageSize, onChange }: PagerProps) {
+export function Pager({ total, totalCapped, pageNum, pageSize, onChange }: PagerProps) {
   const styles = useStyles()
   const pageCount = Math.max(1, Math.ceil(total / pageSize))
   const [jumpText, setJumpText] = useState('')
@@ -46,7 +48,10 @@ export function Pager({ total, pageNum, pageSize, onChange }: PagerProps) {
 
   return (
     <nav className={styles.root} aria-label="分页">
-      <Text>共 {total} 条</Text>
+      <Text>
+        共 {total}
+        {totalCapped ? '+' : ''} 条
+      </Text>
       <Dropdown
         className={styles.sizes}
         aria-label="每页条数"

@@ -74,7 +74,7 @@ const useStyles = makeStyles({
     backgroundColor: 'rgba(255, 255, 255, 0.6)',
     zIndex: 1,
   },
-  actions: { display: 'flex', gap: tokens.spacingHorizontalXS },
+  actions: { display: 'flex', gap: tokens.spacingHorizontalXS, whiteSpace: 'nowrap' },
   expandCell: { width: '44px' },
   details: { backgroundColor: tokens.colorNeutralBackground2, padding: `${tokens.spacingVerticalM} ${tokens.spacingHorizontalL}` },
 })
@@ -207,7 +207,7 @@ export function ResourceTable<Row, F extends string = never>({
           </div>
         )}
       </div>
-      <Pager total={page.total} pageNum={request.pageNum} pageSize={request.pageSize} onChange={goTo} />
+      <Pager total={page.total} totalCapped={page.totalCapped} pageNum={request.pageNum} pageSize={request.pageSize} onChange={goTo} />
     </section>
   )
 }

@@ -10,7 +10,10 @@ export interface PageRequest<F extends string> {
   filters: FilterValues<F>
 }
 
-export type LoadPage<Row, F extends string> = (request: PageRequest<F>) => Promise<Page<Row>>
+/** A page of rows; `totalCapped`: the server stopped counting at `total` (there are more). */
+export type LoadedPage<Row> = Page<Row> & { totalCapped?: boolean }
+
+export type LoadPage<Row, F extends string> = (request: PageRequest<F>) => Promise<LoadedPage<Row>>
 
 /**
  * The paging state of a list: which page, size and filters are asked for, the last
@@ -20,7 +23,7 @@ export type LoadPage<Row, F extends string> = (request: PageRequest<F>) => Promi
 export function useResourcePage<Row, F extends string>(load: LoadPage<Row, F>, pageSize: number, minLoadingMs: number) {
   // A new object for every fetch, reloads included: the effect below runs once per request.
   const [request, setRequest] = useState<PageRequest<F>>({ pageNum: 1, pageSize, filters: {} })
-  const [page, setPage] = useState<Page<Row>>({ records: [], total: 0 })
+  const [page, setPage] = useState<LoadedPage<Row>>({ records: [], total: 0 })
   const [loaded, setLoaded] = useState(false)
   const { loading, track } = useMinimumLoading(minLoadingMs)
   const notify = useNotify()

@@ -1,6 +1,7 @@
-import { writeFile } from 'node:fs/promises'
+import { readdir, readFile, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { DownloadResult, RpcEvents } from '../../src-shared/ipc'
 import type { UploadedFile } from '../../src-shared/schemas/files'
 import type { FileDialogPort } from '../../src-main/core/files'
 import { demoAccounts } from '../../src-server/seed/demo-accounts'
@@ -8,8 +9,20 @@ import { cleanUp, expectFailure, expectOk, remoteCore, signIn, startTestServer, 
 
 /** A real 1×1 PNG. */
 const PNG_BASE64 = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg=='
+const PNG_BYTES = Buffer.from(PNG_BASE64, 'base64')
 
-describe('files through the core', () => {
+/** Stands in for the operating system's save dialog, which cannot open here. */
+function saveDialog(answer: () => string | null, asked: { defaultName: string; extensions: readonly string[] }[]): FileDialogPort {
+  return {
+    openFiles: async () => null,
+    saveFile: async ({ defaultName, extensions }) => {
+      asked.push({ defaultName, extensions })
+      return answer()
+    },
+  }
+}
+
+describe('files through the core: uploads and downloads', () => {
   let serverUrl: string
 
   beforeAll(async () => {
@@ -79,5 +92,59 @@ describe('files through the core', () => {
       'FILE_REJECTED',
     )
     expect(error.message).not.toBe('')
+  })
+
+  async function uploadPng(core: Awaited<ReturnType<typeof signedInCore>>): Promise<string> {
+    const [stored] = expectOk<UploadedFile[]>(await core.dispatch('files.uploadBytes', { kind: 'image', name: '党员照片.png', base64: PNG_BASE64 }))
+    return stored.path
+  }
+
+  it('hands the bytes and the server’s file name back when there is no native dialog (web host)', async () => {
+    const core = await signedInCore()
+    const path = await uploadPng(core)
+    const progress: RpcEvents['progress'][] = []
+    core.events.on('progress', (event) => progress.push(event))
+
+    const result = expectOk<DownloadResult>(await core.dispatch('files.download', { route: 'files.get', input: { path }, taskId: 'photo' }))
+
+    expect(result).toEqual({ kind: 'data', name: '党员照片.png', contentType: 'image/png', base64: PNG_BASE64 })
+    expect(progress.at(-1)).toEqual({ taskId: 'photo', done: PNG_BYTES.length, total: PNG_BYTES.length, label: '党员照片.png' })
+  })
+
+  it('saves where the native dialog says, and nothing when it is cancelled', async () => {
+    const dir = await tempDir()
+    const target = join(dir, '导出.png')
+    let answer: string | null = target
+    const asked: { defaultName: string; extensions: readonly string[] }[] = []
+    const core = await signedInCore(saveDialog(() => answer, asked))
+    const path = await uploadPng(core)
+
+    const saved = expectOk<DownloadResult>(await core.dispatch('files.download', { route: 'files.get', input: { path } }))
+    expect(saved).toEqual({ kind: 'saved', name: '导出.png', path: target })
+    expect(asked).toEqual([{ defaultName: '党员照片.png', extensions: ['png'] }])
+    expect(await readFile(target)).toEqual(PNG_BYTES)
+
+    answer = null
+    expect(expectOk(await core.dispatch('files.download', { route: 'files.get', input: { path } }))).toEqual({ kind: 'cancelled' })
+    // No temporary file left behind.
+    expect(await readdir(dir)).toEqual(['导出.png'])
+  })
+
+  it('reports the server’s refusal in Chinese and asks for no destination', async () => {
+    const asked: { defaultName: string; extensions: readonly string[] }[] = []
+    const core = await signedInCore(saveDialog(() => '/nowhere', asked))
+    expectFailure(
+      await core.dispatch('files.download', { route: 'files.get', input: { path: '2026/01/00000000000000000000000000000000.png' } }),
+      'NOT_FOUND',
+      '文件不存在',
+    )
+    expect(asked).toEqual([])
+  })
+
+  it('checks the route and its input before sending', async () => {
+    const { core } = await remoteCore(serverUrl)
+    // Not a download route (and not signed in: had it been sent, the server would say UNAUTHENTICATED).
+    expectFailure(await core.dispatch('files.download', { route: 'member.list' }), 'VALIDATION', '不支持的下载')
+    expectFailure(await core.dispatch('files.download', { route: 'files.get', input: { path: '../etc/passwd' } }), 'VALIDATION', '文件路径无效')
   })
 })

@@ -1,11 +1,11 @@
 import { useMemo } from 'react'
-import { Input, makeStyles, Radio, RadioGroup, Textarea, tokens } from '@fluentui/react-components'
+import { Input, makeStyles, mergeClasses, Radio, RadioGroup, Textarea, tokens } from '@fluentui/react-components'
 import type { Control } from 'react-hook-form'
 import type { z } from 'zod'
 import { signUpEditSchema, type SignUpMember, type SignUpUpdateBody, type SignUpUpdateBodySchema } from '../../../src-shared/schemas/signup'
 import { arrivalTypes, genders, yesNo } from '../../../src-shared/schemas/training-codes'
 import { call } from '../../app/bridge'
-import { FormDialog } from '../../components/FormDialog'
+import { FormDialog, FULL_ROW } from '../../components/FormDialog'
 import { FormField, TextField } from '../../components/FormFields'
 import { OrgPicker } from '../../components/OrgPicker'
 import { toastMessages, useNotify } from '../../components/toast'
@@ -14,10 +14,7 @@ import { enabledConferenceItems, type ConferenceItem } from './conference'
 type EditControl = Control<SignUpUpdateBody, unknown, z.output<typeof SignUpUpdateBodySchema>>
 
 const useStyles = makeStyles({
-  grid: { display: 'grid', gridTemplateColumns: '1fr 1fr', alignItems: 'start', columnGap: tokens.spacingHorizontalXL, rowGap: tokens.spacingVerticalM },
-  wide: { gridColumn: '1 / -1' },
   section: {
-    gridColumn: '1 / -1',
     margin: `${tokens.spacingVerticalS} 0 0`,
     fontSize: tokens.fontSizeBase300,
     fontWeight: tokens.fontWeightSemibold,
@@ -153,7 +150,7 @@ export function SignUpEditDialog({
       title="修改报名信息"
       schema={schema}
       defaultValues={defaults}
-      width="880px"
+      layout="wide"
       onSubmit={async (values) => {
         await call('signup.update', values)
         notify.success(toastMessages.updated)
@@ -161,7 +158,7 @@ export function SignUpEditDialog({
       }}
     >
       {({ control }) => (
-        <div className={styles.grid}>
+        <>
           <TextField control={control} name="name" label="姓名" required />
           <TextField control={control} name="telephone" label="手机号" required />
           <ChoiceField
@@ -187,12 +184,12 @@ export function SignUpEditDialog({
           <TextField control={control} name="partyJobs" label="党内职务" required />
           <TextField control={control} name="tenureTime" label="任现职时间" required type="month" />
           <TextField control={control} name="sameTenureYear" label="任同职级年限" required type="number" />
-          <TextField control={control} name="cardsNumber" label="身份证号" required className={styles.wide} />
-          {conference.length > 0 && <h3 className={styles.section}>会务信息</h3>}
+          <TextField control={control} name="cardsNumber" label="身份证号" required className={FULL_ROW} />
+          {conference.length > 0 && <h3 className={mergeClasses(styles.section, FULL_ROW)}>会务信息</h3>}
           {conference.map((item) => (
             <ConferenceField key={item.field} control={control} item={item} />
           ))}
-          <FormField control={control} name="marks" label="备注" className={styles.wide}>
+          <FormField control={control} name="marks" label="备注" className={FULL_ROW}>
             {(field) => (
               <Textarea
                 ref={field.ref}
@@ -203,7 +200,7 @@ export function SignUpEditDialog({
               />
             )}
           </FormField>
-        </div>
+        </>
       )}
     </FormDialog>
   )
