@@ -37,6 +37,8 @@ const useStyles = makeStyles({
   // Fluent's dropdown is at least 250px wide; here it fits its field and long names end in …
   choice: { minWidth: 0, width: '100%' },
   choiceText: { overflow: 'hidden', whiteSpace: 'nowrap', textOverflow: 'ellipsis' },
+  // A date-time input is wider than the field by default too.
+  input: { minWidth: 0, width: '100%' },
   actions: { display: 'flex', gap: tokens.spacingHorizontalS },
 })
 
@@ -79,6 +81,7 @@ function renderControl<F extends string>(
   }
   return (
     <Input
+      className={classes.input}
       type={field.type ?? 'text'}
       value={value ?? ''}
       placeholder={field.placeholder ?? `请输入${field.label}`}

@@ -80,6 +80,8 @@ export class AuditTrail implements Audit {
   constructor(private readonly db: Db) {}
 
   async changing(table: AuditTable, id: number, snapshot = rowSnapshot(this.db, table, id)): Promise<void> {
+    // Named twice (by the mechanism for a scoped route, then by the handler): the first "before" stands.
+    if (this.tracked.some((t) => t.table === table && t.id === id)) return
     this.tracked.push({ table, id, before: await snapshot(), snapshot })
   }
 

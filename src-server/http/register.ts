@@ -6,7 +6,7 @@ import type { ApiSuccess } from '../../src-shared/errors'
 import type { Db } from '../db/types'
 import type { ServerOptions } from '../options'
 import { assertInScope } from '../auth/scope'
-import { AuditTrail } from './audit'
+import { AuditTrail, type AuditTable } from './audit'
 import { authenticate } from './authenticate'
 import { authorize } from './authorize'
 import type { Handlers, RequestContext } from './context'
@@ -67,7 +67,8 @@ type AnyHandler = (input: Record<string, unknown>, ctx: RequestContext) => Promi
  * input, check the data scope of a `scope` route's record, call the handler, and wrap
  * its result (parsed through the response schema, so fields the schema does not name,
  * like hashes, never leave) in the envelope. Every write (non-GET) call is written to
- * the operation log, refused ones too, once the caller is known (public routes always).
+ * the operation log, refused ones too, once the caller is known (public routes always);
+ * the record of a scoped write is captured before and after by the mechanism itself.
  */
 export function registerRoutes(app: FastifyInstance, deps: { db: Db; options: ServerOptions }, handlers: Handlers): void {
   for (const name of Object.keys(routes) as RouteName[]) {
@@ -85,7 +86,11 @@ export function registerRoutes(app: FastifyInstance, deps: { db: Db; options: Se
         try {
           authorize(route.access, user)
           const input = parseInput(route, req)
-          if (route.scope && user && typeof input.id === 'number') await assertInScope(deps.db, user, route.scope, input.id)
+          if (route.scope && user && typeof input.id === 'number') {
+            await assertInScope(deps.db, user, route.scope, input.id)
+            // The record a scoped write names is logged before and after without the handler's help.
+            if (logged) await audit.changing(route.scope satisfies AuditTable, input.id)
+          }
           const result = await handler(input, { db: deps.db, options: deps.options, user, ip: req.ip, req, reply, audit })
           const data = route.kind === 'download' ? null : route.response.safeParse(result)
           if (data && !data.success) {

@@ -156,4 +156,31 @@ describe('roles, accounts and what an account may use', () => {
     await page.getByText('修改成功！').first().waitFor()
     await created.getByRole('cell', { name: '无', exact: true }).waitFor()
   })
+
+  it('asks before deleting, says which accounts hold a role in use, and deletes once it is free', async () => {
+    const { page } = consoleTabs.tab
+    await signedInAs(page, admin.username, admin.password, '/system/role')
+    const roles = page.getByRole('table', { name: '角色列表' })
+    const roleRow = roles.getByRole('row').filter({ hasText: '日志查看员' })
+    await roleRow.getByRole('button', { name: '删除' }).click()
+    const prompt = page.getByRole('dialog', { name: '提示' })
+    await prompt.getByText('确定要删除当前角色吗?').waitFor()
+    await prompt.getByRole('button', { name: '取消' }).click()
+    await page.getByText('已取消删除').first().waitFor()
+    await roleRow.getByRole('button', { name: '删除' }).click()
+    await prompt.getByRole('button', { name: '确定' }).click()
+    await page.getByText('该角色正在被账号 logviewer 使用，请先为这些账号更换角色').first().waitFor()
+
+    await goToRoute(page, '/system/admin')
+    const accountRow = page.getByRole('table', { name: '账号列表' }).getByRole('row').filter({ hasText: 'logviewer' })
+    await accountRow.getByRole('button', { name: '删除' }).click()
+    await prompt.getByRole('button', { name: '确定' }).click()
+    await page.getByText('删除成功!').first().waitFor()
+    await accountRow.waitFor({ state: 'detached' })
+
+    await goToRoute(page, '/system/role')
+    await roleRow.getByRole('button', { name: '删除' }).click()
+    await prompt.getByRole('button', { name: '确定' }).click()
+    await roleRow.waitFor({ state: 'detached' })
+  })
 })

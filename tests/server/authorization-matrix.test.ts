@@ -31,7 +31,7 @@ const scopedById = entries.filter(
 const PASSWORD = 'Matrix@123'
 
 /** A record of the kind that lies outside the tree of `orgadmin` (省财政厅机关党委). */
-const foreignRecord: Record<ScopedResource, (db: Db, topOrgId: number) => Promise<{ table: 'admin' | 'org' | 'member'; id: number }>> = {
+const foreignRecord: Record<ScopedResource, (db: Db, topOrgId: number) => Promise<{ table: ScopedResource; id: number }>> = {
   admin: async (db) => ({
     table: 'admin',
     id: (await db.selectFrom('admin').select('id').where('name', '=', demoAccounts.admin.username).executeTakeFirstOrThrow()).id,
@@ -39,6 +39,17 @@ const foreignRecord: Record<ScopedResource, (db: Db, topOrgId: number) => Promis
   org: async (db, topOrgId) => ({
     table: 'org',
     id: (await db.selectFrom('org').select('id').where('topOrgId', '!=', topOrgId).executeTakeFirstOrThrow()).id,
+  }),
+  train: async (db, topOrgId) => ({
+    table: 'train',
+    id: (
+      await db
+        .selectFrom('train')
+        .innerJoin('org as host', 'host.id', 'train.orgId')
+        .select('train.id')
+        .where((eb) => eb.or([eb('host.topOrgId', '!=', topOrgId), eb('host.topOrgId', 'is', null)]))
+        .executeTakeFirstOrThrow()
+    ).id,
   }),
   member: async (db, topOrgId) => ({
     table: 'member',

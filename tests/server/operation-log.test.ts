@@ -49,6 +49,13 @@ describe.each(testDatabases())('operation log ($name)', (database) => {
     expect(page.records[1]).toMatchObject({ before: { permissionIdList: [801] }, after: { permissionIdList: [801, 803] } })
   })
 
+  it('captures a scoped record before and after by itself, with no audit code in its handler', async () => {
+    const member = await server.db.selectFrom('member').select(['id', 'name']).where('name', '=', '王芳').executeTakeFirstOrThrow()
+    expect((await write('PATCH', '/api/member', { id: member.id, name: '王芳芳' })).body.code).toBe(0)
+    const [entry] = (await logs({ recordTable: 'member', recordId: String(member.id) })).records
+    expect(entry).toMatchObject({ route: 'member.update', ok: true, before: { name: '王芳' }, after: { name: '王芳芳', pwdHash: REDACTED } })
+  })
+
   it('records refused writes with the reason, and nothing of the values', async () => {
     await write('DELETE', '/api/role', { id: 1 })
     const [entry] = (await logs({ module: 'role', pageSize: '1' })).records
