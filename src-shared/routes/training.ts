@@ -26,8 +26,8 @@ export const trainingRoutes = defineRoutes({
     response: TrainPageSchema,
   },
   'train.all': {
-    method: 'GET', path: '/api/train/all', access: 'login',
-    summary: '培训班选项（id、名称），用于筛选；需培训班管理或报名统计权限',
+    method: 'GET', path: '/api/train/all', access: ['training:train', 'training:signUpStatistics'],
+    summary: '培训班选项（id、名称），用于培训班与报名统计的筛选',
     response: z.array(TrainOptionSchema),
   },
   'train.hostUnits': {
@@ -36,7 +36,7 @@ export const trainingRoutes = defineRoutes({
     response: z.array(HostUnitSchema),
   },
   'train.get': {
-    method: 'GET', path: '/api/train/{id}', access: TRAIN,
+    method: 'GET', path: '/api/train/{id}', access: TRAIN, scope: 'train',
     summary: '培训班详情（含签到时间、附件、日程）',
     params: idParam,
     response: TrainDetailSchema,
@@ -48,31 +48,31 @@ export const trainingRoutes = defineRoutes({
     response: TrainDetailSchema,
   },
   'train.update': {
-    method: 'PATCH', path: '/api/train', access: TRAIN,
+    method: 'PATCH', path: '/api/train', access: TRAIN, scope: 'train',
     summary: '修改培训班（id 加合并后的向导表单；signUpOptions 为升序逗号串）',
     body: TrainUpdateBodySchema,
     response: TrainDetailSchema,
   },
   'train.audit': {
-    method: 'PATCH', path: '/api/train/audit', access: TRAIN,
+    method: 'PATCH', path: '/api/train/audit', access: TRAIN, scope: 'train',
     summary: '审核：通过并发布（30）或驳回（-1）',
     body: TrainAuditBodySchema,
     response: TrainDetailSchema,
   },
   'train.archive': {
-    method: 'PATCH', path: '/api/train/archive', access: TRAIN,
+    method: 'PATCH', path: '/api/train/archive', access: TRAIN, scope: 'train',
     summary: '公文归档：保存盖章公文扫描件路径（resourceUrl）',
     body: TrainArchiveBodySchema,
     response: TrainDetailSchema,
   },
   'train.notice': {
-    method: 'POST', path: '/api/train/notice', access: TRAIN,
+    method: 'POST', path: '/api/train/notice', access: TRAIN, scope: 'train',
     summary: '生成培训通知 Word 文档（含报名二维码），保存为 wordPath',
     body: idParam,
     response: NoticeResultSchema,
   },
   'train.delete': {
-    method: 'DELETE', path: '/api/train/{id}', access: TRAIN,
+    method: 'DELETE', path: '/api/train/{id}', access: TRAIN, scope: 'train',
     summary: '删除培训班（连同报名与签到记录）',
     params: idParam,
     response: z.null(),
