@@ -167,6 +167,7 @@ describe.each(testDatabases())('trainings ($name)', (database) => {
     expect(response.headers.get('content-disposition')).toContain(encodeURIComponent('关于举办通知生成测试班的通知.docx'))
     const zip = await JSZip.loadAsync(Buffer.from(await response.arrayBuffer()))
     expect(Object.keys(zip.files)).toEqual(expect.arrayContaining(['[Content_Types].xml', '_rels/.rels', 'word/document.xml', 'word/_rels/document.xml.rels']))
+    expect(Object.keys(zip.files).filter((n) => n.endsWith('/'))).toEqual([])
     const document = await zip.file('word/document.xml')!.async('string')
     expect(document).toContain('关于举办通知生成测试班的通知')
     expect(document).toContain('2026年11月5日')
