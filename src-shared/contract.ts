@@ -16,7 +16,7 @@ export type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE'
  * answers NOT_FOUND when that record lies outside the caller's tree, and the generated
  * authorization matrix (tests/server/authorization-matrix.test.ts) checks every such route.
  */
-export type ScopedResource = 'admin' | 'org' | 'member' | 'train'
+export type ScopedResource = 'admin' | 'org' | 'member' | 'train' | 'signUp'
 
 /**
  * One row of the route table. Input is the merge of the path params and either the

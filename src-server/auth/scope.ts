@@ -61,13 +61,21 @@ const recordInScope: Record<ScopedResource, (db: Db, scope: DataScope, id: numbe
       .select('id')
       .where((eb) => eb.and([eb('id', '=', id), startsWith(eb, 'member.orgPath', scope.path)]))
       .executeTakeFirst()) !== undefined,
-  // A training belongs to the tree of its host organisation.
+  // A training belongs to the tree of its host organisation, a sign-up to its training's.
   train: async (db, scope, id) =>
     (await db
       .selectFrom('train')
       .innerJoin('org as host', 'host.id', 'train.orgId')
       .select('train.id')
       .where((eb) => eb.and([eb('train.id', '=', id), startsWith(eb, 'host.path', scope.path)]))
+      .executeTakeFirst()) !== undefined,
+  signUp: async (db, scope, id) =>
+    (await db
+      .selectFrom('trainSignUp as s')
+      .innerJoin('train', 'train.id', 's.trainId')
+      .innerJoin('org as host', 'host.id', 'train.orgId')
+      .select('s.id')
+      .where((eb) => eb.and([eb('s.id', '=', id), startsWith(eb, 'host.path', scope.path)]))
       .executeTakeFirst()) !== undefined,
   admin: async (db, scope, id) => {
     const account = await db.selectFrom('admin').select('memberId').where('id', '=', id).executeTakeFirst()
@@ -77,7 +85,13 @@ const recordInScope: Record<ScopedResource, (db: Db, scope: DataScope, id: numbe
   },
 }
 
-const notFoundMessage: Record<ScopedResource, string> = { admin: '账号不存在', org: '组织不存在', member: '党员不存在', train: '培训班不存在' }
+const notFoundMessage: Record<ScopedResource, string> = {
+  admin: '账号不存在',
+  org: '组织不存在',
+  member: '党员不存在',
+  train: '培训班不存在',
+  signUp: '报名记录不存在',
+}
 
 /**
  * The check the route mechanism makes for routes with a `scope` marker: a record

@@ -74,12 +74,16 @@ const PACKAGE_RELS =
 /** The .docx bytes of the given blocks on an A4 page with official-document margins. */
 export async function buildDocx(blocks: DocBlock[]): Promise<Buffer> {
   const zip = new JSZip()
+  // Only the parts themselves: Word does not expect folder entries in the package.
+  const add = (name: string, data: string | Buffer) => zip.file(name, data, { createFolders: false })
+  add('[Content_Types].xml', CONTENT_TYPES)
+  add('_rels/.rels', PACKAGE_RELS)
   const rels: string[] = []
   const body = blocks.map((block, i) => {
     if (block.kind === 'paragraph') return paragraphXml(block)
     const relId = `rIdImg${i}`
     const target = `media/image${i}.png`
-    zip.file(`word/${target}`, block.png)
+    add(`word/${target}`, block.png)
     rels.push(`<Relationship Id="${relId}" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/image" Target="${target}"/>`)
     return imageXml(block, relId, i + 1)
   })
@@ -92,10 +96,8 @@ export async function buildDocx(blocks: DocBlock[]): Promise<Buffer> {
     // A4, margins 3.7/3.5/2.8/2.6 cm as in GB/T 9704 official documents.
     '<w:sectPr><w:pgSz w:w="11906" w:h="16838"/><w:pgMar w:top="2098" w:right="1474" w:bottom="1984" w:left="1588" w:header="851" w:footer="992" w:gutter="0"/></w:sectPr>' +
     '</w:body></w:document>'
-  zip.file('[Content_Types].xml', CONTENT_TYPES)
-  zip.file('_rels/.rels', PACKAGE_RELS)
-  zip.file('word/document.xml', document)
-  zip.file(
+  add('word/document.xml', document)
+  add(
     'word/_rels/document.xml.rels',
     '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>' +
       `<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships">${rels.join('')}</Relationships>`,

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { z } from 'zod'
 import { routes, type RouteName } from '../../src-shared/api'
-import type { RouteDef } from '../../src-shared/contract'
+import type { RouteDef, ScopedResource } from '../../src-shared/contract'
 import type { ApiSuccess } from '../../src-shared/errors'
 import type { Db } from '../db/types'
 import type { ServerOptions } from '../options'
@@ -12,6 +12,9 @@ import { authorize } from './authorize'
 import type { Handlers, RequestContext } from './context'
 import { failureOf } from './errors'
 import { parseValue, zodFailure } from './validation'
+
+/** The table whose row a scoped route's `id` names, for the operation log. */
+const auditTableOf: Record<ScopedResource, AuditTable> = { admin: 'admin', org: 'org', member: 'member', train: 'train', signUp: 'trainSignUp' }
 
 export const SUCCESS_MESSAGE = '操作成功'
 
@@ -89,7 +92,7 @@ export function registerRoutes(app: FastifyInstance, deps: { db: Db; options: Se
           if (route.scope && user && typeof input.id === 'number') {
             await assertInScope(deps.db, user, route.scope, input.id)
             // The record a scoped write names is logged before and after without the handler's help.
-            if (logged) await audit.changing(route.scope satisfies AuditTable, input.id)
+            if (logged) await audit.changing(auditTableOf[route.scope], input.id)
           }
           const result = await handler(input, { db: deps.db, options: deps.options, user, ip: req.ip, req, reply, audit })
           const data = route.kind === 'download' ? null : route.response.safeParse(result)

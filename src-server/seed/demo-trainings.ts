@@ -68,7 +68,6 @@ function trainRow(t: DemoTraining, host: { id: number; name: string }, now: stri
     signUpStartTime: at(signUpStart, 8),
     signUpEndTime: at(signUpEnd, 18),
     maxNum: t.maxNum,
-    allNum: t.signUps,
     name1: '钱晓燕',
     telephone1: '025-83391001',
     name2: null,
@@ -116,5 +115,6 @@ export async function seedDemoTrainings(db: Db): Promise<void> {
       .insertInto('trainSignUp')
       .values(people.map((p, i) => ({ ...p, trainId, source: i % 3 === 0 ? 'self' : 'admin', needRoom: i % 2, arrivalType: '自行前往', createdAt: now, updatedAt: now })))
       .execute()
+    await db.updateTable('train').set({ allNum: people.length }).where('id', '=', trainId).execute()
   }
 }

@@ -44,7 +44,7 @@ export const signUpRoutes = defineRoutes({
     response: SignUpPageSchema,
   },
   'signup.get': {
-    method: 'GET', path: `${BASE}/{id}`, access: TRAIN,
+    method: 'GET', path: `${BASE}/{id}`, access: TRAIN, scope: 'signUp',
     summary: '报名人员详情',
     params: idParam,
     response: SignUpMemberSchema,
@@ -56,13 +56,13 @@ export const signUpRoutes = defineRoutes({
     response: SignUpMemberSchema,
   },
   'signup.update': {
-    method: 'PATCH', path: BASE, access: TRAIN,
+    method: 'PATCH', path: BASE, access: TRAIN, scope: 'signUp',
     summary: '修改报名信息（必填项及按报名选项 12–20 必填的会务项）',
     body: SignUpUpdateBodySchema,
     response: SignUpMemberSchema,
   },
   'signup.delete': {
-    method: 'DELETE', path: `${BASE}/{id}`, access: TRAIN,
+    method: 'DELETE', path: `${BASE}/{id}`, access: TRAIN, scope: 'signUp',
     summary: '删除报名人员',
     params: idParam,
     response: z.null(),

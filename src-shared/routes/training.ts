@@ -26,8 +26,8 @@ export const trainingRoutes = defineRoutes({
     response: TrainPageSchema,
   },
   'train.all': {
-    method: 'GET', path: '/api/train/all', access: 'login',
-    summary: '培训班选项（id、名称），用于筛选；需培训班管理或报名统计权限',
+    method: 'GET', path: '/api/train/all', access: ['training:train', 'training:signUpStatistics'],
+    summary: '培训班选项（id、名称），用于培训班与报名统计的筛选',
     response: z.array(TrainOptionSchema),
   },
   'train.hostUnits': {

@@ -31,7 +31,7 @@ const scopedById = entries.filter(
 const PASSWORD = 'Matrix@123'
 
 /** A record of the kind that lies outside the tree of `orgadmin` (省财政厅机关党委). */
-const foreignRecord: Record<ScopedResource, (db: Db, topOrgId: number) => Promise<{ table: ScopedResource; id: number }>> = {
+const foreignRecord: Record<ScopedResource, (db: Db, topOrgId: number) => Promise<{ table: 'admin' | 'org' | 'member' | 'train' | 'trainSignUp'; id: number }>> = {
   admin: async (db) => ({
     table: 'admin',
     id: (await db.selectFrom('admin').select('id').where('name', '=', demoAccounts.admin.username).executeTakeFirstOrThrow()).id,
@@ -54,6 +54,17 @@ const foreignRecord: Record<ScopedResource, (db: Db, topOrgId: number) => Promis
   member: async (db, topOrgId) => ({
     table: 'member',
     id: (await db.selectFrom('member').select('id').where('topOrgId', '!=', topOrgId).executeTakeFirstOrThrow()).id,
+  }),
+  signUp: async (db, topOrgId) => ({
+    table: 'trainSignUp',
+    id: (
+      await db
+        .selectFrom('trainSignUp')
+        .innerJoin('train', 'train.id', 'trainSignUp.trainId')
+        .select('trainSignUp.id')
+        .where('train.orgId', '!=', topOrgId)
+        .executeTakeFirstOrThrow()
+    ).id,
   }),
 }
 

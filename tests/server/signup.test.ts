@@ -64,6 +64,11 @@ describe.each(testDatabases())('sign-ups, rosters and statistics ($name)', (data
     expect(await allNum(train.id)).toBe(2)
     const page = dataOf((await api<Page<SignUpMember>>(orgadmin, 'GET', BASE, undefined, { trainId: String(train.id) })).body)
     expect(page.records.map((r) => r.memberId)).toEqual([finance[1].id, finance[2].id])
+    const [second, third] = page.records
+    const byOrg = dataOf((await api<Page<SignUpMember>>(orgadmin, 'GET', BASE, undefined, { trainId: String(train.id), orgId: String(third.orgId) })).body)
+    expect(byOrg.records.map((r) => r.id)).toEqual(page.records.filter((r) => r.orgId === third.orgId).map((r) => r.id))
+    const byName = dataOf((await api<Page<SignUpMember>>(orgadmin, 'GET', BASE, undefined, { trainId: String(train.id), name: second.name })).body)
+    expect(byName.records.map((r) => r.id)).toEqual([second.id])
   })
 
   it('refuses to reduce maxNum below the sign-ups already taken', async () => {

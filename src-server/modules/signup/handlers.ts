@@ -3,6 +3,7 @@ import { hasOption } from '../../../src-shared/schemas/training'
 import { conditionalIssues } from '../../../src-shared/schemas/signup'
 import { parseSignUpOptions } from '../../../src-shared/schemas/training-codes'
 import { assertOrgInScope, dataScopeOf } from '../../auth/scope'
+import { startsWith } from '../../db/prefix'
 import { nowText } from '../../db/time'
 import { keysetBatches, streamWorkbook } from '../../files/xlsx-stream'
 import { signedIn, type DomainHandlers } from '../../http/context'
@@ -28,7 +29,7 @@ export const signUpHandlers = {
     if (name) query = query.where('s.name', 'like', `%${name}%`)
     if (orgId !== undefined) {
       const org = await ctx.db.selectFrom('org').select('path').where('id', '=', orgId).executeTakeFirst()
-      query = query.where('o.path', 'like', `${org?.path ?? '/none/'}%`)
+      query = query.where((eb) => startsWith(eb, 'o.path', org?.path ?? '/none/'))
     }
     const [rows, count] = await Promise.all([
       query.orderBy('s.id').limit(pageSize).offset((pageNum - 1) * pageSize).execute(),

@@ -2,6 +2,7 @@ import type { z } from 'zod'
 import type { SignUpStatisticsDownloadQuerySchema, SignUpStatisticsRecord } from '../../../src-shared/schemas/signup'
 import { genderLabel } from '../../../src-shared/schemas/training-codes'
 import type { DataScope } from '../../auth/scope'
+import { startsWith } from '../../db/prefix'
 import type { Db } from '../../db/types'
 import type { SheetColumn } from '../../files/xlsx-stream'
 
@@ -20,7 +21,7 @@ export function statisticsQuery(db: Db, scope: DataScope, f: Filters) {
     .selectFrom('trainSignUp as s')
     .innerJoin('train as t', 't.id', 's.trainId')
     .innerJoin('org as o', 'o.id', 's.orgId')
-    .where('o.path', 'like', `${scope.path}%`)
+    .where((eb) => startsWith(eb, 'o.path', scope.path))
     .where((eb) => {
       const parts = []
       if (f.name) parts.push(eb('s.name', 'like', `%${f.name}%`))

@@ -3,6 +3,7 @@ import { ROOT_ORG_CODE } from '../../../src-shared/permissions'
 import { OTHER_HOST_NAME } from '../../../src-shared/schemas/training-codes'
 import type { AuthUser } from '../../auth/auth-user'
 import { dataScopeOf } from '../../auth/scope'
+import { startsWith } from '../../db/prefix'
 import type { Db } from '../../db/types'
 
 /**
@@ -64,7 +65,7 @@ export async function resolveHost(db: Db, user: AuthUser, orgId: number | null, 
  */
 export async function visibleTrains(db: Db, user: AuthUser) {
   const scope = await dataScopeOf(db, user)
-  return db.selectFrom('train').innerJoin('org as host', 'host.id', 'train.orgId').where('host.path', 'like', `${scope.path}%`)
+  return db.selectFrom('train').innerJoin('org as host', 'host.id', 'train.orgId').where((eb) => startsWith(eb, 'host.path', scope.path))
 }
 
 export const TRAIN_NOT_FOUND = '培训班不存在'

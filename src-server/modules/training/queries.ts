@@ -5,6 +5,7 @@ import { CLASS_TYPE_OTHER } from '../../../src-shared/schemas/training-codes'
 import type { TrainDetail, TrainForm, TrainListQuerySchema, TrainListRow } from '../../../src-shared/schemas/training'
 import { effectiveTrainStatus, TrainStatus } from '../../../src-shared/training-status'
 import type { Database, Db } from '../../db/types'
+import { cleanRichText } from '../../files/rich-text'
 import type { TrainTable } from '../../db/training-tables'
 import type { Selectable } from 'kysely'
 import type { Host } from './host'
@@ -130,9 +131,9 @@ export function trainColumns(form: TrainForm, host: Host) {
     classType: form.classType,
     classTypeName: form.classType === CLASS_TYPE_OTHER ? form.classTypeName : null,
     createTime: form.createTime,
-    description: form.description,
-    content: form.content,
-    requirement: form.requirement,
+    description: cleanRichText(form.description),
+    content: cleanRichText(form.content),
+    requirement: cleanRichText(form.requirement),
     trainStartTime: form.trainStartTime,
     trainEndTime: form.trainEndTime,
     classHour: form.classHour,
