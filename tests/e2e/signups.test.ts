@@ -203,7 +203,7 @@ describe('sign-up list of a training', () => {
     await screenshot(page, 'signups-expanded')
   })
 
-  it('filters by name and by organisation (picked by part of its name)', async () => {
+  it('filters by name and by organisation (found by part of its name in the organisation picker)', async () => {
     const { page } = tab
     const person = members[0]
     const search = page.getByRole('search')
@@ -211,14 +211,16 @@ describe('sign-up list of a training', () => {
     await search.getByRole('button', { name: '查询' }).click()
     await page.getByText('还没有数据').waitFor()
     await search.getByLabel('姓名').fill('')
-    const orgPicker = search.getByRole('combobox', { name: '所在组织' })
-    await orgPicker.click()
-    await orgPicker.pressSequentially(person.orgName!.slice(0, 3))
-    await page.getByRole('option', { name: new RegExp(`^${person.orgName}`) }).first().click()
+    const orgFilter = search.getByLabel('所在组织')
+    await orgFilter.click()
+    const picker = page.getByRole('dialog', { name: '选择组织' })
+    await picker.getByLabel('搜索组织名称').fill(person.orgName!.slice(0, 3))
+    await picker.getByRole('option').filter({ hasText: person.orgName! }).first().click()
+    expect(await orgFilter.inputValue()).toBe(person.orgName)
     await search.getByRole('button', { name: '查询' }).click()
     await signUpRows().filter({ hasText: person.telephone }).waitFor()
     await search.getByRole('button', { name: '重置' }).click()
-    await expect.poll(() => orgPicker.inputValue()).toBe('')
+    await expect.poll(() => orgFilter.inputValue()).toBe('')
   })
 
   it('exports the roster as a workbook with the person in it', async () => {
