@@ -14,8 +14,8 @@ import {
 } from '@fluentui/react-components'
 import { FullScreenMaximizeRegular } from '@fluentui/react-icons'
 import type { TrainDetail } from '../../../src-shared/schemas/training'
-import { call } from '../../app/bridge'
 import { QrCode } from '../../components/QrCode'
+import { useCheckInCode } from '../training/useCheckInCode'
 import { useServerLink } from '../training/useServerLink'
 
 const useStyles = makeStyles({
@@ -35,12 +35,6 @@ const useStyles = makeStyles({
   link: { color: tokens.colorNeutralForeground3, wordBreak: 'break-all' },
 })
 
-interface Shown {
-  link: string
-  window: { signInStartTime: string; signInEndTime: string } | null
-  expiresInSeconds: number
-}
-
 /**
  * The venue screen's check-in code: a QR code that changes every 30 seconds (an old
  * photo of it stops working), fetched again when the current one expires. Meant for
@@ -48,40 +42,19 @@ interface Shown {
  */
 export function CheckInQrDialog({ training, open, onClose }: { training: TrainDetail; open: boolean; onClose(): void }) {
   const styles = useStyles()
-  const [shown, setShown] = useState<Shown | null>(null)
-  const [failure, setFailure] = useState<string | null>(null)
+  const { code: shown, failure } = useCheckInCode(training.id, open)
   const [left, setLeft] = useState(0)
   const link = useServerLink(shown?.link ?? '')
   const close = () => {
     if (document.fullscreenElement) void document.exitFullscreen()
     onClose()
   }
-
-  useEffect(() => {
-    if (!open) return
-    let current = true
-    let timer: ReturnType<typeof setTimeout> | undefined
-    const fetchCode = async () => {
-      try {
-        const code = await call('checkin.code', { trainId: training.id })
-        if (!current) return
-        setShown({ link: code.link, window: code.window, expiresInSeconds: code.expiresInSeconds })
-        setLeft(code.expiresInSeconds)
-        setFailure(null)
-        // A moment after the slot turns, so the server already hands out the next code.
-        timer = setTimeout(() => void fetchCode(), (code.expiresInSeconds + 0.5) * 1000)
-      } catch (error) {
-        if (!current) return
-        setFailure(error instanceof Error ? error.message : String(error))
-        timer = setTimeout(() => void fetchCode(), 5000)
-      }
-    }
-    void fetchCode()
-    return () => {
-      current = false
-      clearTimeout(timer)
-    }
-  }, [open, training.id])
+  // The countdown starts again with every new code.
+  const [countedCode, setCountedCode] = useState(shown)
+  if (shown !== countedCode) {
+    setCountedCode(shown)
+    setLeft(shown?.expiresInSeconds ?? 0)
+  }
 
   useEffect(() => {
     if (!open) return

@@ -18,7 +18,7 @@ import {
 import { DismissRegular, FullScreenMaximizeRegular } from '@fluentui/react-icons'
 import { useNavigate } from 'react-router-dom'
 import type { z } from 'zod'
-import type { CheckInCodeSchema, SignUpMemberSchema } from '../../../../src-shared/schemas/signup'
+import type { SignUpMemberSchema } from '../../../../src-shared/schemas/signup'
 import type { TrainDetail } from '../../../../src-shared/schemas/training'
 import { call } from '../../../app/bridge'
 import { EmptyState } from '../../../components/EmptyState'
@@ -26,10 +26,10 @@ import { FileUpload } from '../../../components/FileUpload'
 import { Pager } from '../../../components/Pager'
 import { QrCode } from '../../../components/QrCode'
 import { useNotify } from '../../../components/toast'
+import { useCheckInCode } from '../useCheckInCode'
 import { isLoopbackLink, useServerLink } from '../useServerLink'
 import { useTabStyles } from './styles'
 
-type CheckInCode = z.infer<typeof CheckInCodeSchema>
 type SignUpMember = z.infer<typeof SignUpMemberSchema>
 
 const useStyles = makeStyles({
@@ -71,36 +71,6 @@ export function SignUpQrTab({ detail }: { detail: TrainDetail }) {
       <Text className={tab.hint}>党员扫码进入报名页面；报名时间为 {detail.signUpStartTime} 至 {detail.signUpEndTime}。</Text>
     </div>
   )
-}
-
-/** The current check-in code, fetched again when it expires (every 30 s). */
-function useCheckInCode(trainId: number): { code: CheckInCode | null; failure: string } {
-  const [code, setCode] = useState<CheckInCode | null>(null)
-  const [failure, setFailure] = useState('')
-  useEffect(() => {
-    let current = true
-    let timer: ReturnType<typeof setTimeout> | undefined
-    const refresh = () => {
-      call('checkin.code', { trainId })
-        .then((next) => {
-          if (!current) return
-          setCode(next)
-          setFailure('')
-          timer = setTimeout(refresh, Math.max(1, next.expiresInSeconds) * 1000)
-        })
-        .catch((error: Error) => {
-          if (!current) return
-          setFailure(error.message)
-          timer = setTimeout(refresh, 30_000)
-        })
-    }
-    refresh()
-    return () => {
-      current = false
-      clearTimeout(timer)
-    }
-  }, [trainId])
-  return { code, failure }
 }
 
 /** 签到二维码: the rotating check-in code, with a full-screen view for the venue's big screen. */
