@@ -56,7 +56,9 @@ export function RichText({ value, onChange, label, invalid }: RichTextProps) {
   })
 
   // A value set from outside (a loaded training, a form reset) replaces the document.
+  // useEditor may hand over an instance it has just destroyed while it sets up the next.
   useEffect(() => {
+    if (editor.isDestroyed) return
     if (storedHtml(editor.getHTML()) !== value) editor.commands.setContent(value, { emitUpdate: false })
   }, [editor, value])
 
