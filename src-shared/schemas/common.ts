@@ -64,3 +64,18 @@ export const mobile = z
   .regex(/^1[3-9]\d{9}$/, '手机号格式错误')
 
 export const nullResponse = z.null()
+
+/** Required text: `message` when missing or blank, a length limit in characters. */
+export function requiredText(message: string, max = 100) {
+  return z.string({ error: message }).trim().min(1, message).max(max, `最多 ${max} 个字`)
+}
+
+/** Optional text: blank is stored as null. */
+export function optionalText(max = 100) {
+  return z
+    .string()
+    .trim()
+    .max(max, `最多 ${max} 个字`)
+    .nullish()
+    .transform((v) => (v ? v : null))
+}

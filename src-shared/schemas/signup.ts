@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import type { FieldIssue } from '../errors'
-import { dateTimeText, idParam, intLike, mobile, pageOf, pageQuery, textFilter } from './common'
+import { dateTimeText, idParam, intLike, mobile, optionalText, pageOf, pageQuery, requiredText, textFilter } from './common'
 import { requiredNumber } from './training'
 import { arrivalTypes } from './training-codes'
 
@@ -10,19 +10,6 @@ import { arrivalTypes } from './training-codes'
  * 12–20) become required only when the training ticks their option: the field list
  * and `conditionalIssues` below are the one place that says which.
  */
-
-function requiredText(message: string, max = 100) {
-  return z.string({ error: message }).trim().min(1, message).max(max, `最多 ${max} 个字`)
-}
-
-function optionalText(max = 100) {
-  return z
-    .string()
-    .trim()
-    .max(max, `最多 ${max} 个字`)
-    .nullish()
-    .transform((v) => (v ? v : null))
-}
 
 const zeroOne = z.union([z.literal(0), z.literal(1), z.enum(['0', '1']).transform(Number)]) as z.ZodType<0 | 1, 0 | 1 | '0' | '1'>
 const optionalZeroOne = zeroOne.nullish().transform((v) => v ?? null)

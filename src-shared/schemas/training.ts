@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { dateTimeText, idParam, intLike, pageOf, pageQuery, textFilter } from './common'
+import { dateTimeText, idParam, intLike, optionalText, pageOf, pageQuery, requiredText, textFilter } from './common'
 import {
   classTypeCodes,
   joinSignUpOptions,
@@ -24,19 +24,6 @@ import {
 const TIME = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/
 const isTime = (v: unknown): v is string => typeof v === 'string' && TIME.test(v)
 const ordered = (earlier: unknown, later: unknown) => isTime(earlier) && isTime(later) && later <= earlier
-
-function requiredText(message: string, max = 100) {
-  return z.string({ error: message }).trim().min(1, message).max(max, `最多 ${max} 个字`)
-}
-
-function optionalText(max = 100) {
-  return z
-    .string()
-    .trim()
-    .max(max, `最多 ${max} 个字`)
-    .nullish()
-    .transform((v) => (v ? v : null))
-}
 
 function requiredTime(message: string) {
   return z.string({ error: message }).trim().min(1, message).pipe(dateTimeText)
