@@ -23,7 +23,7 @@ const useStyles = makeStyles({
 
 export interface PagerProps {
   total: number
-  /** The count stopped at `total`: shown as 共 10000+ 条. */
+  /** The count stopped at `total` (shown as 共 100+ 条): pages past it may be asked for. */
   totalCapped?: boolean
   pageNum: number
   pageSize: number
@@ -39,7 +39,8 @@ export function Pager({ total, totalCapped, pageNum, pageSize, onChange, fixedSi
   const [jumpText, setJumpText] = useState('')
 
   const goTo = (page: number) => {
-    const target = Math.min(Math.max(1, page), pageCount)
+    // Past a stopped count the server counts further; a page past the real end comes back empty and the list steps back to the last one.
+    const target = totalCapped ? Math.max(1, page) : Math.min(Math.max(1, page), pageCount)
     if (target !== pageNum) onChange(target, pageSize)
   }
   const jump = () => {

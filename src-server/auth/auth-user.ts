@@ -1,5 +1,18 @@
-import { keysOfPermissionIds } from '../../src-shared/permissions'
+import { sql } from 'kysely'
+import { keysOfPermissionIds, ROOT_ORG_CODE } from '../../src-shared/permissions'
 import type { Db } from '../db/types'
+
+/**
+ * The organisation tree an account may see and change (spec 000 §6, ARCHITECTURE
+ * rule 6): an account linked to a member sees its top organisation's tree; one
+ * without a member is the super user and sees the tree from the root 320101.
+ */
+export interface DataScope {
+  orgId: number
+  /** Subtree path prefix of `orgId`, e.g. `/1/10/`. */
+  path: string
+  superUser: boolean
+}
 
 /** The signed-in account as every handler sees it. */
 export interface AuthUser {
@@ -10,26 +23,55 @@ export interface AuthUser {
   permissions: Set<string>
   /** The party member the account is linked to; null for the super user. */
   member: { id: number; orgId: number; topOrgId: number } | null
+  /** The tree the account works in; null when its organisation is gone (it may then do nothing scoped). */
+  scope: DataScope | null
 }
 
-/** The account with its member, as one query the session lookup can join onto. */
+/**
+ * The account with its member, the top of its data scope and its role's permission ids
+ * (comma-separated), as one query the session lookup can join onto: this runs on every
+ * request, and each extra round trip to PostgreSQL costs more than the query itself.
+ * `string_agg` is both dialects' (SQLite since 3.44).
+ */
 export function accountWithMember(db: Db) {
   return db
     .selectFrom('admin')
     .leftJoin('member', 'member.id', 'admin.memberId')
+    .leftJoin('org as scopeOrg', (join) =>
+      join.on((eb) =>
+        eb(
+          'scopeOrg.id',
+          '=',
+          eb.fn.coalesce('member.topOrgId', 'member.orgId', eb.selectFrom('org as root').select('root.id').where('root.orgCode', '=', ROOT_ORG_CODE)),
+        ),
+      ),
+    )
     .select(['admin.id', 'admin.name', 'admin.roleId', 'member.id as memberId', 'member.orgId', 'member.topOrgId'])
+    .select(['scopeOrg.id as scopeOrgId', 'scopeOrg.path as scopePath'])
+    .select((eb) =>
+      eb
+        .selectFrom('rolePermission')
+        .select(sql<string | null>`string_agg(cast(${sql.ref('rolePermission.permissionId')} as text), ',')`.as('ids'))
+        .whereRef('rolePermission.roleId', '=', 'admin.roleId')
+        .as('permissionIds'),
+    )
 }
 
-type AccountRow = { id: number; name: string; roleId: number | null; memberId: number | null; orgId: number | null; topOrgId: number | null }
+type AccountRow = {
+  id: number
+  name: string
+  roleId: number | null
+  memberId: number | null
+  orgId: number | null
+  topOrgId: number | null
+  scopeOrgId: number | null
+  scopePath: string | null
+  permissionIds: string | null
+}
 
-/** Completes an account row with its role's permissions. */
-export async function toAuthUser(db: Db, row: AccountRow): Promise<AuthUser> {
-  const permissionIds =
-    row.roleId === null
-      ? []
-      : (await db.selectFrom('rolePermission').select('permissionId').where('roleId', '=', row.roleId).execute()).map(
-          (r) => r.permissionId,
-        )
+/** An account row as the signed-in user. */
+export function toAuthUser(row: AccountRow): AuthUser {
+  const permissionIds = row.roleId === null || !row.permissionIds ? [] : row.permissionIds.split(',').map(Number)
   return {
     adminId: row.id,
     name: row.name,
@@ -39,10 +81,11 @@ export async function toAuthUser(db: Db, row: AccountRow): Promise<AuthUser> {
       row.memberId !== null && row.orgId !== null
         ? { id: row.memberId, orgId: row.orgId, topOrgId: row.topOrgId ?? row.orgId }
         : null,
+    scope: row.scopeOrgId !== null && row.scopePath !== null ? { orgId: row.scopeOrgId, path: row.scopePath, superUser: row.memberId === null } : null,
   }
 }
 
 export async function loadAuthUser(db: Db, adminId: number): Promise<AuthUser | null> {
   const row = await accountWithMember(db).where('admin.id', '=', adminId).executeTakeFirst()
-  return row ? toAuthUser(db, row) : null
+  return row ? toAuthUser(row) : null
 }

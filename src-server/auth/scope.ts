@@ -1,33 +1,21 @@
 import { AppError, ErrorKey } from '../../src-shared/errors'
 import type { ScopedResource } from '../../src-shared/contract'
-import { ROOT_ORG_CODE } from '../../src-shared/permissions'
 import { startsWith } from '../db/prefix'
 import type { Db } from '../db/types'
-import type { AuthUser } from './auth-user'
+import type { AuthUser, DataScope } from './auth-user'
 
-/**
- * The organisation tree an account may see and change (spec 000 §6, ARCHITECTURE
- * rule 6): an account linked to a member sees its top organisation's tree; one
- * without a member is the super user and sees the tree from the root 320101.
- */
-export interface DataScope {
-  orgId: number
-  /** Subtree path prefix of `orgId`, e.g. `/1/10/`. */
-  path: string
-  superUser: boolean
-}
+export type { DataScope } from './auth-user'
 
 /** The data scope of the signed-in caller of a route. */
-export function callerScope(ctx: { db: Db; user: AuthUser | null }): Promise<DataScope> {
+export function callerScope(ctx: { user: AuthUser | null }): DataScope {
   if (!ctx.user) throw new Error('callerScope() called on a public route')
-  return dataScopeOf(ctx.db, ctx.user)
+  return dataScopeOf(ctx.user)
 }
 
-export async function dataScopeOf(db: Db, user: AuthUser): Promise<DataScope> {
-  const query = db.selectFrom('org').select(['id', 'path'])
-  const org = await (user.member ? query.where('id', '=', user.member.topOrgId) : query.where('orgCode', '=', ROOT_ORG_CODE)).executeTakeFirst()
-  if (!org) throw new AppError(ErrorKey.FORBIDDEN, '账号所属组织不存在，请联系管理员')
-  return { orgId: org.id, path: org.path, superUser: user.member === null }
+/** The caller's scope, read with its session; refused when its organisation is gone. */
+export function dataScopeOf(user: AuthUser): DataScope {
+  if (!user.scope) throw new AppError(ErrorKey.FORBIDDEN, '账号所属组织不存在，请联系管理员')
+  return user.scope
 }
 
 /**
@@ -99,6 +87,6 @@ const notFoundMessage: Record<ScopedResource, string> = {
  * so ids of other trees reveal nothing. The super user's scope is the whole province.
  */
 export async function assertInScope(db: Db, user: AuthUser, resource: ScopedResource, id: number): Promise<void> {
-  const scope = await dataScopeOf(db, user)
+  const scope = dataScopeOf(user)
   if (!(await recordInScope[resource](db, scope, id))) throw new AppError(ErrorKey.NOT_FOUND, notFoundMessage[resource])
 }

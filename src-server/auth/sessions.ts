@@ -1,3 +1,4 @@
+import { preparedQuery, type QueryParams } from '../db/prepared'
 import { nowText } from '../db/time'
 import type { Db } from '../db/types'
 import { accountWithMember, toAuthUser, type AuthUser } from './auth-user'
@@ -22,25 +23,28 @@ export async function createSession(db: Db, adminId: number, ttlMinutes: number,
   return token
 }
 
+const liveSession = preparedQuery((db, p: QueryParams<{ tokenHash: string; now: number }>) =>
+  accountWithMember(db)
+    .innerJoin('session', 'session.adminId', 'admin.id')
+    .select('session.expiresAt')
+    .where('session.tokenHash', '=', p.tokenHash)
+    .where('session.expiresAt', '>', p.now),
+)
+
 /**
  * The account behind a live session, extending its expiry; null when the token is
- * unknown or expired. Session, account and member come in one query: this runs on
- * every request.
+ * unknown or expired. Session, account, member, scope and permissions come in one
+ * prepared query: this runs on every request.
  */
 export async function sessionUser(db: Db, token: string, ttlMinutes: number, now = Date.now()): Promise<AuthUser | null> {
   const tokenHash = sha256Hex(token)
-  const row = await accountWithMember(db)
-    .innerJoin('session', 'session.adminId', 'admin.id')
-    .select('session.expiresAt')
-    .where('session.tokenHash', '=', tokenHash)
-    .where('session.expiresAt', '>', now)
-    .executeTakeFirst()
+  const row = await liveSession.first(db, { tokenHash, now })
   if (!row) return null
   const renewed = now + ttlMinutes * 60_000
   if (renewed - row.expiresAt >= EXTEND_AFTER_MS) {
     await db.updateTable('session').set({ expiresAt: renewed }).where('tokenHash', '=', tokenHash).execute()
   }
-  return toAuthUser(db, row)
+  return toAuthUser(row)
 }
 
 export async function deleteSession(db: Db, token: string): Promise<void> {

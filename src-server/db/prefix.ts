@@ -17,6 +17,22 @@ export function startsWith<DB, TB extends keyof DB>(
   column: string,
   prefix: string,
 ): Expression<SqlBool> {
+  const { from, to } = prefixRange(prefix)
+  return inRange(eb, column, sql.val(from), sql.val(to))
+}
+
+/** The half-open range of the texts that start with `prefix`: from ≤ text < to. */
+export function prefixRange(prefix: string): { from: string; to: string } {
+  return { from: prefix, to: prefix + AFTER_EVERY_CHARACTER }
+}
+
+/** from ≤ column < to, with the bounds as expressions (e.g. a prepared query's parameters). */
+export function inRange<DB, TB extends keyof DB>(
+  eb: ExpressionBuilder<DB, TB>,
+  column: string,
+  from: Expression<string>,
+  to: Expression<string>,
+): Expression<SqlBool> {
   const ref = sql.ref(column)
-  return eb.and([sql<SqlBool>`${ref} >= ${prefix}`, sql<SqlBool>`${ref} < ${prefix + AFTER_EVERY_CHARACTER}`])
+  return eb.and([sql<SqlBool>`${ref} >= ${from}`, sql<SqlBool>`${ref} < ${to}`])
 }

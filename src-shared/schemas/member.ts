@@ -94,6 +94,25 @@ export const MemberSchema = z.object({
 export type Member = z.infer<typeof MemberSchema>
 
 /**
+ * A row of the member list: what lists show and pickers take. The whole record (ID
+ * card, posts, avatar …) is `GET /api/member/{id}`, read when a member is opened for
+ * editing: half the columns make a province-sized list page twice as fast, and ID-card
+ * numbers are not shipped a page at a time (docs/decisions.md).
+ */
+export const MemberListItemSchema = MemberSchema.pick({
+  id: true,
+  name: true,
+  gender: true,
+  telephone: true,
+  orgId: true,
+  orgName: true,
+  topOrgId: true,
+  topOrgName: true,
+  enabled: true,
+})
+export type MemberListItem = z.infer<typeof MemberListItemSchema>
+
+/**
  * Filters of the member list and export. `name` is a prefix of the name, `telephone`
  * a prefix of the number, `orgId` that organisation's whole subtree.
  */
@@ -109,11 +128,13 @@ export type MemberFilter = z.input<typeof MemberFilterSchema>
 export const MemberListQuerySchema = pageQuery.extend(MemberFilterSchema.shape)
 
 /**
- * `total` is exact up to MEMBER_COUNT_CAP; beyond that it is the cap and `totalCapped`
- * is true (the pager then offers that many rows; see docs/decisions.md).
+ * The member list counts its matches only this many pages past the start of the page
+ * asked for: `total` is exact when the matches end within them, else it is where the
+ * count stopped and `totalCapped` is true (shown as 共 100+ 条; each page further on
+ * counts further; see docs/decisions.md).
  */
-export const MEMBER_COUNT_CAP = 10000
-export const MemberPageSchema = pageOf(MemberSchema).extend({ totalCapped: z.boolean().optional() })
+export const MEMBER_COUNT_AHEAD_PAGES = 10
+export const MemberPageSchema = pageOf(MemberListItemSchema).extend({ totalCapped: z.boolean().optional() })
 
 /** One problem of an import row: 1-based sheet row, the column's header, the message. */
 export const ImportIssueSchema = z.object({

@@ -6,7 +6,7 @@ import type { Browser, Page } from 'playwright-core'
 import QRCode from 'qrcode'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { RpcName, RpcOutput } from '../../src-shared/ipc'
-import type { Member } from '../../src-shared/schemas/member'
+import type { MemberListItem } from '../../src-shared/schemas/member'
 import type { TrainDetail } from '../../src-shared/schemas/training'
 import { demoAccounts } from '../../src-server/seed/demo-accounts'
 import {
@@ -34,7 +34,7 @@ let browser: Browser
 let app: ConsoleUnderTest
 let tab: ConsolePage
 let training: TrainDetail
-let members: Member[]
+let members: MemberListItem[]
 let workDir: string
 
 async function core<K extends RpcName>(method: K, input?: unknown): Promise<RpcOutput<K>> {

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { ApiEnvelope } from '../../src-shared/errors'
 import type { Page } from '../../src-shared/schemas/common'
 import type { UploadedFile } from '../../src-shared/schemas/files'
-import type { Member, MemberImportCheck, MemberImportResult } from '../../src-shared/schemas/member'
+import type { Member, MemberListItem, MemberImportCheck, MemberImportResult } from '../../src-shared/schemas/member'
 import type { Org } from '../../src-shared/schemas/org'
 import { demoAccounts, ORG_ADMIN_TOP_ORG } from '../../src-server/seed/demo-accounts'
 import { testDatabases } from '../support/databases'
@@ -79,7 +79,7 @@ describe.each(testDatabases())('member import and export ($name)', (database) =>
   })
 
   it('dry-runs a file: reports every bad row and column in Chinese, with an error workbook, and writes nothing', async () => {
-    const existing = (await admin.data<Page<Member>>('/api/member', { pageSize: 1 })).records[0]
+    const existing = (await admin.data<Page<MemberListItem>>('/api/member', { pageSize: 1 })).records[0]
     const file = await uploadAs(admin, '党员.xlsx', await workbookOf([
       ['王一', '男', '汉族', '13811110001', ownBranch.orgCode, '', '预算处', '科员', '', '2021-03', 2, 'Import@123'],
       ['', '未知', '', '12345', '999999', '123', '', '', '', '2021/3', 0, '1'],
@@ -88,7 +88,7 @@ describe.each(testDatabases())('member import and export ($name)', (database) =>
       [],
       ['王五', '男', '满族', '13811110005', ownBranch.orgCode],
     ]))
-    const before = (await admin.data<Page<Member>>('/api/member')).total
+    const before = (await admin.data<Page<MemberListItem>>('/api/member')).total
     const report = dataOf((await admin.post<MemberImportCheck>('/api/member/import/check', { path: file.path })).body)
     expect(report).toMatchObject({ total: 5, valid: 2, invalid: 3 })
     const at = (row: number) => Object.fromEntries(report.issues.filter((i) => i.row === row).map((i) => [i.column, i.message]))
@@ -98,7 +98,7 @@ describe.each(testDatabases())('member import and export ($name)', (database) =>
     })
     expect(at(4)).toEqual({ 手机号: '与第 2 行的手机号重复' })
     expect(at(5)).toEqual({ 手机号: '该手机号已存在' })
-    expect((await admin.data<Page<Member>>('/api/member')).total).toBe(before)
+    expect((await admin.data<Page<MemberListItem>>('/api/member')).total).toBe(before)
 
     const errors = await download(admin, '/api/file', { path: report.errorFile! })
     const sheet = (await readWorkbook(await errors.arrayBuffer())).worksheets[0]
@@ -115,12 +115,12 @@ describe.each(testDatabases())('member import and export ($name)', (database) =>
       ['李三', '女', '汉族', '1392222', ownBranch.orgCode],
     ]))
     expect(dataOf((await admin.post<MemberImportResult>('/api/member/import/commit', { path: file.path })).body)).toEqual({ imported: 2, skipped: 1 })
-    const imported = await admin.data<Page<Member>>('/api/member', { name: '李', telephone: '1392222' })
+    const imported = await admin.data<Page<MemberListItem>>('/api/member', { name: '李', telephone: '1392222' })
     expect(imported.records.map((m) => [m.name, m.orgName, m.gender])).toEqual([
       ['李一', ownBranch.name, 1],
       ['李二', otherBranch.name, 0],
     ])
-    expect(imported.records[0]).toMatchObject({ jobs: '科员', tenureTime: '2021-03', sameTenureYear: 2, enabled: true })
+    expect(await admin.data<Member>(`/api/member/${imported.records[0].id}`)).toMatchObject({ jobs: '科员', tenureTime: '2021-03', sameTenureYear: 2, enabled: true })
     const { pwdHash } = await server.db.selectFrom('member').select('pwdHash').where('telephone', '=', '13922220001').executeTakeFirstOrThrow()
     expect(pwdHash).toMatch(/^scrypt\$/)
     expect(dataOf((await admin.post<MemberImportResult>('/api/member/import/commit', { path: file.path })).body)).toEqual({ imported: 0, skipped: 3 })
@@ -150,7 +150,7 @@ describe.each(testDatabases())('member import and export ($name)', (database) =>
     expect(response.status).toBe(200)
     expect(response.headers.get('content-type')).toContain('spreadsheetml')
     const rows = sheetValues((await readWorkbook(await response.arrayBuffer())).worksheets[0])
-    const list = await admin.data<Page<Member>>('/api/member', { orgId: ownBranch.id, pageSize: 100 })
+    const list = await admin.data<Page<MemberListItem>>('/api/member', { orgId: ownBranch.id, pageSize: 100 })
     expect(rows[0]).toEqual(['姓名', '性别', '民族', '手机号', '所属组织编码', '所属组织', '所属单位', '身份证号', '部门', '职务', '党内职务', '任职时间', '同职级年限', '状态'])
     expect(rows.slice(1).map((r) => r[3])).toEqual(list.records.map((m) => m.telephone))
     const mine = rows.find((r) => r[3] === created.telephone)!

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Page } from '../../src-shared/schemas/common'
-import { MEMBER_COUNT_CAP, type Member } from '../../src-shared/schemas/member'
+import { MEMBER_COUNT_AHEAD_PAGES, type Member, type MemberListItem } from '../../src-shared/schemas/member'
 import type { Org } from '../../src-shared/schemas/org'
 import type { UploadedFile } from '../../src-shared/schemas/files'
 import type { ApiEnvelope } from '../../src-shared/errors'
@@ -55,55 +55,66 @@ describe.each(testDatabases())('party members ($name)', (database) => {
 
   describe('list', () => {
     it('pages every member for the super user with organisation, top organisation and state', async () => {
-      const page = await admin.data<Page<Member>>('/api/member')
+      const page = await admin.data<Page<MemberListItem>>('/api/member')
       expect(page.total).toBe(60)
       expect(page.records).toHaveLength(10)
       expect(page.records[0]).toMatchObject({ enabled: true, orgName: expect.stringMatching(/党支部$/), topOrgName: expect.stringMatching(/机关党委$/) })
       expect(page.records[0]).not.toHaveProperty('pwdHash')
+      // Rows are summaries: the ID card and the rest of the record come with the member itself.
+      expect(page.records[0]).not.toHaveProperty('idcard')
+      const whole = await admin.data<Member>(`/api/member/${page.records[0].id}`)
+      expect(whole).toMatchObject({ ...page.records[0], idcard: expect.stringMatching(/^\d{17}[\dX]$/) })
     })
 
     it('filters by name prefix, telephone prefix, organisation subtree and top organisation', async () => {
-      const byName = await admin.data<Page<Member>>('/api/member', { name: '马' })
+      const byName = await admin.data<Page<MemberListItem>>('/api/member', { name: '马' })
       expect(byName.records.map((m) => m.name)).toEqual(['马建国'])
-      const someone = (await admin.data<Page<Member>>('/api/member', { pageSize: 1 })).records[0]
-      const byPhone = await admin.data<Page<Member>>('/api/member', { telephone: someone.telephone.slice(0, 7) })
+      const someone = (await admin.data<Page<MemberListItem>>('/api/member', { pageSize: 1 })).records[0]
+      const byPhone = await admin.data<Page<MemberListItem>>('/api/member', { telephone: someone.telephone.slice(0, 7) })
       expect(byPhone.records.map((m) => m.id)).toContain(someone.id)
       expect(byPhone.records.every((m) => m.telephone.startsWith(someone.telephone.slice(0, 7)))).toBe(true)
       // The top organisation's subtree: all twelve people in its branches.
-      const subtree = await admin.data<Page<Member>>('/api/member', { orgId: ownTop.id, pageSize: 100 })
+      const subtree = await admin.data<Page<MemberListItem>>('/api/member', { orgId: ownTop.id, pageSize: 100 })
       expect(subtree.total).toBe(12)
       expect(subtree.records.every((m) => m.topOrgName === ORG_ADMIN_TOP_ORG)).toBe(true)
-      const branch = await admin.data<Page<Member>>('/api/member', { orgId: ownBranch.id, pageSize: 100 })
+      const branch = await admin.data<Page<MemberListItem>>('/api/member', { orgId: ownBranch.id, pageSize: 100 })
       expect(branch.total).toBeGreaterThan(0)
       expect(branch.records.every((m) => m.orgId === ownBranch.id)).toBe(true)
-      expect((await admin.data<Page<Member>>('/api/member', { topOrgId: otherTop.id })).total).toBe(12)
-      expect((await admin.data<Page<Member>>('/api/member', { name: '马', orgId: otherTop.id })).total).toBe(0)
+      expect((await admin.data<Page<MemberListItem>>('/api/member', { topOrgId: otherTop.id })).total).toBe(12)
+      expect((await admin.data<Page<MemberListItem>>('/api/member', { name: '马', orgId: otherTop.id })).total).toBe(0)
       // A name matches from its start only (docs/decisions.md).
-      expect((await admin.data<Page<Member>>('/api/member', { name: '建国' })).total).toBe(0)
+      expect((await admin.data<Page<MemberListItem>>('/api/member', { name: '建国' })).total).toBe(0)
     })
 
     it('shows a member-linked account only its own top organisation, by list and by id', async () => {
-      const own = await orgadmin.data<Page<Member>>('/api/member', { pageSize: 100 })
+      const own = await orgadmin.data<Page<MemberListItem>>('/api/member', { pageSize: 100 })
       expect(own.total).toBe(12)
       expect(own.records.every((m) => m.topOrgId === ownTop.id)).toBe(true)
-      const stranger = (await admin.data<Page<Member>>('/api/member', { orgId: otherTop.id, pageSize: 1 })).records[0]
-      expect((await orgadmin.data<Page<Member>>('/api/member', { name: stranger.name })).total).toBe(0)
-      expect((await orgadmin.data<Page<Member>>('/api/member', { telephone: stranger.telephone })).total).toBe(0)
+      const stranger = (await admin.data<Page<MemberListItem>>('/api/member', { orgId: otherTop.id, pageSize: 1 })).records[0]
+      expect((await orgadmin.data<Page<MemberListItem>>('/api/member', { name: stranger.name })).total).toBe(0)
+      expect((await orgadmin.data<Page<MemberListItem>>('/api/member', { telephone: stranger.telephone })).total).toBe(0)
       expect(failureOf(await orgadmin.get(`/api/member/${stranger.id}`))).toMatchObject({ status: 404, message: '党员不存在' })
       expect(failureOf(await orgadmin.get('/api/member', { orgId: otherTop.id }))).toMatchObject({ status: 404, message: '组织不存在' })
       expect(failureOf(await orgadmin.get('/api/member', { topOrgId: otherTop.id })).status).toBe(404)
     })
 
-    it(`counts a broad filter only up to ${MEMBER_COUNT_CAP} and says so`, async () => {
+    it(`counts a broad filter only ${MEMBER_COUNT_AHEAD_PAGES} pages ahead of the page asked for, and says so`, async () => {
       const org = dataOf((await admin.post<Org>('/api/org', { parentId: otherTop.id, name: '计数党支部', shortName: '计数' })).body)
       const now = nowText()
       const { path } = await server.db.selectFrom('org').select('path').where('id', '=', org.id).executeTakeFirstOrThrow()
-      const rows = Array.from({ length: MEMBER_COUNT_CAP + 5 }, (_, i) => ({
+      const rows = Array.from({ length: 255 }, (_, i) => ({
         name: '计数', telephone: `166${String(i).padStart(8, '0')}`, orgId: org.id, orgPath: path, topOrgId: otherTop.id, createdAt: now, updatedAt: now,
       }))
       for (let i = 0; i < rows.length; i += 1000) await server.db.insertInto('member').values(rows.slice(i, i + 1000)).execute()
-      expect(await admin.data<Page<Member>>('/api/member', { orgId: org.id })).toMatchObject({ total: MEMBER_COUNT_CAP, totalCapped: true })
-      expect(await admin.data<Page<Member>>('/api/member', { orgId: org.id, telephone: '1660000000' })).toMatchObject({ total: 10, totalCapped: false })
+      const ahead = MEMBER_COUNT_AHEAD_PAGES * 10
+      expect(await admin.data<Page<MemberListItem>>('/api/member', { orgId: org.id })).toMatchObject({ total: ahead, totalCapped: true })
+      expect(await admin.data<Page<MemberListItem>>('/api/member', { orgId: org.id, pageNum: 10 })).toMatchObject({ total: 90 + ahead, totalCapped: true })
+      // Near the end the count reaches the last match: exact again.
+      expect(await admin.data<Page<MemberListItem>>('/api/member', { orgId: org.id, pageNum: 20 })).toMatchObject({ total: 255, totalCapped: false })
+      expect(await admin.data<Page<MemberListItem>>('/api/member', { orgId: org.id, pageSize: 100, pageNum: 2 })).toMatchObject({ total: 255, totalCapped: false })
+      // A page past the last match (a jump beyond a stopped count) is empty and tells the real total.
+      expect(await admin.data<Page<MemberListItem>>('/api/member', { orgId: org.id, pageNum: 40 })).toEqual({ records: [], total: 255, totalCapped: false })
+      expect(await admin.data<Page<MemberListItem>>('/api/member', { orgId: org.id, telephone: '1660000000' })).toMatchObject({ total: 10, totalCapped: false })
       await server.db.deleteFrom('member').where('orgId', '=', org.id).execute()
     })
   })
@@ -127,7 +138,7 @@ describe.each(testDatabases())('party members ($name)', (database) => {
       const first = await create(admin, newMember(ownBranch.id))
       const again = await admin.post('/api/member', newMember(otherBranch.id, { telephone: first.telephone }))
       expect(failureOf(again)).toMatchObject({ status: 409, message: '该手机号已存在' })
-      expect((await admin.data<Page<Member>>('/api/member', { telephone: first.telephone })).total).toBe(1)
+      expect((await admin.data<Page<MemberListItem>>('/api/member', { telephone: first.telephone })).total).toBe(1)
     })
 
     it('stores the password hashed and gives back the member with its organisation', async () => {
@@ -159,7 +170,7 @@ describe.each(testDatabases())('party members ($name)', (database) => {
       expect(await create(orgadmin, newMember(ownBranch.id))).toMatchObject({ topOrgId: ownTop.id })
       const outside = newMember(otherBranch.id)
       expect(failureOf(await orgadmin.post('/api/member', outside))).toMatchObject({ status: 404, message: '所选组织不存在' })
-      expect((await admin.data<Page<Member>>('/api/member', { telephone: outside.telephone })).total).toBe(0)
+      expect((await admin.data<Page<MemberListItem>>('/api/member', { telephone: outside.telephone })).total).toBe(0)
     })
   })
 
@@ -176,7 +187,7 @@ describe.each(testDatabases())('party members ($name)', (database) => {
       expect(changed.pwdHash).not.toBe(before.pwdHash)
       const moved = dataOf((await admin.patch<Member>('/api/member', { id: member.id, orgId: otherBranch.id })).body)
       expect(moved).toMatchObject({ orgId: otherBranch.id, topOrgId: otherTop.id })
-      expect((await admin.data<Page<Member>>('/api/member', { orgId: otherBranch.id, name: member.name })).total).toBe(1)
+      expect((await admin.data<Page<MemberListItem>>('/api/member', { orgId: otherBranch.id, name: member.name })).total).toBe(1)
     })
 
     it('validates what is sent and refuses a telephone in use', async () => {
@@ -210,7 +221,7 @@ describe.each(testDatabases())('party members ($name)', (database) => {
       const member = await create(orgadmin, newMember(ownBranch.id))
       dataOf((await orgadmin.post(`/api/member/Disable/${member.id}`)).body)
       expect((await orgadmin.data<Member>(`/api/member/${member.id}`)).enabled).toBe(false)
-      const disabled = await orgadmin.data<Page<Member>>('/api/member', { enabled: false })
+      const disabled = await orgadmin.data<Page<MemberListItem>>('/api/member', { enabled: false })
       expect(disabled.records.map((m) => m.id)).toEqual([member.id])
       dataOf((await orgadmin.post(`/api/member/enable/${member.id}`)).body)
       expect((await orgadmin.data<Member>(`/api/member/${member.id}`)).enabled).toBe(true)
@@ -220,7 +231,7 @@ describe.each(testDatabases())('party members ($name)', (database) => {
       const member = await create(orgadmin, newMember(ownBranch.id))
       dataOf((await orgadmin.del(`/api/member/${member.id}`)).body)
       expect(failureOf(await orgadmin.get(`/api/member/${member.id}`)).status).toBe(404)
-      const linked = (await orgadmin.data<Page<Member>>('/api/member', { name: demoAccounts.orgadmin.member.name })).records[0]
+      const linked = (await orgadmin.data<Page<MemberListItem>>('/api/member', { name: demoAccounts.orgadmin.member.name })).records[0]
       expect(failureOf(await admin.del(`/api/member/${linked.id}`))).toMatchObject({ status: 409, message: '该党员已关联管理账号，请先在账号管理中解除关联后再删除' })
     })
   })

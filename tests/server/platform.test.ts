@@ -125,8 +125,8 @@ describe.each(testDatabases())('platform ($name)', (database) => {
     })
 
     it('gives the super user the root tree and a member-linked account its top organisation tree', async () => {
-      const adminScope = await dataScopeOf(server.db, await userOf('admin'))
-      const orgScope = await dataScopeOf(server.db, await userOf('orgadmin'))
+      const adminScope = dataScopeOf(await userOf('admin'))
+      const orgScope = dataScopeOf(await userOf('orgadmin'))
       const root = await server.db.selectFrom('org').select(['id', 'path']).where('orgCode', '=', ROOT_ORG_CODE).executeTakeFirstOrThrow()
       const finance = await server.db.selectFrom('org').select(['id', 'path']).where('name', '=', '省财政厅机关党委').executeTakeFirstOrThrow()
       expect(adminScope).toEqual({ orgId: root.id, path: root.path, superUser: true })

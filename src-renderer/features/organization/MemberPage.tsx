@@ -9,7 +9,7 @@ import {
   DismissCircleRegular,
   EditRegular,
 } from '@fluentui/react-icons'
-import { genderLabels, type Member, type MemberFilter } from '../../../src-shared/schemas/member'
+import { genderLabels, type MemberFilter, type MemberListItem } from '../../../src-shared/schemas/member'
 import { call } from '../../app/bridge'
 import type { FilterField, FilterValues } from '../../components/FilterBar'
 import { OrgTreeSelect } from '../../components/org/OrgTreeSelect'
@@ -41,7 +41,7 @@ const filters: readonly FilterField<Filter>[] = [
   },
 ]
 
-const columns: readonly Column<Member>[] = [
+const columns: readonly Column<MemberListItem>[] = [
   { key: 'name', title: '姓名', width: '96px', render: (m) => m.name },
   { key: 'gender', title: '性别', width: '60px', render: (m) => (m.gender === 0 || m.gender === 1 ? genderLabels[m.gender] : '') },
   { key: 'telephone', title: '手机号', width: '130px', render: (m) => m.telephone },
@@ -106,7 +106,16 @@ export default function MemberPage() {
     }
   }
 
-  const remove = (member: Member) =>
+  // List rows are summaries: the dialog edits the whole record, read afresh.
+  const edit = async (id: number) => {
+    try {
+      setDialog({ kind: 'edit', member: await call('member.get', { id }) })
+    } catch (error) {
+      notify.error(error)
+    }
+  }
+
+  const remove = (member: MemberListItem) =>
     confirmedDelete(
       '确定要删除当前人员吗?',
       () => call('member.delete', { id: member.id }),
@@ -122,7 +131,7 @@ export default function MemberPage() {
 
   return (
     <>
-      <ResourceTable<Member, Filter>
+      <ResourceTable<MemberListItem, Filter>
         ref={table}
         label="党员列表"
         columns={columns}
@@ -155,7 +164,7 @@ export default function MemberPage() {
         }
         rowActions={(member) => (
           <>
-            <Button size="small" appearance="subtle" icon={<EditRegular />} onClick={() => setDialog({ kind: 'edit', member })}>
+            <Button size="small" appearance="subtle" icon={<EditRegular />} onClick={() => void edit(member.id)}>
               编辑
             </Button>
             {member.enabled ? (

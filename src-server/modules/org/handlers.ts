@@ -5,26 +5,26 @@ import { createOrg, deleteOrg, updateOrg } from './writes'
 
 /** Every organisation call works inside the caller's tree (spec 000 §6). */
 export const orgHandlers = {
-  'org.list': async (q, ctx) => listOrgs(ctx.db, await callerScope(ctx), q),
-  'org.children': async (q, ctx) => childrenOf(ctx.db, await callerScope(ctx), q),
-  'org.search': async ({ name, limit }, ctx) => searchOrgs(ctx.db, await callerScope(ctx), name, limit),
-  'org.get': async ({ id }, ctx) => orgDetail(ctx.db, await callerScope(ctx), id),
+  'org.list': async (q, ctx) => listOrgs(ctx.db, callerScope(ctx), q),
+  'org.children': async (q, ctx) => childrenOf(ctx.db, callerScope(ctx), q),
+  'org.search': async ({ name, limit }, ctx) => searchOrgs(ctx.db, callerScope(ctx), name, limit),
+  'org.get': async ({ id }, ctx) => orgDetail(ctx.db, callerScope(ctx), id),
   'org.create': async (input, ctx) => {
-    const scope = await callerScope(ctx)
+    const scope = callerScope(ctx)
     const id = await createOrg(ctx.db, scope, input)
     ctx.audit.created('org', id)
     return orgDetail(ctx.db, scope, id)
   },
   'org.update': async (input, ctx) => {
-    const scope = await callerScope(ctx)
+    const scope = callerScope(ctx)
     await ctx.audit.changing('org', input.id)
     await updateOrg(ctx.db, scope, input)
     return orgDetail(ctx.db, scope, input.id)
   },
   'org.delete': async ({ id }, ctx) => {
     await ctx.audit.changing('org', id)
-    await deleteOrg(ctx.db, await callerScope(ctx), id)
+    await deleteOrg(ctx.db, callerScope(ctx), id)
     return null
   },
-  'department.all': async ({ name }, ctx) => departmentsOf(ctx.db, await callerScope(ctx), name),
+  'department.all': async ({ name }, ctx) => departmentsOf(ctx.db, callerScope(ctx), name),
 } satisfies DomainHandlers<'org'> & DomainHandlers<'department'>

@@ -44,7 +44,7 @@ export const signUpHandlers = {
     const user = signedIn(ctx)
     await trainInScope(ctx.db, user, trainId)
     const member = await memberForSignUp(ctx.db, { id: memberId })
-    const scope = await dataScopeOf(ctx.db, user)
+    const scope = dataScopeOf(user)
     if (!member || !member.orgPath.startsWith(scope.path)) throw new AppError(ErrorKey.NOT_FOUND, MEMBER_NOT_FOUND)
     if (member.enabled !== 1) throw new AppError(ErrorKey.CONFLICT, `党员 ${member.name} 已被禁用`)
     // An administrator may add a person outside the sign-up window, never beyond maxNum.
@@ -57,7 +57,7 @@ export const signUpHandlers = {
     const { train } = await signUpInScope(ctx.db, user, id)
     const issues = conditionalIssues(parseSignUpOptions(train.signUpOptions), fields)
     if (issues.length > 0) throw new AppError(ErrorKey.VALIDATION, issues[0].message, issues)
-    await assertOrgInScope(ctx.db, await dataScopeOf(ctx.db, user), fields.orgId)
+    await assertOrgInScope(ctx.db, dataScopeOf(user), fields.orgId)
     // Answers to items the training does not ask for are not kept.
     const asked = (option: number) => hasOption(train.signUpOptions, option)
     await ctx.db
@@ -104,7 +104,7 @@ export const signUpHandlers = {
   },
 
   'signup.statistics': async ({ pageNum, pageSize, ...filters }, ctx) => {
-    const query = statisticsQuery(ctx.db, await dataScopeOf(ctx.db, signedIn(ctx)), filters)
+    const query = statisticsQuery(ctx.db, dataScopeOf(signedIn(ctx)), filters)
     const [rows, count] = await Promise.all([
       statisticsRows(query).orderBy('t.trainStartTime', 'desc').orderBy('s.id').limit(pageSize).offset((pageNum - 1) * pageSize).execute(),
       query.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
@@ -113,7 +113,7 @@ export const signUpHandlers = {
   },
 
   'signup.statisticsDownload': async (filters, ctx) => {
-    const query = statisticsQuery(ctx.db, await dataScopeOf(ctx.db, signedIn(ctx)), filters)
+    const query = statisticsQuery(ctx.db, dataScopeOf(signedIn(ctx)), filters)
     const batches = keysetBatches(async (afterId, size) =>
       (await statisticsRows(query).where('s.id', '>', afterId).orderBy('s.id').limit(size).execute()).map(toStatisticsRecord),
     )

@@ -114,7 +114,7 @@ export async function importRoster(db: Db, user: AuthUser, uploadDir: string, tr
   const upload = await db.selectFrom('upload').select('path').where('path', '=', storedPath).executeTakeFirst()
   if (!upload || !storedPath.endsWith('.xlsx')) throw new AppError(ErrorKey.VALIDATION, '请先上传 .xlsx 格式的名单文件')
   const { rows, issues } = await readRoster(absoluteStoredPath(uploadDir, storedPath))
-  const scope = await dataScopeOf(db, user)
+  const scope = dataScopeOf(user)
   const seen = new Map<string, number>()
   const values: ReturnType<typeof signUpValuesOf>[] = []
   for (const row of rows) {

@@ -86,7 +86,7 @@ async function assertAssignable(db: Db, user: AuthUser, roleId: number, memberId
     throw new AppError(ErrorKey.VALIDATION, '角色不存在', [{ path: 'roleId', message: '角色不存在' }])
   }
   await assertRoleWithinCaller(db, user, roleId, ROLE_NOT_WITHIN)
-  const scope = await dataScopeOf(db, user)
+  const scope = dataScopeOf(user)
   if (memberId === null) {
     if (scope.superUser) return
     throw new AppError(ErrorKey.VALIDATION, '请选择关联用户', [{ path: 'memberId', message: '请选择关联用户' }])
@@ -109,7 +109,7 @@ async function endSessions(ctx: RequestContext, adminId: number): Promise<void> 
 export const adminHandlers = {
   'admin.list': async ({ pageNum, pageSize, name, roleId }, ctx): Promise<Page<AdminRow>> => {
     const { db } = ctx
-    const scope = await dataScopeOf(db, signedIn(ctx))
+    const scope = dataScopeOf(signedIn(ctx))
     let query = adminRows(db)
     if (!scope.superUser) query = query.where('admin.memberId', 'in', membersInScope(db, scope))
     if (name) query = query.where('admin.name', 'like', `%${name}%`)

@@ -13,7 +13,7 @@ export const logHandlers = {
    */
   'log.list': async ({ pageNum, pageSize, adminName, module, startTime, endTime, recordTable, recordId }, ctx): Promise<Page<LogEntry>> => {
     const { db } = ctx
-    const scope = await dataScopeOf(db, signedIn(ctx))
+    const scope = dataScopeOf(signedIn(ctx))
     let query = db.selectFrom('operationLog')
     if (!scope.superUser) {
       const accounts = db

@@ -64,7 +64,7 @@ export async function resolveHost(db: Db, user: AuthUser, orgId: number | null, 
  * an organisation inside its scope.
  */
 export async function visibleTrains(db: Db, user: AuthUser) {
-  const scope = await dataScopeOf(db, user)
+  const scope = dataScopeOf(user)
   return db.selectFrom('train').innerJoin('org as host', 'host.id', 'train.orgId').where((eb) => startsWith(eb, 'host.path', scope.path))
 }
 

@@ -1,0 +1,87 @@
+import { sql, type Compilable, type CompiledQuery, type Expression } from 'kysely'
+import type { Db } from './types'
+
+/** Stands for a named parameter while a query is compiled; found again among the parameters by identity. */
+class Slot {
+  constructor(readonly name: string) {}
+}
+
+/** Expressions standing for a prepared query's parameters: put them where the values go. */
+export type QueryParams<P> = { readonly [K in keyof P]-?: Expression<Exclude<P[K], undefined>> }
+
+/** Values as the expressions a query builder shared with a prepared query expects, for a query built the ordinary way. */
+export function valuesAsParams<P extends Record<string, unknown>>(values: P): QueryParams<P> {
+  return new Proxy({} as QueryParams<P>, { get: (_target, name) => sql.val(values[String(name)]) })
+}
+
+interface CompiledOnce<R> {
+  query: CompiledQuery<R>
+  /** The parameter list of one execution: fixed values as compiled, slots from `values`. */
+  parameters(values: Record<string, unknown>): unknown[]
+}
+
+function compileOnce<P, R>(db: Db, build: (db: Db, params: QueryParams<P>) => Compilable<R>): CompiledOnce<R> {
+  const params = new Proxy({} as QueryParams<P>, { get: (_target, name) => sql.val(new Slot(String(name))) })
+  const query = build(db, params).compile()
+  const slots = query.parameters.map((value) => (value instanceof Slot ? value.name : null))
+  return {
+    query,
+    parameters: (values) => slots.map((name, i) => (name === null ? query.parameters[i] : values[name])),
+  }
+}
+
+/** The same, for queries whose form depends on a few choices (which filters are set): one compiled query per combination. */
+export interface PreparedQueryFamily<S, P, R> {
+  rows(db: Db, shape: S, values: P): Promise<R[]>
+  first(db: Db, shape: S, values: P): Promise<R | undefined>
+}
+
+export interface PreparedQuery<P, R> {
+  /** Every row for these parameter values. */
+  rows(db: Db, values: P): Promise<R[]>
+  /** The first row, or undefined. */
+  first(db: Db, values: P): Promise<R | undefined>
+}
+
+/**
+ * A query built and compiled by Kysely once per database, then run with new values.
+ * On the hot read paths (every request's session, the list pages) building and
+ * compiling a join costs more than the database takes to answer it: ≈130 µs against
+ * ≈100 µs for a member page on SQLite, measured. `build` gets expressions standing for
+ * the parameters; everything else in it is fixed when first compiled, so it must not
+ * depend on anything but `db` and those parameters.
+ */
+export function preparedQuery<P extends Record<string, unknown>, R>(
+  build: (db: Db, params: QueryParams<P>) => Compilable<R>,
+): PreparedQuery<P, R> {
+  const family = preparedQueryFamily<Record<string, boolean>, P, R>((db, params) => build(db, params))
+  return { rows: (db, values) => family.rows(db, {}, values), first: (db, values) => family.first(db, {}, values) }
+}
+
+/**
+ * `preparedQuery` for a query whose form depends on `shape`, a record of flags: each
+ * combination is compiled once (there are only as many as the code has branches).
+ */
+export function preparedQueryFamily<S extends Record<string, boolean>, P extends Record<string, unknown>, R>(
+  build: (db: Db, params: QueryParams<P>, shape: S) => Compilable<R>,
+): PreparedQueryFamily<S, P, R> {
+  const compiled = new WeakMap<Db, Map<string, CompiledOnce<R>>>()
+  const rows = async (db: Db, shape: S, values: P): Promise<R[]> => {
+    let forDb = compiled.get(db)
+    if (!forDb) {
+      forDb = new Map()
+      compiled.set(db, forDb)
+    }
+    const key = Object.keys(shape)
+      .filter((flag) => shape[flag])
+      .join()
+    let once = forDb.get(key)
+    if (!once) {
+      once = compileOnce(db, (d, params: QueryParams<P>) => build(d, params, shape))
+      forDb.set(key, once)
+    }
+    const query: CompiledQuery<R> = { ...once.query, parameters: once.parameters(values) }
+    return (await db.executeQuery(query)).rows
+  }
+  return { rows, first: async (db, shape, values) => (await rows(db, shape, values))[0] }
+}
