@@ -3,6 +3,7 @@ import { dirname, resolve } from 'node:path'
 import BetterSqlite3 from 'better-sqlite3'
 import { CamelCasePlugin, Kysely, PostgresDialect, SqliteDialect } from 'kysely'
 import pg from 'pg'
+import { PreparedStatementClient } from './pg-statements'
 import { withStatementCache } from './sqlite-statements'
 import type { Database, Db } from './types'
 
@@ -52,7 +53,7 @@ function openSqlite(file: string): Kysely<Database> {
 }
 
 function openPostgres(connectionString: string): Kysely<Database> {
-  const pool = new pg.Pool({ connectionString, max: 10, types: pgTypes })
+  const pool = new pg.Pool({ connectionString, max: 10, types: pgTypes, Client: PreparedStatementClient })
   // An idle connection dropped by the database (restart, failover) must not crash the
   // process; the pool opens a new one on the next query.
   pool.on('error', (err) => console.warn(`PostgreSQL 连接中断: ${err.message}`))

@@ -20,9 +20,24 @@ interface CompiledOnce<R> {
   parameters(values: Record<string, unknown>): unknown[]
 }
 
+/**
+ * Names for the texts of prepared queries, so PostgreSQL can keep them as prepared
+ * statements (parsed and planned once per connection; see pg-statements.ts). Only these
+ * texts get a name: there are as many as the code has prepared query shapes, while
+ * ordinary queries (IN lists of any length …) would grow the server's statements
+ * without bound. Compiled SQL only, never data.
+ */
+const statementNames = new Map<string, string>()
+
+/** The prepared statement name of a prepared query's text, or undefined for any other query. */
+export function statementNameOf(text: string): string | undefined {
+  return statementNames.get(text)
+}
+
 function compileOnce<P, R>(db: Db, build: (db: Db, params: QueryParams<P>) => Compilable<R>): CompiledOnce<R> {
   const params = new Proxy({} as QueryParams<P>, { get: (_target, name) => sql.val(new Slot(String(name))) })
   const query = build(db, params).compile()
+  if (!statementNames.has(query.sql)) statementNames.set(query.sql, `prepared_${statementNames.size + 1}`)
   const slots = query.parameters.map((value) => (value instanceof Slot ? value.name : null))
   return {
     query,

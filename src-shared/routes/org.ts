@@ -8,6 +8,7 @@ import {
   OrgChildrenQuerySchema,
   OrgCreateSchema,
   OrgListQuerySchema,
+  OrgNodePageSchema,
   OrgPageSchema,
   OrgSchema,
   OrgSearchHitSchema,
@@ -35,7 +36,7 @@ export const orgRoutes = defineRoutes({
     method: 'GET', path: '/api/org/children', access: anyScreen,
     summary: '直接下级组织（按 parentId 或 orgCode；都不传时为本账号可见的顶层组织），分页',
     query: OrgChildrenQuerySchema,
-    response: OrgPageSchema,
+    response: OrgNodePageSchema,
   },
   'org.search': {
     method: 'GET', path: '/api/org/search', access: anyScreen,

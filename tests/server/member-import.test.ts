@@ -4,7 +4,7 @@ import type { ApiEnvelope } from '../../src-shared/errors'
 import type { Page } from '../../src-shared/schemas/common'
 import type { UploadedFile } from '../../src-shared/schemas/files'
 import type { Member, MemberListItem, MemberImportCheck, MemberImportResult } from '../../src-shared/schemas/member'
-import type { Org } from '../../src-shared/schemas/org'
+import type { Org, OrgNode } from '../../src-shared/schemas/org'
 import { demoAccounts, ORG_ADMIN_TOP_ORG } from '../../src-server/seed/demo-accounts'
 import { testDatabases } from '../support/databases'
 import { dataOf } from '../support/envelope'
@@ -43,8 +43,8 @@ describe.each(testDatabases())('member import and export ($name)', (database) =>
   beforeAll(async () => {
     server = await startTestServer(await database.url())
     ;[admin, orgadmin] = await Promise.all([signInAs(server.url, demoAccounts.admin), signInAs(server.url, demoAccounts.orgadmin)])
-    const root = (await admin.data<Page<Org>>('/api/org/children')).records[0]
-    const tops = (await admin.data<Page<Org>>('/api/org/children', { parentId: root.id })).records
+    const root = (await admin.data<Page<OrgNode>>('/api/org/children')).records[0]
+    const tops = (await admin.data<Page<OrgNode>>('/api/org/children', { parentId: root.id })).records
     const ownTop = tops.find((o) => o.name === ORG_ADMIN_TOP_ORG)!
     const otherTop = tops.find((o) => o.name !== ORG_ADMIN_TOP_ORG)!
     ownBranch = (await admin.data<Page<Org>>('/api/org', { parentId: ownTop.id, name: '预算处' })).records[0]

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Page } from '../../src-shared/schemas/common'
 import { MEMBER_COUNT_AHEAD_PAGES, type Member, type MemberListItem } from '../../src-shared/schemas/member'
-import type { Org } from '../../src-shared/schemas/org'
+import type { Org, OrgNode } from '../../src-shared/schemas/org'
 import type { UploadedFile } from '../../src-shared/schemas/files'
 import type { ApiEnvelope } from '../../src-shared/errors'
 import { nowText } from '../../src-server/db/time'
@@ -18,8 +18,8 @@ describe.each(testDatabases())('party members ($name)', (database) => {
   let server: TestServer
   let admin: ApiAs
   let orgadmin: ApiAs
-  let ownTop: Org
-  let otherTop: Org
+  let ownTop: OrgNode
+  let otherTop: OrgNode
   let ownBranch: Org
   let otherBranch: Org
   let serial = 0
@@ -27,8 +27,8 @@ describe.each(testDatabases())('party members ($name)', (database) => {
   beforeAll(async () => {
     server = await startTestServer(await database.url())
     ;[admin, orgadmin] = await Promise.all([signInAs(server.url, demoAccounts.admin), signInAs(server.url, demoAccounts.orgadmin)])
-    const root = (await admin.data<Page<Org>>('/api/org/children')).records[0]
-    const tops = (await admin.data<Page<Org>>('/api/org/children', { parentId: root.id })).records
+    const root = (await admin.data<Page<OrgNode>>('/api/org/children')).records[0]
+    const tops = (await admin.data<Page<OrgNode>>('/api/org/children', { parentId: root.id })).records
     ownTop = tops.find((o) => o.name === ORG_ADMIN_TOP_ORG)!
     otherTop = tops.find((o) => o.name !== ORG_ADMIN_TOP_ORG)!
     ownBranch = (await admin.data<Page<Org>>('/api/org', { parentId: ownTop.id, name: '党支部' })).records[0]

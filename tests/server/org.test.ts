@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Page } from '../../src-shared/schemas/common'
 import type { Member } from '../../src-shared/schemas/member'
-import type { Department, Org, OrgSearchHit } from '../../src-shared/schemas/org'
+import type { Department, Org, OrgNode, OrgSearchHit } from '../../src-shared/schemas/org'
 import { demoAccounts, ORG_ADMIN_TOP_ORG } from '../../src-server/seed/demo-accounts'
 import { testDatabases } from '../support/databases'
 import { dataOf } from '../support/envelope'
@@ -15,10 +15,10 @@ describe.each(testDatabases())('organisations ($name)', (database) => {
   let admin: ApiAs
   let orgadmin: ApiAs
   let norole: ApiAs
-  let root: Org
-  let tops: Org[]
-  let ownTop: Org
-  let otherTop: Org
+  let root: OrgNode
+  let tops: OrgNode[]
+  let ownTop: OrgNode
+  let otherTop: OrgNode
 
   beforeAll(async () => {
     server = await startTestServer(await database.url())
@@ -27,8 +27,8 @@ describe.each(testDatabases())('organisations ($name)', (database) => {
       signInAs(server.url, demoAccounts.orgadmin),
       signInAs(server.url, demoAccounts.norole),
     ])
-    root = (await admin.data<Page<Org>>('/api/org/children')).records[0]
-    tops = (await admin.data<Page<Org>>('/api/org/children', { parentId: root.id })).records
+    root = (await admin.data<Page<OrgNode>>('/api/org/children')).records[0]
+    tops = (await admin.data<Page<OrgNode>>('/api/org/children', { parentId: root.id })).records
     ownTop = tops.find((o) => o.name === ORG_ADMIN_TOP_ORG)!
     otherTop = tops.find((o) => o.name === OTHER_TOP)!
   })
@@ -41,20 +41,23 @@ describe.each(testDatabases())('organisations ($name)', (database) => {
   describe('the tree', () => {
     it('starts at the root 320101 for the super user and at its own top organisation for a member-linked account', async () => {
       expect(root).toMatchObject({ orgCode: '320101', parentId: null, hasChildren: true, childrenCount: 5 })
-      const own = await orgadmin.data<Page<Org>>('/api/org/children')
+      const own = await orgadmin.data<Page<OrgNode>>('/api/org/children')
       expect(own.records.map((o) => o.name)).toEqual([ORG_ADMIN_TOP_ORG])
     })
 
     it('lists children in sort order with their counts, by parent id and by orgCode alike', async () => {
       expect(tops.map((o) => o.sortNumber)).toEqual([1, 2, 3, 4, 5])
-      expect(ownTop).toMatchObject({ parentId: root.id, parentName: root.name, topOrgId: ownTop.id, topOrgName: ORG_ADMIN_TOP_ORG, hasChildren: true, childrenCount: 3 })
-      const byCode = await admin.data<Page<Org>>('/api/org/children', { orgCode: ownTop.orgCode })
-      const byId = await admin.data<Page<Org>>('/api/org/children', { parentId: ownTop.id })
+      expect(ownTop).toMatchObject({ parentId: root.id, topOrgId: ownTop.id, hasChildren: true, childrenCount: 3 })
+      // Tree nodes are summaries; the whole record has the names of parent and top.
+      expect(ownTop).not.toHaveProperty('postAddress')
+      expect(await admin.data<Org>(`/api/org/${ownTop.id}`)).toMatchObject({ ...ownTop, parentName: root.name, topOrgName: ORG_ADMIN_TOP_ORG })
+      const byCode = await admin.data<Page<OrgNode>>('/api/org/children', { orgCode: ownTop.orgCode })
+      const byId = await admin.data<Page<OrgNode>>('/api/org/children', { parentId: ownTop.id })
       expect(byCode).toEqual(byId)
       expect(byId.total).toBe(3)
       expect(byId.records.map((o) => o.name)).toEqual(['机关第一党总支', '机关第二党总支', '离退休干部党支部'])
-      expect(byId.records.every((o) => o.topOrgName === ORG_ADMIN_TOP_ORG)).toBe(true)
-      const paged = await admin.data<Page<Org>>('/api/org/children', { parentId: ownTop.id, pageSize: 2, pageNum: 2 })
+      expect(byId.records.every((o) => o.topOrgId === ownTop.id)).toBe(true)
+      const paged = await admin.data<Page<OrgNode>>('/api/org/children', { parentId: ownTop.id, pageSize: 2, pageNum: 2 })
       expect(paged).toMatchObject({ total: 3, records: [{ name: '离退休干部党支部', hasChildren: false, childrenCount: 0 }] })
     })
 
@@ -121,7 +124,7 @@ describe.each(testDatabases())('organisations ($name)', (database) => {
       // A generated code continues the parent's.
       expect(created.orgCode).toMatch(new RegExp(`^${ownTop.orgCode}\\d{3}$`))
       // The new organisation is last among its siblings (99999 sorts after numbered ones).
-      const siblings = await admin.data<Page<Org>>('/api/org/children', { parentId: ownTop.id })
+      const siblings = await admin.data<Page<OrgNode>>('/api/org/children', { parentId: ownTop.id })
       expect(siblings.records.at(-1)?.id).toBe(created.id)
     })
 

@@ -2,7 +2,7 @@ import { sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Page } from '../../src-shared/schemas/common'
 import type { Member } from '../../src-shared/schemas/member'
-import type { Org } from '../../src-shared/schemas/org'
+import type { Org, OrgNode } from '../../src-shared/schemas/org'
 import { demoAccounts } from '../../src-server/seed/demo-accounts'
 import { seedProvince, WIDE_NODE_CODE, type ProvinceShape } from '../../src-server/seed/province'
 import { testDatabases } from '../support/databases'
@@ -26,12 +26,12 @@ describe.each(testDatabases())('province seed ($name)', (database) => {
   afterAll(() => server?.stop())
 
   it('adds five levels under the root, with the wide node, and reports progress', async () => {
-    const wide = await admin.data<Page<Org>>('/api/org/children', { orgCode: WIDE_NODE_CODE })
+    const wide = await admin.data<Page<OrgNode>>('/api/org/children', { orgCode: WIDE_NODE_CODE })
     expect(wide.total).toBe(5)
-    const root = (await admin.data<Page<Org>>('/api/org/children')).records[0]
+    const root = (await admin.data<Page<OrgNode>>('/api/org/children')).records[0]
     const levels = await server.db.selectFrom('org').select('path').execute()
     expect(Math.max(...levels.map((o) => o.path.split('/').length - 2))).toBe(5)
-    expect((await admin.data<Page<Org>>('/api/org/children', { parentId: root.id })).total).toBe(5 + 2)
+    expect((await admin.data<Page<OrgNode>>('/api/org/children', { parentId: root.id })).total).toBe(5 + 2)
     expect(log.at(-1)).toMatch(/^完成：组织 33 个，党员 42 名/)
   })
 

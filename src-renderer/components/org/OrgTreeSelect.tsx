@@ -11,7 +11,7 @@ import {
   tokens,
 } from '@fluentui/react-components'
 import { ChevronDownRegular, DismissRegular, SearchRegular } from '@fluentui/react-icons'
-import { orgDisplayName, type Org, type OrgSearchHit } from '../../../src-shared/schemas/org'
+import { orgDisplayName, type OrgNode, type OrgSearchHit } from '../../../src-shared/schemas/org'
 import { call } from '../../app/bridge'
 import { useNotify } from '../toast'
 import { TreeTable } from '../tree/TreeTable'
@@ -94,9 +94,9 @@ function OrgPicker({ onPick }: { onPick(id: number, name: string): void }) {
   const notify = useNotify()
   const [text, setText] = useState('')
   const source = useMemo(() => orgTreeSource(), [])
-  const tree = useLazyTree<Org>(source, { minLoadingMs: 300, onError: notify.error })
+  const tree = useLazyTree<OrgNode>(source, { minLoadingMs: 300, onError: notify.error })
   const { hits, searching } = useOrgSearch(text)
-  const columns = useMemo(() => [{ key: 'name', title: '组织名称', render: (org: Org) => orgDisplayName(org) }], [])
+  const columns = useMemo(() => [{ key: 'name', title: '组织名称', render: (org: OrgNode) => orgDisplayName(org) }], [])
 
   return (
     <>

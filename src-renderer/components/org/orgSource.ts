@@ -1,5 +1,5 @@
 import { call } from '../../app/bridge'
-import { MAX_CHILDREN_PAGE_SIZE, type Org } from '../../../src-shared/schemas/org'
+import { MAX_CHILDREN_PAGE_SIZE, type OrgNode } from '../../../src-shared/schemas/org'
 import type { LazyTreeSource } from '../tree/useLazyTree'
 
 /**
@@ -9,7 +9,7 @@ import type { LazyTreeSource } from '../tree/useLazyTree'
 export const knownOrgNames = new Map<number, string>()
 
 /** All children of an organisation (or the top of the caller's tree), every page of them. */
-export async function loadOrgChildren(parentId: number | null): Promise<Org[]> {
+export async function loadOrgChildren(parentId: number | null): Promise<OrgNode[]> {
   const query = parentId === null ? {} : { parentId }
   const first = await call('org.children', { ...query, pageNum: 1, pageSize: MAX_CHILDREN_PAGE_SIZE })
   const pageCount = Math.ceil(first.total / MAX_CHILDREN_PAGE_SIZE)
@@ -25,7 +25,7 @@ export async function loadOrgChildren(parentId: number | null): Promise<Org[]> {
 }
 
 /** The organisation tree from `topParentId`'s children, or from the top of the caller's tree. */
-export function orgTreeSource(topParentId?: number): LazyTreeSource<Org> {
+export function orgTreeSource(topParentId?: number): LazyTreeSource<OrgNode> {
   return {
     key: (org) => org.id,
     hasChildren: (org) => org.hasChildren,

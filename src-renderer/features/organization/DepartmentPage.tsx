@@ -1,7 +1,7 @@
 import { useMemo, useState } from 'react'
 import { Button, makeStyles, Text, tokens } from '@fluentui/react-components'
 import { AddRegular, ArrowDownRegular, ArrowUpRegular, DeleteRegular, EditRegular } from '@fluentui/react-icons'
-import { orgDisplayName, type Org, type OrgSearchHit } from '../../../src-shared/schemas/org'
+import { orgDisplayName, type OrgNode, type OrgSearchHit } from '../../../src-shared/schemas/org'
 import { call } from '../../app/bridge'
 import { useUser } from '../../app/session'
 import { FilterBar, type FilterField, type FilterValues } from '../../components/FilterBar'
@@ -25,7 +25,7 @@ const useStyles = makeStyles({
   found: { marginLeft: 'auto', display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalXS },
 })
 
-const columns: readonly Column<Org>[] = [
+const columns: readonly Column<OrgNode>[] = [
   { key: 'name', title: '组织名称', render: orgDisplayName },
   { key: 'shortName', title: '简称', width: '130px', render: (org) => org.shortName ?? '' },
   { key: 'orgCode', title: '组织编码', width: '150px', render: (org) => org.orgCode },
@@ -115,7 +115,16 @@ export default function DepartmentPage() {
     if (updated.parentId !== target.org.parentId) await tree.refresh(slotOf(updated.parentId))
   }
 
-  const remove = (org: Org) =>
+  // Tree nodes are summaries: the dialog edits the whole record, read afresh.
+  const edit = async (id: number) => {
+    try {
+      setDialog({ kind: 'edit', org: await call('org.get', { id }) })
+    } catch (error) {
+      notify.error(error)
+    }
+  }
+
+  const remove = (org: OrgNode) =>
     confirmedDelete(
       `确定要删除组织「${org.name}」吗?`,
       () => call('org.delete', { id: org.id }),
@@ -154,7 +163,7 @@ export default function DepartmentPage() {
             <Button size="small" appearance="subtle" icon={<AddRegular />} onClick={() => setDialog({ kind: 'add', parent: { id: org.id, name: org.name } })}>
               新增下级
             </Button>
-            <Button size="small" appearance="subtle" icon={<EditRegular />} onClick={() => setDialog({ kind: 'edit', org })}>
+            <Button size="small" appearance="subtle" icon={<EditRegular />} onClick={() => void edit(org.id)}>
               编辑
             </Button>
             {superUser && (

@@ -1,8 +1,9 @@
 import { sql, type ExpressionBuilder, type Selectable } from 'kysely'
 import { AppError, ErrorKey } from '../../../src-shared/errors'
-import type { Department, Org, OrgSearchHit } from '../../../src-shared/schemas/org'
+import type { Department, Org, OrgNode, OrgSearchHit } from '../../../src-shared/schemas/org'
 import type { DataScope } from '../../auth/scope'
-import { startsWith } from '../../db/prefix'
+import { preparedQuery, type QueryParams } from '../../db/prepared'
+import { inRange, prefixRange, startsWith } from '../../db/prefix'
 import { likeContains } from '../../db/sql-text'
 import type { Database, Db, OrgTable } from '../../db/types'
 
@@ -62,17 +63,22 @@ export function toOrg(row: OrgRow): Org {
 
 export const ORG_NOT_FOUND = '组织不存在'
 
-/**
- * An organisation inside the caller's tree. One outside it answers exactly like one
- * that does not exist, so ids of other trees reveal nothing.
- */
-export async function orgInScope(db: Db, scope: DataScope, id: number, message = ORG_NOT_FOUND): Promise<Selectable<OrgTable>> {
-  const org = await db
+const orgWithin = preparedQuery((db, p: QueryParams<{ id: number; pathFrom: string; pathTo: string }>) =>
+  db
     .selectFrom('org as o')
     .selectAll('o')
-    .where('o.id', '=', id)
-    .where((eb) => startsWith(eb, 'o.path', scope.path))
-    .executeTakeFirst()
+    .where('o.id', '=', p.id)
+    .where((eb) => inRange(eb, 'o.path', p.pathFrom, p.pathTo)),
+)
+
+/**
+ * An organisation inside the caller's tree. One outside it answers exactly like one
+ * that does not exist, so ids of other trees reveal nothing. Prepared: list filters
+ * and the tree check one on nearly every request.
+ */
+export async function orgInScope(db: Db, scope: DataScope, id: number, message = ORG_NOT_FOUND): Promise<Selectable<OrgTable>> {
+  const { from, to } = prefixRange(scope.path)
+  const org = await orgWithin.first(db, { id, pathFrom: from, pathTo: to })
   if (!org) throw new AppError(ErrorKey.NOT_FOUND, message)
   return org
 }
@@ -107,15 +113,69 @@ export async function listOrgs(
   return { records: rows.map(toOrg), total: Number(count.n) }
 }
 
+/** Tree nodes (OrgNodeSchema) with their number of children. */
+function orgNodes(db: Db) {
+  return db
+    .selectFrom('org as o')
+    .select((eb) => [
+      'o.id',
+      'o.orgCode',
+      'o.name',
+      'o.shortName',
+      'o.parentId',
+      'o.orgType',
+      'o.secretary',
+      'o.contactPhone',
+      'o.sortNumber',
+      'o.topOrgId',
+      eb.selectFrom('org as c').select((c) => c.fn.countAll<number>().as('n')).whereRef('c.parentId', '=', 'o.id').as('childrenCount'),
+    ])
+}
+
+type OrgNodeRow = Awaited<ReturnType<ReturnType<typeof orgNodes>['executeTakeFirstOrThrow']>>
+
+function toOrgNode(row: OrgNodeRow): OrgNode {
+  const childrenCount = Number(row.childrenCount ?? 0)
+  return {
+    id: row.id,
+    orgCode: row.orgCode,
+    name: row.name,
+    shortName: row.shortName,
+    parentId: row.parentId,
+    orgType: row.orgType,
+    secretary: row.secretary,
+    contactPhone: row.contactPhone,
+    sortNumber: row.sortNumber,
+    topOrgId: row.topOrgId,
+    childrenCount,
+    hasChildren: childrenCount > 0,
+  }
+}
+
+/** A page of a node's children in display order (sort number, then id), and how many it has: prepared, the tree reads it on every expand. */
+const childrenPage = preparedQuery((db, p: QueryParams<{ parentId: number; limit: number; offset: number }>) =>
+  orgNodes(db)
+    .select((eb) => eb.selectFrom('org as s').select((s) => s.fn.countAll<number>().as('n')).where('s.parentId', '=', p.parentId).as('siblings'))
+    .where('o.parentId', '=', p.parentId)
+    .orderBy('o.sortNumber')
+    .orderBy('o.id')
+    .limit(p.limit)
+    .offset(p.offset),
+)
+
+const childCount = preparedQuery((db, p: QueryParams<{ parentId: number }>) =>
+  db.selectFrom('org').select((eb) => eb.fn.countAll<number>().as('n')).where('parentId', '=', p.parentId),
+)
+
 /**
- * Direct children of a node, in display order (sort number, then id), a page at a
- * time. Without a node: the top of the caller's tree as the only record.
+ * Direct children of a node, a page at a time. Without a node: the top of the
+ * caller's tree as the only record.
  */
 export async function childrenOf(
   db: Db,
   scope: DataScope,
   q: { parentId?: number; orgCode?: string; pageNum: number; pageSize: number },
-): Promise<{ records: Org[]; total: number }> {
+): Promise<{ records: OrgNode[]; total: number }> {
   let parentId = q.parentId
   if (parentId === undefined && q.orgCode !== undefined) {
     const byCode = await db.selectFrom('org').select('id').where('orgCode', '=', q.orgCode).executeTakeFirst()
@@ -123,20 +183,14 @@ export async function childrenOf(
     parentId = byCode.id
   }
   if (parentId === undefined) {
-    return { records: [toOrg(await orgRows(db).where('o.id', '=', scope.orgId).executeTakeFirstOrThrow())], total: 1 }
+    return { records: [toOrgNode(await orgNodes(db).where('o.id', '=', scope.orgId).executeTakeFirstOrThrow())], total: 1 }
   }
   await orgInScope(db, scope, parentId)
-  const [rows, count] = await Promise.all([
-    orgRows(db)
-      .where('o.parentId', '=', parentId)
-      .orderBy('o.sortNumber')
-      .orderBy('o.id')
-      .limit(q.pageSize)
-      .offset((q.pageNum - 1) * q.pageSize)
-      .execute(),
-    db.selectFrom('org').select((eb) => eb.fn.countAll<number>().as('n')).where('parentId', '=', parentId).executeTakeFirstOrThrow(),
-  ])
-  return { records: rows.map(toOrg), total: Number(count.n) }
+  const offset = (q.pageNum - 1) * q.pageSize
+  const rows = await childrenPage.rows(db, { parentId, limit: q.pageSize, offset })
+  // A page past the last child has no row to carry the count.
+  const total = rows.length > 0 ? rows[0].siblings : offset === 0 ? 0 : (await childCount.first(db, { parentId }))?.n
+  return { records: rows.map(toOrgNode), total: Number(total ?? 0) }
 }
 
 /** Ids along a stored path: `/1/7/23/` → [1, 7, 23]. */
