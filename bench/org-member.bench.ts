@@ -1,5 +1,5 @@
 import { mkdtemp, rm } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
+import { availableParallelism, tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { ApiEnvelope, ApiSuccess } from '../src-shared/errors'
 import type { Page } from '../src-shared/schemas/common'
@@ -14,13 +14,23 @@ import { measure, printComparison, startBenchServer, type Measurement } from './
  * organisations, ~3.23 million members): the first page of the member list by name
  * prefix, by telephone prefix and by an organisation's subtree, and the children of
  * the node with 5 000 children, at 10 concurrent clients, beside a Fastify
- * hello-world. Target: p99 under 50 ms on SQLite and on PostgreSQL.
+ * hello-world, with one server process and with one per core. Targets: p99 under
+ * 50 ms on SQLite and on PostgreSQL, throughput at least 0.2× the hello-world.
  *
  * Databases: BENCH_PROVINCE_SQLITE (default data/province.sqlite) and
  * BENCH_PROVINCE_POSTGRES (e.g. postgres://root@127.0.0.1:5432/province), each seeded
  * beforehand with `DATABASE_URL=… npm run seed:province`. A missing one is skipped.
  */
 const P99_TARGET_MS = 50
+
+/**
+ * One server process, and as many as the machine has cores (WORKERS, the multi-core
+ * deployment). BENCH_WORKERS=1,4 picks others.
+ */
+const workerCounts = (process.env.BENCH_WORKERS ?? `1,${availableParallelism()}`)
+  .split(',')
+  .map(Number)
+  .filter((n, i, all) => n >= 1 && all.indexOf(n) === i)
 
 async function seeded(url: string): Promise<boolean> {
   const { db } = openDatabase(url)
@@ -39,8 +49,8 @@ async function dataAt<T>(url: string, token: string): Promise<T> {
   return (body as ApiSuccess<T>).data
 }
 
-async function benchDatabase(name: string, databaseUrl: string, uploads: string): Promise<Measurement[]> {
-  const server = await startBenchServer('platform', { DATABASE_URL: databaseUrl, UPLOAD_DIR: uploads, CAPTCHA_TEST_CODE: TEST_CAPTCHA_CODE })
+async function benchDatabase(name: string, databaseUrl: string, uploads: string, workers: number): Promise<Measurement[]> {
+  const server = await startBenchServer('platform', { DATABASE_URL: databaseUrl, UPLOAD_DIR: uploads, CAPTCHA_TEST_CODE: TEST_CAPTCHA_CODE, WORKERS: String(workers) })
   try {
     const token = await login(server.url, 'admin', 'Admin@123')
     const headers = { Token: token }
@@ -58,7 +68,8 @@ async function benchDatabase(name: string, databaseUrl: string, uploads: string)
     const rows: Measurement[] = []
     for (const [title, path] of queries) {
       const page = await dataAt<Page<unknown>>(server.url + path, token)
-      rows.push(await measure(`${title} (${name}; total ${page.total})`, server.url + path, { headers, connections: 10, seconds: 5 }))
+      const processes = workers > 1 ? `, ${workers} workers` : ''
+      rows.push(await measure(`${title} (${name}${processes}; total ${page.total})`, server.url + path, { headers, connections: 10, seconds: 5 }))
     }
     return rows
   } finally {
@@ -82,7 +93,7 @@ async function main(): Promise<void> {
       console.log(`${name}: no province data set${url ? ` at ${url}` : ''} — seed it with DATABASE_URL=… npm run seed:province`)
       continue
     }
-    rows.push(...(await benchDatabase(name, url, uploads)))
+    for (const workers of workerCounts) rows.push(...(await benchDatabase(name, url, uploads, workers)))
   }
   await rm(uploads, { recursive: true, force: true })
   printComparison('Organisations and members at province scale, 10 concurrent clients', baseline, rows)

@@ -1,12 +1,12 @@
 import Fastify from 'fastify'
 import { optionsFromEnv } from '../src-server/options'
-import { startServer } from '../src-server/start'
+import { launch } from '../src-server/cluster'
 
 /**
  * A server for a benchmark, in a process of its own so it does not share a core with
  * the load generator: `hello` is a bare Fastify hello-world (the baseline every figure
  * is compared with); `platform` is the platform server as `npm run server` starts it,
- * configured by the environment (DATABASE_URL …) on a free port. Prints `READY <url>`.
+ * configured by the environment (DATABASE_URL, WORKERS …) on a free port. Prints `READY <url>`.
  */
 async function main(kind: string | undefined): Promise<void> {
   if (kind === 'hello') {
@@ -19,8 +19,9 @@ async function main(kind: string | undefined): Promise<void> {
     return
   }
   if (kind === 'platform') {
-    const server = await startServer({ ...optionsFromEnv(), host: '127.0.0.1', port: 0 })
-    console.log(`READY ${server.url}`)
+    // WORKERS > 1 forks this script again for each worker; only the primary reports.
+    const server = await launch({ ...optionsFromEnv(), host: '127.0.0.1', port: 0 })
+    if (server) console.log(`READY ${server.url}`)
     return
   }
   throw new Error(`unknown server kind: ${kind}`)

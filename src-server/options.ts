@@ -28,6 +28,12 @@ export interface ServerOptions {
    * check-in QR codes; without it, the address the request came in on.
    */
   publicUrl?: string
+  /**
+   * Server processes sharing the port (WORKERS, default 1): Node answers on one core per
+   * process, and the server keeps nothing between requests in memory, so several can
+   * serve one database (cluster.ts).
+   */
+  workers: number
 }
 
 export const DEMO_ADMIN_PASSWORD = 'Admin@123'
@@ -48,5 +54,6 @@ export function optionsFromEnv(env: NodeJS.ProcessEnv = process.env): ServerOpti
     logger: env.LOG_REQUESTS === '1',
     trustProxy: env.TRUST_PROXY === '1',
     publicUrl: env.PUBLIC_URL || undefined,
+    workers: env.WORKERS ? Number(env.WORKERS) : 1,
   }
 }

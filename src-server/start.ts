@@ -19,17 +19,36 @@ function urlHost(host: string): string {
   return host.includes(':') ? `[${host}]` : host
 }
 
-/**
- * Opens the database, migrates it, seeds an empty one, and listens. Port 0 picks a
- * free port (the embedded server and the tests use that).
- */
-export async function startServer(options: ServerOptions): Promise<RunningServer> {
+function refuseBadOptions(options: ServerOptions): void {
   const problems = startupProblems(options)
   if (problems.length > 0) throw new StartupRefused(problems)
+}
+
+/** Migrates the database and seeds an empty one: once, before any server process answers. */
+export async function prepareDatabase(options: ServerOptions): Promise<void> {
+  refuseBadOptions(options)
   const { db, dialect } = openDatabase(options.databaseUrl)
   try {
     await migrateToLatest(db, dialect)
     await seedIfEmpty(db, options)
+  } finally {
+    await db.destroy()
+  }
+}
+
+/**
+ * Opens the database, migrates it, seeds an empty one, and listens. Port 0 picks a
+ * free port (the embedded server and the tests use that). `databaseReady`: a worker
+ * process whose primary has already prepared the database (cluster.ts).
+ */
+export async function startServer(options: ServerOptions, { databaseReady = false } = {}): Promise<RunningServer> {
+  refuseBadOptions(options)
+  const { db, dialect } = openDatabase(options.databaseUrl)
+  try {
+    if (!databaseReady) {
+      await migrateToLatest(db, dialect)
+      await seedIfEmpty(db, options)
+    }
     const app = await buildApp(options, db)
     await app.listen({ host: options.host, port: options.port })
     const address = app.server.address()

@@ -4,6 +4,8 @@ import type { ServerOptions } from './options'
  * Settings the server must refuse to start with, as messages for the operator.
  * Checked by `startServer`, so the embedded server refuses them too.
  */
+const MAX_WORKERS = 64
+
 export function startupProblems(options: ServerOptions): string[] {
   const problems: string[] = []
   if (options.production && options.captchaTestCode) {
@@ -12,6 +14,7 @@ export function startupProblems(options: ServerOptions): string[] {
   if (Buffer.byteLength(options.loginAesKey, 'utf8') !== 16) problems.push('LOGIN_AES_KEY 必须正好 16 个字节')
   if (!Number.isFinite(options.tokenTtlMinutes) || options.tokenTtlMinutes <= 0) problems.push('TOKEN_TTL_MINUTES 必须是正数')
   if (!Number.isInteger(options.port) || options.port < 0 || options.port > 65535) problems.push('PORT 必须是 0–65535 的整数')
+  if (!Number.isInteger(options.workers) || options.workers < 1 || options.workers > MAX_WORKERS) problems.push(`WORKERS 必须是 1–${MAX_WORKERS} 的整数`)
   return problems
 }
 

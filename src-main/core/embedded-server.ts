@@ -42,6 +42,8 @@ export function createServerTarget(deps: { dataDir: string; env: NodeJS.ProcessE
         port: 0,
         databaseUrl: join(deps.dataDir, 'platform.sqlite'),
         uploadDir: join(deps.dataDir, 'uploads'),
+        // The desktop's own server is one process inside the app, whatever WORKERS says.
+        workers: 1,
       })
       embedded = server
       return server.url.replace(/\/+$/, '')

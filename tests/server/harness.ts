@@ -26,6 +26,7 @@ export function testOptions(databaseUrl: string, uploadDir: string, overrides: P
     seedDemo: true,
     production: false,
     logger: false,
+    workers: 1,
     ...overrides,
   }
 }

@@ -1,4 +1,4 @@
-import { spawn } from 'node:child_process'
+import { execFileSync, spawn } from 'node:child_process'
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -10,12 +10,12 @@ import { mobile } from '../../src-shared/schemas/common'
 import { loadAuthUser, type AuthUser } from '../../src-server/auth/auth-user'
 import { assertOrgInScope, dataScopeOf, orgIdsInScope } from '../../src-server/auth/scope'
 import { authorize } from '../../src-server/http/authorize'
-import { optionsFromEnv } from '../../src-server/options'
+import { DEMO_ADMIN_PASSWORD, optionsFromEnv } from '../../src-server/options'
 import { EMPTY_DATABASE_NEEDS_PASSWORD } from '../../src-server/seed'
 import { demoAccounts } from '../../src-server/seed/demo-accounts'
 import { startupProblems } from '../../src-server/startup-checks'
 import { testDatabases } from '../support/databases'
-import { attemptLogin, login } from '../support/login'
+import { attemptLogin, login, TEST_CAPTCHA_CODE } from '../support/login'
 import { call, startTestServer, type TestServer } from './harness'
 
 describe.each(testDatabases())('platform ($name)', (database) => {
@@ -232,5 +232,30 @@ describe('start-up checks', () => {
       run.child.kill('SIGTERM')
     }
     expect(await run.exited).toBe(0)
+  })
+
+  it('main with WORKERS=2 serves from two processes that share sessions, and stops them all', async () => {
+    const run = runMain({ DATABASE_URL: join(folder, 'workers.sqlite'), UPLOAD_DIR: join(folder, 'uploads'), PORT: '0', WORKERS: '2', CAPTCHA_TEST_CODE: TEST_CAPTCHA_CODE })
+    try {
+      await expect.poll(() => run.output(), { timeout: 30_000, interval: 100 }).toMatch(/http:\/\/127\.0\.0\.1:\d+.*2 个工作进程/)
+      const url = /http:\/\/127\.0\.0\.1:\d+/.exec(run.output())?.[0] ?? ''
+      // tsx runs the script in a child process: that one is the primary, and its children the workers.
+      const childrenOf = (pid: string) => execFileSync('pgrep', ['-P', pid], { encoding: 'utf8' }).trim().split('\n')
+      const [primary] = childrenOf(String(run.child.pid))
+      expect(childrenOf(primary)).toHaveLength(2)
+      // Whichever process answers, the session signed in on one is known to all: it lives in the database.
+      const token = await login(url, 'admin', DEMO_ADMIN_PASSWORD)
+      const answers = await Promise.all(Array.from({ length: 40 }, () => call(url, 'GET', '/api/user/info', { token })))
+      expect(answers.map((a) => a.body.code)).toEqual(Array(40).fill(0))
+    } finally {
+      run.child.kill('SIGTERM')
+    }
+    expect(await run.exited).toBe(0)
+  })
+
+  it('main refuses WORKERS that is not a whole number from 1 to 64', async () => {
+    const run = runMain({ DATABASE_URL: join(folder, 'refused-workers.sqlite'), PORT: '0', WORKERS: 'many' })
+    expect(await run.exited).toBe(1)
+    expect(run.output()).toContain('WORKERS 必须是 1–64 的整数')
   })
 })
