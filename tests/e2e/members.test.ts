@@ -5,7 +5,7 @@ import ExcelJS from 'exceljs'
 import type { Locator, Page } from 'playwright-core'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import type { Page as ListPage } from '../../src-shared/schemas/common'
-import type { Member } from '../../src-shared/schemas/member'
+import type { Member, MemberListItem } from '../../src-shared/schemas/member'
 import { openDatabase } from '../../src-server/db/connect'
 import { demoAccounts } from '../../src-server/seed/demo-accounts'
 import { goToRoute, screenshot, signIn, useConsoleTabs } from '../support/browser'
@@ -37,10 +37,18 @@ beforeEach(async () => {
 })
 
 /** Members named `name` as the server has them (signed in through the same core as the page). */
-async function membersNamed(name: string): Promise<ListPage<Member>> {
+async function membersNamed(name: string): Promise<ListPage<MemberListItem>> {
   const result = await ui.app.host.core.dispatch('member.list', { name })
   if (!result.ok) throw new Error(result.error.message)
-  return result.data as ListPage<Member>
+  return result.data as ListPage<MemberListItem>
+}
+
+/** The whole record of the first member with that name (list rows are summaries). */
+async function memberNamed(name: string): Promise<Member> {
+  const [first] = (await membersNamed(name)).records
+  const result = await ui.app.host.core.dispatch('member.get', { id: first.id })
+  if (!result.ok) throw new Error(result.error.message)
+  return result.data as Member
 }
 
 /** The stored password hash of a member, read from the embedded server's SQLite file (no route shows it). */
@@ -118,7 +126,7 @@ describe('party member management', () => {
     await dialog.getByLabel('手机号').fill('13912345678')
     await dialog.getByRole('button', { name: '确定' }).click()
     await toast(page, '添加成功！')
-    const [saved] = (await membersNamed('测试党员甲')).records
+    const saved = await memberNamed('测试党员甲')
     expect(saved).toMatchObject({ telephone: '13912345678', orgName: '预算处党支部', gender: 1, nation: '汉族', enabled: true })
     expect(saved.avatarUrl).toMatch(/\.png$/)
 
@@ -174,7 +182,7 @@ describe('party member management', () => {
     await dialog.getByRole('button', { name: '确定' }).click()
     await toast(page, '修改成功！')
     await row.getByText('13900000099').waitFor()
-    expect((await membersNamed('马建国')).records[0]).toMatchObject({ telephone: '13900000099', sameTenureYear: null })
+    expect(await memberNamed('马建国')).toMatchObject({ telephone: '13900000099', sameTenureYear: null })
     expect(await storedPasswordHash('马建国')).toBe(before)
   })
 
