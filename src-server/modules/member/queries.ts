@@ -11,53 +11,44 @@ import { orgInScope } from '../org/queries'
 export type MemberFilter = z.output<typeof MemberFilterSchema>
 type MemberEb = ExpressionBuilder<Database, 'member'>
 
-/** Members with their organisation's and top organisation's names, as rows show them. */
-export function memberRows(db: Db) {
-  return db
-    .selectFrom('member')
-    .leftJoin('org', 'org.id', 'member.orgId')
-    .leftJoin('org as top', 'top.id', 'member.topOrgId')
-    .select([
-      'member.id',
-      'member.name',
-      'member.gender',
-      'member.telephone',
-      'member.idcard',
-      'member.nation',
-      'member.avatarUrl',
-      'member.orgId',
-      'org.name as orgName',
-      'org.orgCode as orgCode',
-      'member.topOrgId',
-      'top.name as topOrgName',
-      'member.department',
-      'member.jobs',
-      'member.partyJobs',
-      'member.tenureTime',
-      'member.sameTenureYear',
-      'member.enabled',
-      'member.createdAt',
-      'member.updatedAt',
-    ])
+/** Members with the names of their organisation and top organisation at hand. */
+function membersWithOrgs(db: Db) {
+  return db.selectFrom('member').leftJoin('org', 'org.id', 'member.orgId').leftJoin('org as top', 'top.id', 'member.topOrgId')
 }
 
-/** Members as list rows show them (MemberListItemSchema). */
+/** What a row of the list shows (MemberListItemSchema). */
+const listColumns = [
+  'member.id',
+  'member.name',
+  'member.gender',
+  'member.telephone',
+  'member.orgId',
+  'org.name as orgName',
+  'member.topOrgId',
+  'top.name as topOrgName',
+  'member.enabled',
+] as const
+
+/** Members as list rows show them. */
 function memberListRows(db: Db) {
-  return db
-    .selectFrom('member')
-    .leftJoin('org', 'org.id', 'member.orgId')
-    .leftJoin('org as top', 'top.id', 'member.topOrgId')
-    .select([
-      'member.id',
-      'member.name',
-      'member.gender',
-      'member.telephone',
-      'member.orgId',
-      'org.name as orgName',
-      'member.topOrgId',
-      'top.name as topOrgName',
-      'member.enabled',
-    ])
+  return membersWithOrgs(db).select(listColumns)
+}
+
+/** Members with every field of the record (MemberSchema), and their organisation's code. */
+export function memberRows(db: Db) {
+  return memberListRows(db).select([
+    'member.idcard',
+    'member.nation',
+    'member.avatarUrl',
+    'org.orgCode as orgCode',
+    'member.department',
+    'member.jobs',
+    'member.partyJobs',
+    'member.tenureTime',
+    'member.sameTenureYear',
+    'member.createdAt',
+    'member.updatedAt',
+  ])
 }
 
 type MemberListRow = Awaited<ReturnType<ReturnType<typeof memberListRows>['executeTakeFirstOrThrow']>>

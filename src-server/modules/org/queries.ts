@@ -18,6 +18,11 @@ export function nameContains(eb: OrgEb, text: string) {
   ])
 }
 
+/** The number of an organisation's direct children, as a column. */
+function childrenCountOf(eb: OrgEb) {
+  return eb.selectFrom('org as c').select((c) => c.fn.countAll<number>().as('n')).whereRef('c.parentId', '=', 'o.id').as('childrenCount')
+}
+
 /** Organisations with everything a row shows: parent and top names, number of children. */
 export function orgRows(db: Db) {
   return db
@@ -25,37 +30,21 @@ export function orgRows(db: Db) {
     .leftJoin('org as p', 'p.id', 'o.parentId')
     .leftJoin('org as t', 't.id', 'o.topOrgId')
     .selectAll('o')
-    .select((eb) => [
-      'p.name as parentName',
-      't.name as topOrgName',
-      eb.selectFrom('org as c').select((c) => c.fn.countAll<number>().as('n')).whereRef('c.parentId', '=', 'o.id').as('childrenCount'),
-    ])
+    .select((eb) => ['p.name as parentName', 't.name as topOrgName', childrenCountOf(eb)])
 }
 
 type OrgRow = Selectable<OrgTable> & { parentName: string | null; topOrgName: string | null; childrenCount: number | string | null }
 
 export function toOrg(row: OrgRow): Org {
-  const childrenCount = Number(row.childrenCount ?? 0)
   return {
-    id: row.id,
-    orgCode: row.orgCode,
-    name: row.name,
-    shortName: row.shortName,
-    parentId: row.parentId,
+    ...toOrgNode(row),
     parentName: row.parentName,
-    orgType: row.orgType,
     areaName: row.areaName,
-    secretary: row.secretary,
     hasCommittee: row.hasCommittee,
     committeeCreate: row.committeeCreate,
     contacter: row.contacter,
-    contactPhone: row.contactPhone,
     postAddress: row.postAddress,
-    sortNumber: row.sortNumber,
-    topOrgId: row.topOrgId,
     topOrgName: row.topOrgName,
-    childrenCount,
-    hasChildren: childrenCount > 0,
     createdAt: row.createdAt,
     updatedAt: row.updatedAt,
   }
@@ -113,26 +102,24 @@ export async function listOrgs(
   return { records: rows.map(toOrg), total: Number(count.n) }
 }
 
+/** What every view of an organisation in the tree names it by. */
+const nodeColumns = ['o.id', 'o.orgCode', 'o.name', 'o.shortName', 'o.parentId', 'o.sortNumber'] as const
+
 /** Tree nodes (OrgNodeSchema) with their number of children. */
 function orgNodes(db: Db) {
   return db
     .selectFrom('org as o')
+    .select(nodeColumns)
     .select((eb) => [
-      'o.id',
-      'o.orgCode',
-      'o.name',
-      'o.shortName',
-      'o.parentId',
       'o.orgType',
       'o.secretary',
       'o.contactPhone',
-      'o.sortNumber',
       'o.topOrgId',
-      eb.selectFrom('org as c').select((c) => c.fn.countAll<number>().as('n')).whereRef('c.parentId', '=', 'o.id').as('childrenCount'),
+      childrenCountOf(eb),
     ])
 }
 
-type OrgNodeRow = Awaited<ReturnType<ReturnType<typeof orgNodes>['executeTakeFirstOrThrow']>>
+type OrgNodeRow = Pick<OrgRow, keyof OrgNode & keyof OrgRow>
 
 function toOrgNode(row: OrgNodeRow): OrgNode {
   const childrenCount = Number(row.childrenCount ?? 0)
@@ -206,13 +193,8 @@ export function idsOfPath(path: string): number[] {
 export async function searchOrgs(db: Db, scope: DataScope, name: string, limit: number): Promise<OrgSearchHit[]> {
   const hits = await db
     .selectFrom('org as o')
+    .select(nodeColumns)
     .select((eb) => [
-      'o.id',
-      'o.orgCode',
-      'o.name',
-      'o.shortName',
-      'o.parentId',
-      'o.sortNumber',
       'o.path',
       eb.exists(eb.selectFrom('org as c').select('c.id').whereRef('c.parentId', '=', 'o.id')).as('hasChildren'),
     ])
