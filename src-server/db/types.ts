@@ -32,6 +32,8 @@ export interface OrgTable {
   postAddress: string | null
   /** 1–99999; 99999 means "no order" (spec 000 §9). */
   sortNumber: Defaulted<number>
+  /** Direct children, kept by triggers (migration 0005): the code only reads it. */
+  childrenCount: ColumnType<number, never, never>
   createdAt: string
   updatedAt: string
 }

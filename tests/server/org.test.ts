@@ -176,6 +176,28 @@ describe.each(testDatabases())('organisations ($name)', (database) => {
     })
   })
 
+  it('keeps every organisation’s number of children right through add, move and delete', async () => {
+    const countOf = async (id: number) => (await admin.data<Org>(`/api/org/${id}`)).childrenCount
+    const ownBefore = await countOf(ownTop.id)
+    const parent = await createOrg(admin, { parentId: otherTop.id, name: '计数党总支', shortName: '计数' })
+    const [first, second] = [await createOrg(admin, { parentId: parent.id, name: '计数一支部', shortName: '计数一' }), await createOrg(admin, { parentId: parent.id, name: '计数二支部', shortName: '计数二' })]
+    expect(await admin.data<Page<OrgNode>>('/api/org/children', { parentId: parent.id })).toMatchObject({ total: 2, records: [{ childrenCount: 0 }, { childrenCount: 0 }] })
+    expect(await countOf(parent.id)).toBe(2)
+
+    dataOf((await admin.patch('/api/org', { id: first.id, parentId: ownTop.id })).body)
+    expect([await countOf(parent.id), await countOf(ownTop.id)]).toEqual([1, ownBefore + 1])
+    // A save that keeps the parent changes no count.
+    dataOf((await admin.patch('/api/org', { id: second.id, parentId: parent.id, name: '计数二支部（改）' })).body)
+    expect(await countOf(parent.id)).toBe(1)
+
+    dataOf((await admin.del(`/api/org/${second.id}`)).body)
+    dataOf((await admin.del(`/api/org/${first.id}`)).body)
+    expect(await admin.data<Page<OrgNode>>('/api/org/children', { parentId: parent.id })).toEqual({ records: [], total: 0 })
+    expect(await admin.data<Org>(`/api/org/${parent.id}`)).toMatchObject({ childrenCount: 0, hasChildren: false })
+    expect(await countOf(ownTop.id)).toBe(ownBefore)
+    dataOf((await admin.del(`/api/org/${parent.id}`)).body)
+  })
+
   describe('delete', () => {
     it('is for the super user only', async () => {
       const org = await createOrg(orgadmin, { parentId: ownTop.id, name: '待删党支部', shortName: '待删' })

@@ -18,11 +18,6 @@ export function nameContains(eb: OrgEb, text: string) {
   ])
 }
 
-/** The number of an organisation's direct children, as a column. */
-function childrenCountOf(eb: OrgEb) {
-  return eb.selectFrom('org as c').select((c) => c.fn.countAll<number>().as('n')).whereRef('c.parentId', '=', 'o.id').as('childrenCount')
-}
-
 /** Organisations with everything a row shows: parent and top names, number of children. */
 export function orgRows(db: Db) {
   return db
@@ -30,10 +25,10 @@ export function orgRows(db: Db) {
     .leftJoin('org as p', 'p.id', 'o.parentId')
     .leftJoin('org as t', 't.id', 'o.topOrgId')
     .selectAll('o')
-    .select((eb) => ['p.name as parentName', 't.name as topOrgName', childrenCountOf(eb)])
+    .select(['p.name as parentName', 't.name as topOrgName'])
 }
 
-type OrgRow = Selectable<OrgTable> & { parentName: string | null; topOrgName: string | null; childrenCount: number | string | null }
+type OrgRow = Selectable<OrgTable> & { parentName: string | null; topOrgName: string | null }
 
 export function toOrg(row: OrgRow): Org {
   return {
@@ -110,19 +105,12 @@ function orgNodes(db: Db) {
   return db
     .selectFrom('org as o')
     .select(nodeColumns)
-    .select((eb) => [
-      'o.orgType',
-      'o.secretary',
-      'o.contactPhone',
-      'o.topOrgId',
-      childrenCountOf(eb),
-    ])
+    .select(['o.orgType', 'o.secretary', 'o.contactPhone', 'o.topOrgId', 'o.childrenCount'])
 }
 
 type OrgNodeRow = Pick<OrgRow, keyof OrgNode & keyof OrgRow>
 
 function toOrgNode(row: OrgNodeRow): OrgNode {
-  const childrenCount = Number(row.childrenCount ?? 0)
   return {
     id: row.id,
     orgCode: row.orgCode,
@@ -134,24 +122,14 @@ function toOrgNode(row: OrgNodeRow): OrgNode {
     contactPhone: row.contactPhone,
     sortNumber: row.sortNumber,
     topOrgId: row.topOrgId,
-    childrenCount,
-    hasChildren: childrenCount > 0,
+    childrenCount: row.childrenCount,
+    hasChildren: row.childrenCount > 0,
   }
 }
 
-/** A page of a node's children in display order (sort number, then id), and how many it has: prepared, the tree reads it on every expand. */
+/** A page of a node's children in display order (sort number, then id): prepared, the tree reads it on every expand. */
 const childrenPage = preparedQuery((db, p: QueryParams<{ parentId: number; limit: number; offset: number }>) =>
-  orgNodes(db)
-    .select((eb) => eb.selectFrom('org as s').select((s) => s.fn.countAll<number>().as('n')).where('s.parentId', '=', p.parentId).as('siblings'))
-    .where('o.parentId', '=', p.parentId)
-    .orderBy('o.sortNumber')
-    .orderBy('o.id')
-    .limit(p.limit)
-    .offset(p.offset),
-)
-
-const childCount = preparedQuery((db, p: QueryParams<{ parentId: number }>) =>
-  db.selectFrom('org').select((eb) => eb.fn.countAll<number>().as('n')).where('parentId', '=', p.parentId),
+  orgNodes(db).where('o.parentId', '=', p.parentId).orderBy('o.sortNumber').orderBy('o.id').limit(p.limit).offset(p.offset),
 )
 
 /**
@@ -172,12 +150,10 @@ export async function childrenOf(
   if (parentId === undefined) {
     return { records: [toOrgNode(await orgNodes(db).where('o.id', '=', scope.orgId).executeTakeFirstOrThrow())], total: 1 }
   }
-  await orgInScope(db, scope, parentId)
-  const offset = (q.pageNum - 1) * q.pageSize
-  const rows = await childrenPage.rows(db, { parentId, limit: q.pageSize, offset })
-  // A page past the last child has no row to carry the count.
-  const total = rows.length > 0 ? rows[0].siblings : offset === 0 ? 0 : (await childCount.first(db, { parentId }))?.n
-  return { records: rows.map(toOrgNode), total: Number(total ?? 0) }
+  // The scope check reads the parent, and with it how many children it has.
+  const parent = await orgInScope(db, scope, parentId)
+  const rows = await childrenPage.rows(db, { parentId, limit: q.pageSize, offset: (q.pageNum - 1) * q.pageSize })
+  return { records: rows.map(toOrgNode), total: parent.childrenCount }
 }
 
 /** Ids along a stored path: `/1/7/23/` → [1, 7, 23]. */
@@ -193,11 +169,7 @@ export function idsOfPath(path: string): number[] {
 export async function searchOrgs(db: Db, scope: DataScope, name: string, limit: number): Promise<OrgSearchHit[]> {
   const hits = await db
     .selectFrom('org as o')
-    .select(nodeColumns)
-    .select((eb) => [
-      'o.path',
-      eb.exists(eb.selectFrom('org as c').select('c.id').whereRef('c.parentId', '=', 'o.id')).as('hasChildren'),
-    ])
+    .select([...nodeColumns, 'o.path', 'o.childrenCount'])
     .where((eb) => eb.and([startsWith(eb, 'o.path', scope.path), nameContains(eb, name)]))
     .orderBy('o.sortNumber')
     .orderBy('o.id')
@@ -216,7 +188,7 @@ export async function searchOrgs(db: Db, scope: DataScope, name: string, limit: 
     shortName: h.shortName,
     parentId: h.parentId,
     sortNumber: h.sortNumber,
-    hasChildren: Boolean(h.hasChildren),
+    hasChildren: h.childrenCount > 0,
     path: chains[i].map((id) => ({ id, name: names.get(id) ?? '' })),
   }))
 }
