@@ -20,7 +20,7 @@ const SERVE = fileURLToPath(new URL('./serve.ts', import.meta.url))
 const TSX = fileURLToPath(new URL('../node_modules/.bin/tsx', import.meta.url))
 
 /** Starts `bench/serve.ts <kind>` in its own process and waits for its address. */
-export function startBenchServer(kind: 'hello' | 'platform', env: Record<string, string> = {}): Promise<BenchServer> {
+export function startBenchServer(kind: 'hello' | 'platform' | 'member-floor', env: Record<string, string> = {}): Promise<BenchServer> {
   const child: ChildProcess = spawn(TSX, [SERVE, kind], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'inherit'] })
   return new Promise((resolve, reject) => {
     const lines = createInterface({ input: child.stdout! })
