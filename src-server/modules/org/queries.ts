@@ -47,10 +47,15 @@ export function toOrg(row: OrgRow): Org {
 
 export const ORG_NOT_FOUND = '组织不存在'
 
+/** Where an organisation sits in the tree: what scope checks, moves and new codes need of it. */
+export type OrgPlace = Pick<Selectable<OrgTable>, 'id' | 'orgCode' | 'parentId' | 'topOrgId' | 'path' | 'childrenCount'>
+
+// Columns named, not `*`: PostgreSQL refuses a prepared statement whose result columns
+// changed under it, which a migration adding a column would do to running servers.
 const orgWithin = preparedQuery((db, p: QueryParams<{ id: number; pathFrom: string; pathTo: string }>) =>
   db
     .selectFrom('org as o')
-    .selectAll('o')
+    .select(['o.id', 'o.orgCode', 'o.parentId', 'o.topOrgId', 'o.path', 'o.childrenCount'])
     .where('o.id', '=', p.id)
     .where((eb) => inRange(eb, 'o.path', p.pathFrom, p.pathTo)),
 )
@@ -60,7 +65,7 @@ const orgWithin = preparedQuery((db, p: QueryParams<{ id: number; pathFrom: stri
  * that does not exist, so ids of other trees reveal nothing. Prepared: list filters
  * and the tree check one on nearly every request.
  */
-export async function orgInScope(db: Db, scope: DataScope, id: number, message = ORG_NOT_FOUND): Promise<Selectable<OrgTable>> {
+export async function orgInScope(db: Db, scope: DataScope, id: number, message = ORG_NOT_FOUND): Promise<OrgPlace> {
   const { from, to } = prefixRange(scope.path)
   const org = await orgWithin.first(db, { id, pathFrom: from, pathTo: to })
   if (!org) throw new AppError(ErrorKey.NOT_FOUND, message)

@@ -1,4 +1,4 @@
-import { sql, type Selectable } from 'kysely'
+import { sql } from 'kysely'
 import { AppError, ErrorKey } from '../../../src-shared/errors'
 import type { z } from 'zod'
 import type { OrgCreateSchema, OrgUpdateSchema } from '../../../src-shared/schemas/org'
@@ -6,8 +6,8 @@ import type { DataScope } from '../../auth/scope'
 import { startsWith } from '../../db/prefix'
 import { isUniqueViolation } from '../../db/sql-text'
 import { nowText } from '../../db/time'
-import type { Db, OrgTable } from '../../db/types'
-import { orgInScope } from './queries'
+import type { Db } from '../../db/types'
+import { orgInScope, type OrgPlace } from './queries'
 
 type OrgCreate = z.output<typeof OrgCreateSchema>
 type OrgUpdate = z.output<typeof OrgUpdateSchema>
@@ -20,7 +20,7 @@ function codeTaken(): AppError {
 }
 
 /** The parent's code followed by the next free three-digit (or longer) sequence number. */
-async function nextChildCode(db: Db, parent: Selectable<OrgTable>): Promise<string> {
+async function nextChildCode(db: Db, parent: OrgPlace): Promise<string> {
   const { n } = await db
     .selectFrom('org')
     .select((eb) => eb.fn.countAll<number>().as('n'))
@@ -33,7 +33,7 @@ async function nextChildCode(db: Db, parent: Selectable<OrgTable>): Promise<stri
 }
 
 /** A child of the root is a top organisation (its own top); deeper ones share their parent's. */
-function topOrgIdUnder(parent: Selectable<OrgTable>, id: number): number | null {
+function topOrgIdUnder(parent: OrgPlace, id: number): number | null {
   return parent.parentId === null ? id : parent.topOrgId
 }
 
@@ -64,7 +64,7 @@ export async function createOrg(db: Db, scope: DataScope, input: OrgCreate): Pro
  * change with it, and so do those of every member inside (members keep their
  * organisation's path for fast subtree queries). Both are single range updates.
  */
-async function moveSubtree(trx: Db, org: Selectable<OrgTable>, parent: Selectable<OrgTable>): Promise<void> {
+async function moveSubtree(trx: Db, org: OrgPlace, parent: OrgPlace): Promise<void> {
   if (parent.path.startsWith(org.path)) {
     throw new AppError(ErrorKey.VALIDATION, '不能把组织移到它自己或它的下级组织之下', [
       { path: 'parentId', message: '不能选择本组织或它的下级组织作为上级组织' },
