@@ -34,7 +34,7 @@ export const orgRoutes = defineRoutes({
   },
   'org.children': {
     method: 'GET', path: '/api/org/children', access: anyScreen,
-    summary: '直接下级组织（按 parentId 或 orgCode；都不传时为本账号可见的顶层组织），分页',
+    summary: '直接下级组织（按 parentId 或 orgCode；都不传时为本账号可见的顶层组织），分页；每个节点为摘要，完整信息见组织详情',
     query: OrgChildrenQuerySchema,
     response: OrgNodePageSchema,
   },
