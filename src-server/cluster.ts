@@ -8,6 +8,8 @@ export interface LaunchedServer {
   close(): Promise<void>
 }
 
+const RESTART_DELAY_MS = 1000
+
 interface ReadyMessage {
   ready: string
 }
@@ -17,6 +19,9 @@ const isReady = (message: unknown): message is ReadyMessage =>
 
 /** A worker process: serves on the port its primary shares, reports its address, and stops on SIGTERM. */
 async function runWorker(options: ServerOptions): Promise<void> {
+  // Ctrl+C in a terminal reaches every process of the group: the primary stops the
+  // workers itself (SIGTERM, requests in flight finished), so a worker waits for that.
+  process.on('SIGINT', () => undefined)
   const server = await startServer(options, { databaseReady: true })
   process.once('SIGTERM', () => {
     server.close().then(
@@ -44,8 +49,11 @@ async function runPrimary(options: ServerOptions): Promise<LaunchedServer> {
         worker.removeAllListeners('exit')
         worker.once('exit', (code) => {
           if (closing) return
-          console.error(`平台服务工作进程 ${worker.process.pid} 意外退出（${code}），正在重新启动`)
-          void fork().catch((error: unknown) => console.error(error instanceof Error ? error.message : error))
+          console.error(`平台服务工作进程 ${worker.process.pid} 意外退出（${code}），${RESTART_DELAY_MS / 1000} 秒后重新启动`)
+          // A pause, so a worker that dies at once (database gone) is not restarted in a tight loop.
+          setTimeout(() => {
+            if (!closing) void fork().catch((error: unknown) => console.error(error instanceof Error ? error.message : error))
+          }, RESTART_DELAY_MS)
         })
         resolve({ worker, url: message.ready })
       })

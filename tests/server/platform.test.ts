@@ -234,19 +234,27 @@ describe('start-up checks', () => {
     expect(await run.exited).toBe(0)
   })
 
-  it('main with WORKERS=2 serves from two processes that share sessions, and stops them all', async () => {
+  it('main with WORKERS=2 serves from two processes that share sessions, replaces one that dies, and stops them all', async () => {
     const run = runMain({ DATABASE_URL: join(folder, 'workers.sqlite'), UPLOAD_DIR: join(folder, 'uploads'), PORT: '0', WORKERS: '2', CAPTCHA_TEST_CODE: TEST_CAPTCHA_CODE })
     try {
       await expect.poll(() => run.output(), { timeout: 30_000, interval: 100 }).toMatch(/http:\/\/127\.0\.0\.1:\d+.*2 个工作进程/)
       const url = /http:\/\/127\.0\.0\.1:\d+/.exec(run.output())?.[0] ?? ''
-      // tsx runs the script in a child process: that one is the primary, and its children the workers.
-      const childrenOf = (pid: string) => execFileSync('pgrep', ['-P', pid], { encoding: 'utf8' }).trim().split('\n')
+      // tsx runs the script in a child process: that one is the primary, and its children running main.ts the workers
+      // (tsx's esbuild service is a child too).
+      const childrenOf = (pid: string) => execFileSync('pgrep', ['-P', pid, '-f', 'src-server/main.ts'], { encoding: 'utf8' }).trim().split('\n')
       const [primary] = childrenOf(String(run.child.pid))
       expect(childrenOf(primary)).toHaveLength(2)
       // Whichever process answers, the session signed in on one is known to all: it lives in the database.
       const token = await login(url, 'admin', DEMO_ADMIN_PASSWORD)
       const answers = await Promise.all(Array.from({ length: 40 }, () => call(url, 'GET', '/api/user/info', { token })))
       expect(answers.map((a) => a.body.code)).toEqual(Array(40).fill(0))
+      // A worker that dies is replaced; the other goes on answering meanwhile.
+      const [victim, survivor] = childrenOf(primary)
+      process.kill(Number(victim), 'SIGKILL')
+      expect((await call(url, 'GET', '/api/user/info', { token })).body.code).toBe(0)
+      await expect.poll(() => childrenOf(primary).filter((pid) => pid !== victim), { timeout: 20_000, interval: 200 }).toHaveLength(2)
+      expect(childrenOf(primary)).toContain(survivor)
+      expect((await call(url, 'GET', '/api/user/info', { token })).body.code).toBe(0)
     } finally {
       run.child.kill('SIGTERM')
     }
