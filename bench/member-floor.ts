@@ -1,7 +1,13 @@
-import { createHash } from 'node:crypto'
 import BetterSqlite3 from 'better-sqlite3'
 import Fastify, { type FastifyInstance } from 'fastify'
+import { ROOT_ORG_CODE } from '../src-shared/permissions'
+import { MEMBER_COUNT_AHEAD_PAGES } from '../src-shared/schemas/member'
+import { sha256Hex } from '../src-server/auth/tokens'
 import { sqliteFileOf } from '../src-server/db/connect'
+import { prefixRange } from '../src-server/db/prefix'
+
+const PAGE_SIZE = 10
+const COUNT_CAP = PAGE_SIZE * MEMBER_COUNT_AHEAD_PAGES
 
 /**
  * The floor under `GET /api/member?name=…` on SQLite: the same two statements the
@@ -18,9 +24,9 @@ export function memberFloorApp(databaseUrl: string): FastifyInstance {
       (SELECT string_agg(CAST(permission_id AS text), ',') FROM role_permission rp WHERE rp.role_id = a.role_id) AS permission_ids
     FROM admin a
     LEFT JOIN member m ON m.id = a.member_id
-    LEFT JOIN org s ON s.id = coalesce(m.top_org_id, m.org_id, (SELECT id FROM org WHERE org_code = '320101'))
+    LEFT JOIN org s ON s.id = coalesce(m.top_org_id, m.org_id, (SELECT id FROM org WHERE org_code = @root))
     JOIN session se ON se.admin_id = a.id
-    WHERE se.token_hash = ? AND se.expires_at > ?`)
+    WHERE se.token_hash = @tokenHash AND se.expires_at > @now`)
   const page = db.prepare(`
     SELECT m.id, m.name, m.gender, m.telephone, m.org_id AS orgId, o.name AS orgName, m.top_org_id AS topOrgId, t.name AS topOrgName, m.enabled,
       (SELECT count(*) FROM (SELECT id FROM member WHERE name >= @from AND name < @to LIMIT @cap)) AS counted
@@ -29,10 +35,11 @@ export function memberFloorApp(databaseUrl: string): FastifyInstance {
   const app = Fastify()
   app.get('/api/member', async (req, reply) => {
     const token = String(req.headers.token ?? '')
-    if (!session.get(createHash('sha256').update(token).digest('hex'), Date.now())) return reply.code(401).send({ code: 401 })
-    const name = String((req.query as { name?: string }).name ?? '')
-    const rows = page.all({ from: name, to: `${name}\u{10FFFF}`, cap: 101, limit: 10, offset: 0 }) as { counted: number }[]
-    return { code: 0, message: '操作成功', data: { records: rows, total: Math.min(rows[0]?.counted ?? 0, 100), totalCapped: (rows[0]?.counted ?? 0) > 100 } }
+    if (!session.get({ tokenHash: sha256Hex(token), now: Date.now(), root: ROOT_ORG_CODE })) return reply.code(401).send({ code: 401 })
+    const range = prefixRange(String((req.query as { name?: string }).name ?? ''))
+    const rows = page.all({ ...range, cap: COUNT_CAP + 1, limit: PAGE_SIZE, offset: 0 }) as { counted: number }[]
+    const counted = rows[0]?.counted ?? 0
+    return { code: 0, message: '操作成功', data: { records: rows, total: Math.min(counted, COUNT_CAP), totalCapped: counted > COUNT_CAP } }
   })
   return app
 }

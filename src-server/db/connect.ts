@@ -25,7 +25,6 @@ export function sqliteFileOf(databaseUrl: string): string {
 }
 
 const INT8_OID = 20
-const SQLITE_MMAP_BYTES = 2 ** 31 - 2 ** 16
 
 /**
  * int8 (counts, epoch-ms columns) arrives from pg as text by default; every value we
@@ -46,9 +45,6 @@ function openSqlite(file: string): Kysely<Database> {
   database.pragma('synchronous = NORMAL')
   database.pragma('foreign_keys = ON')
   database.pragma('busy_timeout = 5000')
-  // Reads through a memory map skip a system call and a copy per page: on a province-sized
-  // file (over a gigabyte) that is most of an indexed page's cost. 2 GiB is the build's ceiling.
-  database.pragma(`mmap_size = ${SQLITE_MMAP_BYTES}`)
   return new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(database) }), plugins: [new CamelCasePlugin()] })
 }
 

@@ -116,13 +116,7 @@ export default function DepartmentPage() {
   }
 
   // Tree nodes are summaries: the dialog edits the whole record, read afresh.
-  const edit = async (id: number) => {
-    try {
-      setDialog({ kind: 'edit', org: await call('org.get', { id }) })
-    } catch (error) {
-      notify.error(error)
-    }
-  }
+  const edit = (id: number) => call('org.get', { id }).then((org) => setDialog({ kind: 'edit', org }), notify.error)
 
   const remove = (org: OrgNode) =>
     confirmedDelete(

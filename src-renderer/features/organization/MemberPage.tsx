@@ -107,13 +107,7 @@ export default function MemberPage() {
   }
 
   // List rows are summaries: the dialog edits the whole record, read afresh.
-  const edit = async (id: number) => {
-    try {
-      setDialog({ kind: 'edit', member: await call('member.get', { id }) })
-    } catch (error) {
-      notify.error(error)
-    }
-  }
+  const edit = (id: number) => call('member.get', { id }).then((member) => setDialog({ kind: 'edit', member }), notify.error)
 
   const remove = (member: MemberListItem) =>
     confirmedDelete(

@@ -71,23 +71,15 @@ export type MemberRow = Awaited<ReturnType<ReturnType<typeof memberRows>['execut
 
 export function toMember(row: MemberRow): Member {
   return {
-    id: row.id,
-    name: row.name,
-    gender: row.gender,
-    telephone: row.telephone,
+    ...toMemberListItem(row),
     idcard: row.idcard,
     nation: row.nation,
     avatarUrl: row.avatarUrl,
-    orgId: row.orgId,
-    orgName: row.orgName,
-    topOrgId: row.topOrgId,
-    topOrgName: row.topOrgName,
     department: row.department,
     jobs: row.jobs,
     partyJobs: row.partyJobs,
     tenureTime: row.tenureTime,
     sameTenureYear: row.sameTenureYear,
-    enabled: row.enabled === 1,
     createdAt: row.createdAt,
     updatedAt: row.updatedAt,
   }
@@ -200,15 +192,15 @@ function memberOrder(shape: MemberShape): readonly OrderColumn[] {
   return shape.name ? ['member.name', 'member.id'] : shape.telephone ? ['member.telephone'] : ['member.orgPath', 'member.id']
 }
 
-/** Matching members, at most `cap`: counting a broad filter exactly would read millions of index entries per page. */
-function matchesUpTo(db: Db, shape: MemberShape, p: QueryParams<MemberValues & { cap: number }>) {
+/** Matching members, at most `countLimit`: counting a broad filter exactly would read millions of index entries per page. */
+function matchesUpTo(db: Db, shape: MemberShape, p: QueryParams<MemberValues & { countLimit: number }>) {
   return db
     .selectFrom(
       db
         .selectFrom('member')
         .select('member.id')
         .where((eb) => memberWhere(eb, shape, p))
-        .limit(p.cap)
+        .limit(p.countLimit)
         .as('m'),
     )
     .select((eb) => eb.fn.countAll<number>().as('n'))
@@ -220,7 +212,7 @@ function matchesUpTo(db: Db, shape: MemberShape, p: QueryParams<MemberValues & {
  * less per page on PostgreSQL.
  */
 const memberPage = preparedQueryFamily(
-  (db, p: QueryParams<MemberValues & { limit: number; offset: number; cap: number }>, shape: MemberShape) => {
+  (db, p: QueryParams<MemberValues & { limit: number; offset: number; countLimit: number }>, shape: MemberShape) => {
     let rows = memberListRows(db)
       .select(() => matchesUpTo(db, shape, p).as('counted'))
       .where((eb) => memberWhere(eb, shape, p))
@@ -230,7 +222,7 @@ const memberPage = preparedQueryFamily(
 )
 
 /** The count alone, for a page past the last match (which has no row to carry it). */
-const memberCount = preparedQueryFamily((db, p: QueryParams<MemberValues & { cap: number }>, shape: MemberShape) => matchesUpTo(db, shape, p))
+const memberCount = preparedQueryFamily((db, p: QueryParams<MemberValues & { countLimit: number }>, shape: MemberShape) => matchesUpTo(db, shape, p))
 
 export async function listMembers(
   db: Db,
@@ -241,9 +233,9 @@ export async function listMembers(
   const offset = (q.pageNum - 1) * q.pageSize
   // Counted ten pages past this page's start, and one more to know whether there are more still.
   const cap = offset + q.pageSize * MEMBER_COUNT_AHEAD_PAGES
-  const records = await memberPage.rows(db, shape, { ...values, limit: q.pageSize, offset, cap: cap + 1 })
-  const counted =
-    records.length > 0 ? records[0].counted : offset === 0 ? 0 : (await memberCount.first(db, shape, { ...values, cap: cap + 1 }))?.n
+  const countLimit = cap + 1
+  const records = await memberPage.rows(db, shape, { ...values, limit: q.pageSize, offset, countLimit })
+  const counted = records.length > 0 ? records[0].counted : offset === 0 ? 0 : (await memberCount.first(db, shape, { ...values, countLimit }))?.n
   const n = Number(counted ?? 0)
   return { records: records.map(toMemberListItem), total: Math.min(n, cap), totalCapped: n > cap }
 }

@@ -113,7 +113,7 @@ export async function deleteOrg(db: Db, scope: DataScope, id: number): Promise<v
   await db.transaction().execute(async (trx) => {
     const org = await orgInScope(trx, scope, id)
     if (org.parentId === null) throw new AppError(ErrorKey.CONFLICT, '根组织不能删除')
-    if (await trx.selectFrom('org').select('id').where('parentId', '=', id).limit(1).executeTakeFirst()) {
+    if (org.childrenCount > 0) {
       throw new AppError(ErrorKey.CONFLICT, '该组织下还有下级组织，请先删除或移走下级组织')
     }
     if (await trx.selectFrom('member').select('id').where('orgId', '=', id).limit(1).executeTakeFirst()) {
