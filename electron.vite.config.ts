@@ -7,7 +7,10 @@ export default defineConfig({
     build: {
       outDir: 'out/main',
       externalizeDeps: true,
-      rollupOptions: { input: { index: resolve(__dirname, 'src-main/electron/main.ts') } },
+      // The embedded server runs in a utility process of its own (src-main/electron/server-child.ts).
+      rollupOptions: {
+        input: { index: resolve(__dirname, 'src-main/electron/main.ts'), 'server-child': resolve(__dirname, 'src-main/electron/server-child.ts') },
+      },
     },
   },
   preload: {

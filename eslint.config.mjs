@@ -44,7 +44,7 @@ export default tseslint.config(
     rules: restrict([electronOnly, { group: ['**/src-main/**', '**/src-renderer/**'], message: 'The server stands alone.' }]),
   },
   {
-    files: ['src-main/core/**', 'src-main/web/**'],
+    files: ['src-main/core/**', 'src-main/web/**', 'src-main/desktop/**'],
     rules: restrict([electronOnly, { group: ['**/src-renderer/**'], message: 'The core never imports the renderer.' }]),
   },
   {

@@ -9,6 +9,8 @@ export default defineConfig({
       { test: { name: 'unit', include: ['src-shared/**/*.test.ts', 'tests/unit/**/*.test.ts'], environment: 'node' } },
       { test: { name: 'server', include: ['tests/server/**/*.test.ts'], environment: 'node', testTimeout: 30000, hookTimeout: 60000 } },
       { test: { name: 'core', include: ['tests/core/**/*.test.ts'], environment: 'node', testTimeout: 30000, hookTimeout: 60000 } },
+      // Seeded property and crash tests of the offline outbox and sync (they print their seed on failure).
+      { test: { name: 'sync', include: ['tests/sync/**/*.test.ts'], environment: 'node', testTimeout: 300000, hookTimeout: 60000 } },
       {
         test: {
           name: 'e2e',

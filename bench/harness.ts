@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process'
+import { readFileSync } from 'node:fs'
 import { createInterface } from 'node:readline'
 import { fileURLToPath } from 'node:url'
 import autocannon from 'autocannon'
@@ -20,7 +21,7 @@ const SERVE = fileURLToPath(new URL('./serve.ts', import.meta.url))
 const TSX = fileURLToPath(new URL('../node_modules/.bin/tsx', import.meta.url))
 
 /** Starts `bench/serve.ts <kind>` in its own process and waits for its address. */
-export function startBenchServer(kind: 'hello' | 'platform' | 'member-floor', env: Record<string, string> = {}): Promise<BenchServer> {
+export function startBenchServer(kind: 'hello' | 'platform' | 'floor', env: Record<string, string> = {}): Promise<BenchServer> {
   const child: ChildProcess = spawn(TSX, [SERVE, kind], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'inherit'] })
   return new Promise((resolve, reject) => {
     const lines = createInterface({ input: child.stdout! })
@@ -55,17 +56,41 @@ export interface Measurement {
   p99: number
   /** Requests answered with anything but 2xx, or not answered. */
   failures: number
+  /**
+   * CPU time the server's processes spent per request (µs), when `pid` was given and
+   * /proc can tell: unlike throughput, it hardly changes with what else the machine runs.
+   */
+  cpuMicrosPerRequest?: number
+}
+
+/** Clock ticks a second of /proc's CPU times (USER_HZ; 100 on every Linux this runs on). */
+const TICKS_PER_SECOND = 100
+
+/** CPU time (µs) used so far by a process and its descendants (tsx runs the server in a child), or undefined without /proc. */
+export function cpuMicros(pid: number): number | undefined {
+  try {
+    // utime and stime are fields 14 and 15; the name (field 2) may hold spaces, so count after its ')'.
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ')
+    const own = ((Number(fields[11]) + Number(fields[12])) * 1e6) / TICKS_PER_SECOND
+    const children = readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').trim().split(' ').filter(Boolean).map(Number)
+    return children.reduce((sum, child) => sum + (cpuMicros(child) ?? 0), own)
+  } catch {
+    return undefined
+  }
 }
 
 /** Loads one URL with `connections` concurrent clients and returns throughput and latency. */
 export async function measure(
   title: string,
   url: string,
-  { headers = {}, connections = 10, seconds = 5 }: LoadOptions & { headers?: Record<string, string> } = {},
+  { headers = {}, connections = 10, seconds = 5, pid }: LoadOptions & { headers?: Record<string, string>; pid?: number } = {},
 ): Promise<Measurement> {
   await autocannon({ url, headers, connections, duration: 1 })
+  const cpuBefore = pid === undefined ? undefined : cpuMicros(pid)
   const result = await autocannon({ url, headers, connections, duration: seconds })
+  const cpuAfter = pid === undefined ? undefined : cpuMicros(pid)
   return {
+    cpuMicrosPerRequest: cpuBefore === undefined || cpuAfter === undefined ? undefined : (cpuAfter - cpuBefore) / result.requests.total,
     title,
     requestsPerSecond: result.requests.average,
     p50: result.latency.p50,

@@ -1,11 +1,11 @@
 import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
-import { z } from 'zod'
 import { SYSTEM_NAME } from '../src-shared/product'
+import { installFallbackMessages } from '../src-shared/schemas/messages'
 import { App } from './app/App'
 
-// Chinese default messages for every schema without its own (spec: labels are Chinese).
-z.config(z.locales.zhCN())
+// Short Chinese words for any problem a schema leaves unworded (never zod's own text).
+installFallbackMessages()
 document.title = SYSTEM_NAME
 
 createRoot(document.getElementById('root') as HTMLElement).render(

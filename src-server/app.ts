@@ -4,9 +4,19 @@ import { uploadKinds } from '../src-shared/schemas/files'
 import type { Db } from './db/types'
 import { registerDocs } from './http/docs'
 import { installErrorHandling, installJsonParser } from './http/errors'
+import { registerRateLimits } from './http/rate-limit'
 import { registerRoutes } from './http/register'
+import { registerSecurityHeaders } from './http/security-headers'
 import { handlers } from './modules'
+import { startOutbox } from './modules/sms/outbox'
+import { providerOf } from './modules/sms/provider'
 import type { ServerOptions } from './options'
+
+/**
+ * The first `hops` proxies in front are trusted (proxy-addr's hop count, which Fastify's
+ * types only accept as a function): the client address is the one they saw.
+ */
+const trustedHops = (hops: number) => (hops > 0 ? (_address: string, hop: number) => hop < hops : false)
 
 const LARGEST_UPLOAD = Math.max(...Object.values(uploadKinds).map((k) => k.maxBytes))
 
@@ -16,7 +26,7 @@ const LARGEST_UPLOAD = Math.max(...Object.values(uploadKinds).map((k) => k.maxBy
  */
 export async function buildApp(options: ServerOptions, db: Db): Promise<FastifyInstance> {
   // Warnings and errors are always logged; request lines only when asked (LOG_REQUESTS=1).
-  const app = Fastify({ logger: { level: options.logger ? 'info' : 'warn' }, trustProxy: options.trustProxy ?? false })
+  const app = Fastify({ logger: { level: options.logger ? 'info' : 'warn' }, trustProxy: trustedHops(options.trustProxy ?? 0) })
 
   // Routes carry their zod schemas for the OpenAPI document only: the route mechanism
   // validates the merged input itself and already parses every response, so Fastify's
@@ -28,7 +38,11 @@ export async function buildApp(options: ServerOptions, db: Db): Promise<FastifyI
   installErrorHandling(app)
   // Per-kind limits are applied per request; this is the ceiling for any request.
   await app.register(multipart, { limits: { fileSize: LARGEST_UPLOAD, files: 20, fields: 20, parts: 40 } })
-  await registerDocs(app)
+  await registerSecurityHeaders(app, options.production)
+  await registerDocs(app, options.production)
+  await registerRateLimits(app, db, options.rateLimitScale)
   registerRoutes(app, { db, options }, handlers)
+  const outbox = await startOutbox(db, options.smsProvider ?? providerOf(options.sms), options.smsRetryMs)
+  app.addHook('onClose', () => outbox.stop())
   return app
 }

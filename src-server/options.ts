@@ -1,4 +1,5 @@
 import { DEFAULT_LOGIN_AES_KEY } from '../src-shared/login-crypto'
+import { smsConfigFromEnv, type AliyunSmsConfig, type SmsProvider } from './modules/sms/provider'
 
 /** Everything the platform server is configured with (README: Configuration). */
 export interface ServerOptions {
@@ -19,10 +20,12 @@ export interface ServerOptions {
   production: boolean
   logger: boolean
   /**
-   * Behind a reverse proxy or load balancer: take the client address from
-   * X-Forwarded-For, so per-address sign-in limits count clients, not the proxy.
+   * Behind reverse proxies or load balancers (TRUST_PROXY=<number of hops>, e.g. 1): take
+   * the client address from X-Forwarded-For, trusting only that many proxies in front,
+   * so per-address limits count clients, not the proxy, and a client cannot forge its
+   * address by sending the header itself. 0 or unset: the socket's address.
    */
-  trustProxy?: boolean
+  trustProxy?: number
   /**
    * Address members' phones reach this server at (PUBLIC_URL), used in the sign-up and
    * check-in QR codes; without it, the address the request came in on.
@@ -34,6 +37,17 @@ export interface ServerOptions {
    * serve one database (cluster.ts).
    */
   workers: number
+  /**
+   * Multiplies every per-address rate limit (RATE_LIMIT_SCALE, default 1): e.g. 10 for a
+   * test run that signs in hundreds of times a minute from one address.
+   */
+  rateLimitScale?: number
+  /** The SMS gateway (SMS_PROVIDER …); without one, messages are kept in the send log only. */
+  sms?: AliyunSmsConfig
+  /** A gateway given in process (tests); it wins over `sms`. */
+  smsProvider?: SmsProvider
+  /** Wait before the first retry of a failed SMS (doubling after each further failure). */
+  smsRetryMs?: number
 }
 
 export const DEMO_ADMIN_PASSWORD = 'Admin@123'
@@ -52,8 +66,10 @@ export function optionsFromEnv(env: NodeJS.ProcessEnv = process.env): ServerOpti
     seedDemo: env.SEED_DEMO ? env.SEED_DEMO !== '0' : !production,
     production,
     logger: env.LOG_REQUESTS === '1',
-    trustProxy: env.TRUST_PROXY === '1',
+    trustProxy: env.TRUST_PROXY ? Number(env.TRUST_PROXY) : 0,
     publicUrl: env.PUBLIC_URL || undefined,
     workers: env.WORKERS ? Number(env.WORKERS) : 1,
+    rateLimitScale: env.RATE_LIMIT_SCALE ? Number(env.RATE_LIMIT_SCALE) : 1,
+    sms: smsConfigFromEnv(env),
   }
 }

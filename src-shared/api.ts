@@ -1,12 +1,20 @@
 import type { RouteDef } from './contract'
 import { authRoutes } from './routes/auth'
+import { examRoutes } from './routes/exam'
 import { fileRoutes } from './routes/files'
 import { mapRoutes } from './routes/map'
 import { memberRoutes } from './routes/member'
 import { orgRoutes } from './routes/org'
+import { seatingRoutes } from './routes/seating'
+import { paperRoutes } from './routes/paper'
+import { questionRoutes } from './routes/question'
 import { signUpRoutes } from './routes/signup'
+import { statisticsRoutes } from './routes/statistics'
 import { trainingRoutes } from './routes/training'
 import { systemRoutes } from './routes/system'
+import { contentRoutes } from './routes/content'
+import { courseRoutes } from './routes/course'
+import { smsRoutes } from './routes/sms'
 
 /**
  * The HTTP route table of the platform API: one row per route, grouped by domain
@@ -20,8 +28,16 @@ export const routes = {
   ...memberRoutes,
   ...trainingRoutes,
   ...signUpRoutes,
+  ...seatingRoutes,
+  ...statisticsRoutes,
   ...systemRoutes,
   ...mapRoutes,
+  ...examRoutes,
+  ...questionRoutes,
+  ...paperRoutes,
+  ...contentRoutes,
+  ...courseRoutes,
+  ...smsRoutes,
 } satisfies Record<string, RouteDef>
 
 export type Routes = typeof routes

@@ -45,6 +45,17 @@ export interface RouteDef {
   rpc?: boolean
   /** The input's `id` names a record of this kind: see ScopedResource. */
   scope?: ScopedResource
+  /**
+   * False keeps a public write out of the operation log: a member's autosaved answers
+   * are not administrative actions, and logging each would double the writes of an exam.
+   */
+  log?: false
+  /**
+   * The server table whose row the route writes, for the operation log: the input's `id`
+   * names the row changed or deleted, or (without one) the response's `id` the row
+   * created. The route mechanism records it before and after; handlers need not.
+   */
+  record?: string
 }
 
 export function defineRoutes<const T extends Record<string, RouteDef>>(routes: T): T {

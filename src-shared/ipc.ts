@@ -4,6 +4,9 @@ import type { RouteDef, RouteInput, RouteOutput } from './contract'
 import type { ErrorKey, FieldIssue } from './errors'
 import { LoginFormSchema, UserInfoSchema } from './schemas/auth'
 import { StoredPathSchema, UploadedFileSchema, UploadKindSchema } from './schemas/files'
+import { SetupFormSchema, SetupStatusSchema } from './schemas/setup'
+import { SeatPlanSaveBodySchema, SeatSaveResultSchema } from './schemas/seating'
+import { PrepareOfflineResultSchema, PrepareOfflineSchema, SyncConflictSchema, SyncResolveSchema, SyncStatusSchema, type SyncStatus } from './schemas/sync'
 
 /**
  * The renderer ⇄ desktop-core contract. One channel, `invoke(method, input)`.
@@ -18,6 +21,12 @@ export const SettingsSchema = z.object({
     .string()
     .trim()
     .regex(/^https?:\/\/[^\s/]+(:\d+)?(\/.*)?$/, '服务器地址格式错误，例如 http://192.168.1.10:8686')
+    .optional(),
+  /** Where the desktop app looks for updates (electron-updater's generic provider: latest.yml and the installers). */
+  updateUrl: z
+    .string()
+    .trim()
+    .regex(/^(https?:\/\/\S+)?$/, '更新地址格式错误，例如 https://updates.example.cn/console/')
     .optional(),
 })
 export type Settings = z.infer<typeof SettingsSchema>
@@ -59,6 +68,10 @@ export const coreMethods = {
   'settings.get': { input: noInput, output: SettingsSchema },
   'settings.set': { input: SettingsSchema, output: SettingsSchema },
   'app.info': { input: noInput, output: AppInfoSchema },
+  /** Whether this computer still needs its first run (production consoles only). */
+  'setup.status': { input: noInput, output: SetupStatusSchema },
+  /** Completes the first run: 单机 starts the own server with the chosen admin password; 连接服务器 saves the address and key. */
+  'setup.complete': { input: SetupFormSchema, output: z.null() },
   /** Native open dialog + upload (Electron). Null when the user cancels. */
   'files.pickAndUpload': {
     input: z.object({ kind: UploadKindSchema, multiple: z.boolean().optional() }),
@@ -89,6 +102,22 @@ export const coreMethods = {
     }),
     output: DownloadResultSchema,
   },
+  /**
+   * Saves a seat plan: to the server when it answers, otherwise into the core's durable
+   * outbox (`queued`), synced exactly once when the server is back (rule 7).
+   */
+  'seating.save': {
+    input: SeatPlanSaveBodySchema,
+    output: z.union([SeatSaveResultSchema, z.object({ outcome: z.literal('queued'), pending: z.number().int() })]),
+  },
+  'sync.status': { input: noInput, output: SyncStatusSchema },
+  /** Tries the server now and replays the outbox. */
+  'sync.now': { input: noInput, output: SyncStatusSchema },
+  /** Queued seat saves the server refused, with both versions. */
+  'sync.conflicts': { input: z.object({ trainId: z.number().int().positive().optional() }).optional(), output: z.array(SyncConflictSchema) },
+  'sync.resolve': { input: SyncResolveSchema, output: SyncStatusSchema },
+  /** 准备离线: reads and caches everything a training's venue needs; `progress` events under taskId. */
+  'offline.prepare': { input: PrepareOfflineSchema, output: PrepareOfflineResultSchema },
 } as const satisfies Record<string, { input: z.ZodType; output: z.ZodType }>
 
 type CoreMethods = typeof coreMethods
@@ -146,6 +175,8 @@ export interface RpcEvents {
   'session.expired': { message: string }
   /** Progress of long work (imports, exports, sync). */
   progress: { taskId: string; done: number; total: number; label?: string }
+  /** The offline and outbox state changed. */
+  'sync.status': SyncStatus
 }
 export type RpcEventName = keyof RpcEvents
 

@@ -32,6 +32,9 @@ export const permissionTree = [
     children: [
       { id: 201, key: 'training:train', title: '培训班管理', path: '/trainingManagement/trainingManagement' },
       { id: 202, key: 'training:signUpStatistics', title: '报名统计', path: '/trainingManagement/signUpStatistics' },
+      // Auditing (publish or reject) apart from editing, so an office can keep author and
+      // approver apart. No screen of its own: it enables the audit action of 培训班管理.
+      { id: 203, key: 'training:audit', title: '审核', path: '/trainingManagement/audit' },
     ],
   },
   {
@@ -70,6 +73,7 @@ export const permissionTree = [
       { id: 702, key: 'content:home', title: '首页管理', path: '/content/home' },
       { id: 703, key: 'content:carousel', title: '轮播图管理', path: '/content/carousel' },
       { id: 704, key: 'content:notice', title: '通知管理', path: '/content/notice' },
+      { id: 705, key: 'content:sms', title: '短信记录', path: '/content/sms' },
     ],
   },
   {
@@ -86,6 +90,9 @@ type Tree = typeof permissionTree
 export type PermissionKey = Tree[number]['children'][number]['key']
 
 export const allScreens: readonly ScreenNode[] = (permissionTree as readonly ModuleNode[]).flatMap((m) => m.children)
+
+/** Access of routes any role may use (uploads, reading files): an account without a role may not. */
+export const anyRole = allScreens.map((s) => s.key) as readonly PermissionKey[]
 
 export const screenById: ReadonlyMap<number, ScreenNode> = new Map(allScreens.map((s) => [s.id, s]))
 

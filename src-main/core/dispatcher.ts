@@ -1,5 +1,6 @@
 import type { z } from 'zod'
 import { AppError, ErrorKey } from '../../src-shared/errors'
+import type { ForwardedRouteName } from '../../src-shared/api'
 import { coreMethods, isRpcName, rpcInputSchema, type RpcName, type RpcResult } from '../../src-shared/ipc'
 import type { ApiClient } from './api-client'
 import { parseOrThrow } from './validation'
@@ -27,11 +28,13 @@ export function createDispatcher(deps: {
   client: ApiClient
   handlers: CoreHandlers
   log: (message: string, error: unknown) => void
+  /** Calls a forwarded route: the offline gateway (cache, outbox); the API client itself when absent. */
+  forward?: (method: ForwardedRouteName, input: unknown) => Promise<unknown>
 }): Dispatch {
   async function run(method: unknown, input: unknown): Promise<unknown> {
     if (!isRpcName(method)) throw new AppError(ErrorKey.NOT_FOUND, '不支持的操作')
     const parsed = parseOrThrow(rpcInputSchema(method), input)
-    if (!isCoreMethod(method)) return deps.client.callRoute(method, input)
+    if (!isCoreMethod(method)) return deps.forward ? deps.forward(method, input) : deps.client.callRoute(method, input)
     const handler = deps.handlers[method] as (input: unknown) => Promise<unknown>
     return handler(parsed)
   }

@@ -2,7 +2,7 @@ import { mkdir } from 'node:fs/promises'
 import { join } from 'node:path'
 import { AppError, ErrorKey } from '../../src-shared/errors'
 import type { Settings } from '../../src-shared/ipc'
-import { optionsFromEnv } from '../../src-server/options'
+import { optionsFromEnv, type ServerOptions } from '../../src-server/options'
 import { startServer } from '../../src-server/start'
 
 /**
@@ -20,7 +20,16 @@ export interface ServerTarget {
 
 type Log = (message: string, error: unknown) => void
 
-export function createServerTarget(deps: { dataDir: string; env: NodeJS.ProcessEnv; log: Log }): ServerTarget {
+export function createServerTarget(deps: {
+  dataDir: string
+  env: NodeJS.ProcessEnv
+  log: Log
+  /** What the first run decided (login key, demo data, the admin password), over the environment's. */
+  overrides?: () => Partial<ServerOptions>
+  /** How the embedded server is started: in this process by default; the desktop app runs it in a utility process. */
+  start?: (options: ServerOptions) => Promise<{ url: string; close(): Promise<void> }>
+}): ServerTarget {
+  const launch = deps.start ?? startServer
   let current: { key: string; url: string | null } | null = null
   let embedded: { close(): Promise<void> } | null = null
   let queue: Promise<void> = Promise.resolve()
@@ -31,13 +40,17 @@ export function createServerTarget(deps: { dataDir: string; env: NodeJS.ProcessE
     if (server) await server.close()
   }
 
+  /** Why the last start failed, for the message: a missing native module is not a data-folder problem. */
+  let failure = ''
+
   async function start(settings: Settings): Promise<string | null> {
     if (settings.serverMode === 'remote') return settings.serverUrl ?? null
     try {
       await mkdir(deps.dataDir, { recursive: true })
-      const server = await startServer({
+      const server = await launch({
         // LOGIN_AES_KEY, ADMIN_PASSWORD, CAPTCHA_TEST_CODE, TOKEN_TTL_MINUTES … pass through.
         ...optionsFromEnv(deps.env),
+        ...deps.overrides?.(),
         host: '127.0.0.1',
         port: 0,
         databaseUrl: join(deps.dataDir, 'platform.sqlite'),
@@ -49,6 +62,7 @@ export function createServerTarget(deps: { dataDir: string; env: NodeJS.ProcessE
       return server.url.replace(/\/+$/, '')
     } catch (err) {
       deps.log('内置服务启动失败', err)
+      failure = err instanceof Error ? err.message : String(err)
       return null
     }
   }
@@ -64,7 +78,7 @@ export function createServerTarget(deps: { dataDir: string; env: NodeJS.ProcessE
   return {
     url() {
       if (current?.url) return current.url
-      throw new AppError(ErrorKey.OFFLINE, '内置服务未能启动，请检查数据目录，或在设置中改用远程服务器')
+      throw new AppError(ErrorKey.OFFLINE, `内置服务未能启动（${failure || '原因见日志'}），请查看日志文件夹，或在服务器设置中改用连接服务器`)
     },
     switchTo(settings) {
       const next = queue.then(() => switchTo(settings))

@@ -8,6 +8,7 @@ import type { DownloadResult, DownloadRouteName } from '../../src-shared/ipc'
 import { checkUpload, uploadKinds, type UploadKind, type UploadedFile } from '../../src-shared/schemas/files'
 import type { ApiClient } from './api-client'
 import type { CoreEvents } from './events'
+import { saveAsXls } from './xls-copy'
 
 /** Native open/save dialogs; only the Electron host has them. */
 export interface FileDialogPort {
@@ -97,12 +98,24 @@ export function createCoreFiles(deps: { client: ApiClient; dialogs?: FileDialogP
       const pass = counting(report)
       if (dialogs) {
         const extension = extname(file.name).slice(1).toLowerCase()
-        const target = await dialogs.saveFile({ title: '保存文件', defaultName: file.name, extensions: extension ? [extension] : [] })
+        // A workbook may also be saved in the 97–2003 format.
+        const extensions = extension === 'xlsx' ? ['xlsx', 'xls'] : extension ? [extension] : []
+        const target = await dialogs.saveFile({ title: '保存文件', defaultName: file.name, extensions })
         if (!target) {
           file.body.destroy()
           return { kind: 'cancelled' }
         }
-        await saveTo(target, file.body, pass)
+        if (extension === 'xlsx' && extname(target).toLowerCase() === '.xls') {
+          const download = `${target}.download.xlsx`
+          try {
+            await saveTo(download, file.body, pass)
+            await saveAsXls(download, target)
+          } finally {
+            await rm(download, { force: true })
+          }
+        } else {
+          await saveTo(target, file.body, pass)
+        }
         return { kind: 'saved', name: basename(target), path: target }
       }
       const chunks: Buffer[] = []

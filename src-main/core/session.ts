@@ -63,12 +63,12 @@ export interface Session {
   forget(): Promise<void>
 }
 
-export function createSession(deps: { client: ApiClient; tokens: TokenKeeper; loginAesKey: string }): Session {
+export function createSession(deps: { client: ApiClient; tokens: TokenKeeper; loginAesKey: () => string }): Session {
   const { client, tokens } = deps
 
   function encrypt(form: unknown): string {
     try {
-      return encryptLoginPayload(form, deps.loginAesKey)
+      return encryptLoginPayload(form, deps.loginAesKey())
     } catch {
       throw new AppError(ErrorKey.INTERNAL, '数据加密失败')
     }

@@ -25,7 +25,8 @@ export function validSettings(input: unknown): Settings {
     const message = '请填写服务器地址'
     throw new AppError(ErrorKey.VALIDATION, message, [{ path: 'serverUrl', message }])
   }
-  return serverUrl ? { serverMode: settings.serverMode, serverUrl } : { serverMode: settings.serverMode }
+  const updateUrl = settings.updateUrl ? { updateUrl: settings.updateUrl } : {}
+  return serverUrl ? { serverMode: settings.serverMode, serverUrl, ...updateUrl } : { serverMode: settings.serverMode, ...updateUrl }
 }
 
 /** Stored settings, or the defaults when there are none or they are unreadable. */

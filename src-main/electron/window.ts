@@ -1,18 +1,31 @@
-import { BrowserWindow } from 'electron'
+import { join } from 'node:path'
+import { BrowserWindow, screen } from 'electron'
 import { SYSTEM_NAME } from '../../src-shared/product'
+import { initialBounds, keepWindowState, MIN_SIZE, readWindowState } from '../desktop/window-state'
 import { isAppUrl } from './security'
 
 /**
  * The console's one window: isolated, sandboxed renderer with the bridge preload. It
- * never navigates away from the app's page and never opens other windows.
+ * never navigates away from the app's page and never opens other windows. It opens
+ * where it was last closed (size, position, maximised), in `window-state.json`.
  */
-export function createMainWindow(paths: { rendererFile: string; rendererUrl: string; preloadFile: string }): BrowserWindow {
+export async function createMainWindow(paths: {
+  rendererFile: string
+  rendererUrl: string
+  preloadFile: string
+  dataDir: string
+  onError(error: unknown): void
+}): Promise<BrowserWindow> {
+  const stateFile = join(paths.dataDir, 'window-state.json')
+  const { bounds, maximized } = initialBounds(
+    await readWindowState(stateFile),
+    screen.getAllDisplays().map((d) => d.workArea),
+  )
   const win = new BrowserWindow({
     title: SYSTEM_NAME,
-    width: 1440,
-    height: 900,
-    minWidth: 1024,
-    minHeight: 640,
+    ...bounds,
+    minWidth: MIN_SIZE.width,
+    minHeight: MIN_SIZE.height,
     show: false,
     webPreferences: {
       preload: paths.preloadFile,
@@ -23,7 +36,11 @@ export function createMainWindow(paths: { rendererFile: string; rendererUrl: str
       spellcheck: false,
     },
   })
-  win.once('ready-to-show', () => win.show())
+  keepWindowState(win, stateFile, paths.onError)
+  win.once('ready-to-show', () => {
+    if (maximized) win.maximize()
+    win.show()
+  })
   // The window keeps the system name whatever the page's <title> says.
   win.on('page-title-updated', (event) => event.preventDefault())
   const stayInApp = (event: { url: string; preventDefault(): void }) => {

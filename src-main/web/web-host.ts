@@ -19,6 +19,9 @@ export interface WebHostOptions {
   port?: number
   /** The built renderer; default `out/renderer`. */
   rendererDir?: string
+  /** Ask for the mode and the admin password on a new data folder (a production console). */
+  firstRun?: boolean
+  production?: boolean
 }
 
 export interface WebHost {
@@ -29,6 +32,7 @@ export interface WebHost {
 }
 
 export const SECRET_HEADER = 'x-bridge-secret'
+export const OPEN_PRINTED_ADDRESS = '请使用启动时打印的地址打开控制台'
 /** Larger bodies are refused before they are read (a string in V8 cannot exceed about 512 MB). */
 const MAX_RPC_BODY_BYTES = 500 * 1024 * 1024
 
@@ -98,12 +102,17 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
     env: options.env,
     secretStore: fileSecretStore(join(options.dataDir, 'session-token')),
     settingsStore: jsonFileSettingsStore(join(options.dataDir, 'settings.json')),
+    firstRun: options.firstRun,
+    production: options.production,
   })
   let origin = ''
 
   async function handleRpc(req: IncomingMessage, res: ServerResponse, method: string): Promise<void> {
     if (req.method !== 'POST') return refuse(res, 405, '只接受 POST 请求')
-    if (!sameSecret(req.headers[SECRET_HEADER] as string | undefined, secret)) return refuse(res, 403, '拒绝访问')
+    // A page opened without the printed address has no secret: say where the right one is.
+    if (!sameSecret(req.headers[SECRET_HEADER] as string | undefined, secret)) {
+      return sendJson(res, 403, { ok: false, error: { key: ErrorKey.FORBIDDEN, message: OPEN_PRINTED_ADDRESS } })
+    }
     // A browser always names the page that sends; another site's page is refused.
     if (req.headers.origin !== undefined && req.headers.origin !== origin) return refuse(res, 403, '拒绝访问')
     const tooLarge = { ok: false, error: { key: ErrorKey.VALIDATION, message: '请求内容过大' } } as const
@@ -131,7 +140,7 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
     }
     if (url.pathname.startsWith('/rpc/')) return handleRpc(req, res, methodOf(url.pathname.slice('/rpc/'.length)))
     if (req.method !== 'GET' && req.method !== 'HEAD') return refuse(res, 405, '只接受 GET 请求')
-    return serveStatic(rendererDir, url.pathname, res, req.method === 'HEAD')
+    return serveStatic(rendererDir, url.pathname, req, res)
   }
 
   const server = createServer((req, res) => {

@@ -4,6 +4,7 @@ import { ConfirmProvider } from '../components/confirm'
 import { AppToaster } from '../components/toast'
 import { AppRoutes } from './AppRoutes'
 import { SessionProvider } from './session'
+import { SetupGate } from './SetupGate'
 import { appTheme } from './theme'
 
 const useGlobalStyles = makeStaticStyles({
@@ -18,9 +19,11 @@ export function App() {
       <AppToaster />
       <HashRouter>
         <ConfirmProvider>
-          <SessionProvider>
-            <AppRoutes />
-          </SessionProvider>
+          <SetupGate>
+            <SessionProvider>
+              <AppRoutes />
+            </SessionProvider>
+          </SetupGate>
         </ConfirmProvider>
       </HashRouter>
     </FluentProvider>

@@ -5,7 +5,9 @@ import { Outlet } from 'react-router-dom'
 import { SYSTEM_NAME } from '../../src-shared/product'
 import { useUser } from './session'
 import { SideNav } from './SideNav'
+import { SyncStatus } from './SyncStatus'
 import { brandColor, brandColorDark } from './theme'
+import { useFindShortcut } from './useFindShortcut'
 import { useSignOut } from './useSignOut'
 
 const useStyles = makeStyles({
@@ -46,6 +48,7 @@ export function Shell() {
   const styles = useStyles()
   const user = useUser()
   const signOut = useSignOut()
+  useFindShortcut()
 
   return (
     <div className={styles.root}>
@@ -54,6 +57,7 @@ export function Shell() {
         <Text as="h1" size={500} weight="semibold" className={styles.title}>
           {SYSTEM_NAME}
         </Text>
+        <SyncStatus />
         <span className={styles.account}>
           <PersonRegular aria-hidden />
           <Text weight="semibold">{user.name}</Text>

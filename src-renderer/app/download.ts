@@ -4,8 +4,15 @@ import type { DownloadResult, DownloadRouteName } from '../../src-shared/ipc'
 import { call } from './bridge'
 
 function saveInBrowser(name: string, contentType: string, base64: string): void {
-  const bytes = Uint8Array.from(atob(base64), (c) => c.charCodeAt(0))
-  const url = URL.createObjectURL(new Blob([bytes], { type: contentType }))
+  saveBytes(name, contentType, Uint8Array.from(atob(base64), (c) => c.charCodeAt(0)))
+}
+
+/**
+ * Saves bytes made in the renderer (a seat chart, a list): the browser's download in the
+ * web host; Electron shows its native save dialog for it.
+ */
+export function saveBytes(name: string, contentType: string, bytes: Uint8Array): void {
+  const url = URL.createObjectURL(new Blob([bytes as Uint8Array<ArrayBuffer>], { type: contentType }))
   const link = document.createElement('a')
   link.href = url
   link.download = name

@@ -1,22 +1,29 @@
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react'
 import { screenByKey, type PermissionKey } from '../../src-shared/permissions'
 import { organizationScreens } from '../features/organization/screens'
+import { questionScreens, questionSubPages } from '../features/questions/screens'
+import { statisticsScreens } from '../features/statistics/screens'
+import { contentScreens } from '../features/content/screens'
 
 type Page = LazyExoticComponent<ComponentType>
 
 /**
  * The screens this build implements, by the permission that opens them. Navigation
  * and routes are built from this and the permission tree, so a screen appears only
- * once it exists. Until the dashboard lands, the welcome page stands at /index.
+ * once it exists.
  */
 export const screens: Partial<Record<PermissionKey, Page>> = {
-  'dashboard:index': lazy(() => import('../features/home/HomePage')),
+  ...statisticsScreens,
   'training:train': lazy(() => import('../features/training/TrainingListPage')),
   'training:signUpStatistics': lazy(() => import('../features/signups/SignUpStatisticsPage')),
   ...organizationScreens,
+  'exam:exam': lazy(() => import('../features/exam/ExamListPage')),
+  'questionnaire:result': lazy(() => import('../features/exam/QuestionnaireResultPage')),
+  ...questionScreens,
   'system:admin': lazy(() => import('../features/system/AdminScreen')),
   'system:role': lazy(() => import('../features/system/RoleScreen')),
   'system:log': lazy(() => import('../features/system/LogScreen')),
+  ...contentScreens,
 }
 
 /**
@@ -38,6 +45,11 @@ export const subPages: readonly SubPage[] = [
   { path: '/trainingManagement/trainEdit', screen: 'training:train', component: trainEditor },
   { path: '/trainingManagement/viewPeople', screen: 'training:train', component: lazy(() => import('../features/signups/SignUpListPage')) },
   { path: '/trainingManagement/checkIns', screen: 'training:train', component: lazy(() => import('../features/signups/CheckInListPage')) },
+  { path: '/trainingManagement/fieldSeat', screen: 'training:train', component: lazy(() => import('../features/seating/FieldSeatPage')) },
+  { path: '/comment/scoring', screen: 'exam:exam', component: lazy(() => import('../features/exam/ScoreListPage')) },
+  { path: '/examList/examList', screen: 'exam:exam', component: lazy(() => import('../features/exam/ParticipantsPage')) },
+  { path: '/examAnalysis/examAnalysis', screen: 'exam:exam', component: lazy(() => import('../features/exam/AnalysisPage')) },
+  ...questionSubPages,
 ]
 
 /** The navigation entry to highlight for an address: a screen's own path, or the screen a sub-page belongs to. */

@@ -1,36 +1,157 @@
-import { Input } from '@fluentui/react-components'
+import { useRef, useState } from 'react'
+import { makeStyles, tokens } from '@fluentui/react-components'
+import { DatePicker, type CalendarStrings } from '@fluentui/react-datepicker-compat'
+import { TimePicker } from '@fluentui/react-timepicker-compat'
+import dayjs from 'dayjs'
+import 'dayjs/locale/zh-cn'
 
-/** `yyyy-MM-dd HH:mm:ss` ⇄ the `yyyy-MM-ddTHH:mm` of a datetime-local input. */
-function toInput(value: string): string {
-  return value ? value.slice(0, 16).replace(' ', 'T') : ''
+/*
+ * Chinese pickers whatever the operating system's language (the platform's own inputs
+ * followed it: mm/dd/yyyy, AM/PM, 「October 2015」). The texts stay the spec's
+ * (spec 000 §9): `yyyy-MM-dd HH:mm:ss`, `yyyy-MM-dd`, `yyyy-MM`; what the user sees is
+ * yyyy-MM-dd and HH:mm on a 24-hour clock.
+ */
+const months = ['一月', '二月', '三月', '四月', '五月', '六月', '七月', '八月', '九月', '十月', '十一月', '十二月']
+const zhStrings: CalendarStrings = {
+  months,
+  shortMonths: months.map((_, i) => `${i + 1}月`),
+  days: ['星期日', '星期一', '星期二', '星期三', '星期四', '星期五', '星期六'],
+  shortDays: ['日', '一', '二', '三', '四', '五', '六'],
+  goToToday: '今天',
+  prevMonthAriaLabel: '上个月',
+  nextMonthAriaLabel: '下个月',
+  prevYearAriaLabel: '上一年',
+  nextYearAriaLabel: '下一年',
+  prevYearRangeAriaLabel: '上一个年份范围',
+  nextYearRangeAriaLabel: '下一个年份范围',
+  closeButtonAriaLabel: '关闭',
+  selectedDateFormatString: '已选择 {0}',
+  todayDateFormatString: '今天 {0}',
+  monthPickerHeaderAriaLabel: '{0}，选择以切换年份',
+  yearPickerHeaderAriaLabel: '{0}，选择以切换月份',
+  dayMarkedAriaLabel: '已标记',
 }
-function fromInput(value: string, withTime: boolean): string {
-  if (!value) return ''
-  return withTime ? `${value.replace('T', ' ')}:00` : value
+
+const zh = (date: Date) => dayjs(date).locale('zh-cn')
+const dateTimeFormatter = {
+  formatDay: (date: Date) => String(date.getDate()),
+  formatMonth: (date: Date) => zh(date).format('M月'),
+  formatYear: (date: Date) => zh(date).format('YYYY年'),
+  formatMonthDayYear: (date: Date) => zh(date).format('YYYY年M月D日'),
+  formatMonthYear: (date: Date) => zh(date).format('YYYY年M月'),
 }
+
+const DATE = 'YYYY-MM-DD'
+const MONTH = 'YYYY-MM'
+
+/** A typed or pasted `yyyy-MM-dd` (with a time `HH:mm` after it, kept), `yyyy-MM` for months, or null. */
+function parseTyped(text: string, month: boolean): { date: Date; withTime: boolean } | null {
+  const match = (month ? /^(\d{4})-(\d{1,2})$/ : /^(\d{4})-(\d{1,2})-(\d{1,2})(?:[ T](\d{1,2}):(\d{2})(?::\d{2})?)?$/).exec(text.trim())
+  if (!match) return null
+  const [, year, monthOfYear, day, hour, minute] = match
+  const date = new Date(Number(year), Number(monthOfYear) - 1, month ? 1 : Number(day), Number(hour ?? 0), Number(minute ?? 0))
+  return Number.isNaN(date.getTime()) ? null : { date, withTime: hour !== undefined }
+}
+
+function parseValue(value: string): Date | null {
+  if (!value) return null
+  const date = dayjs(value.length === 7 ? `${value}-01` : value.replace(' ', 'T'))
+  return date.isValid() ? date.toDate() : null
+}
+
+const useStyles = makeStyles({
+  root: { display: 'inline-flex', gap: tokens.spacingHorizontalS, width: '100%' },
+  date: { flex: '1 1 60%', minWidth: '140px' },
+  time: { flex: '1 1 40%', minWidth: '96px' },
+  // The input's intrinsic width (20 characters) would push the picker's chevron out of its box, over whatever follows.
+  timeInput: { minWidth: 0, width: '100%' },
+})
 
 export interface DateTimeInputProps {
-  /** `yyyy-MM-dd HH:mm:ss` (or `yyyy-MM-dd` with `dateOnly`), '' when empty. */
+  /** `yyyy-MM-dd HH:mm:ss` (or `yyyy-MM-dd` with `dateOnly`, `yyyy-MM` with `monthOnly`), '' when empty. */
   value: string
   onChange(value: string): void
   onBlur?(): void
   dateOnly?: boolean
+  /** A year and month (任职时间): the calendar shows months only. */
+  monthOnly?: boolean
   'aria-label'?: string
   id?: string
+  placeholder?: string
 }
 
-/**
- * A date-time in the spec's text form (spec 000 §9: yyyy-MM-dd HH:mm:ss) through the
- * platform's own picker, which follows the system's language and needs no locale strings.
- */
-export function DateTimeInput({ value, onChange, onBlur, dateOnly = false, ...rest }: DateTimeInputProps) {
+/** A date-time, date or month in the spec's text form through Chinese pickers (yyyy-MM-dd HH:mm). */
+export function DateTimeInput({ value, onChange, onBlur, dateOnly = false, monthOnly = false, placeholder, ...rest }: DateTimeInputProps) {
+  const styles = useStyles()
+  const current = parseValue(value)
+  const label = rest['aria-label']
+  const withTime = !dateOnly && !monthOnly
+  // A date-time typed or pasted whole into the date box keeps its time.
+  const typedTime = useRef<Date | null>(null)
+  // What is in the time box while it is being typed; otherwise it shows the value's time.
+  const [timeText, setTimeText] = useState<string | null>(null)
+  const emit = (date: Date | null, time: Date | null) => {
+    if (!date) return onChange('')
+    if (monthOnly) return onChange(dayjs(date).format(MONTH))
+    if (!withTime) return onChange(dayjs(date).format(DATE))
+    // A date without a time yet starts at 00:00; the time keeps the chosen day.
+    const at = time ?? current
+    onChange(dayjs(date).hour(at ? at.getHours() : 0).minute(at ? at.getMinutes() : 0).second(0).format(`${DATE} HH:mm:ss`))
+  }
   return (
-    <Input
-      {...rest}
-      type={dateOnly ? 'date' : 'datetime-local'}
-      value={dateOnly ? value.slice(0, 10) : toInput(value)}
-      onChange={(_, data) => onChange(fromInput(data.value, !dateOnly))}
-      onBlur={onBlur}
-    />
+    <span className={styles.root}>
+      <DatePicker
+        {...rest}
+        className={withTime ? styles.date : undefined}
+        style={withTime ? undefined : { width: '100%' }}
+        value={current}
+        onSelectDate={(date) => {
+          emit(date ?? null, typedTime.current)
+          typedTime.current = null
+        }}
+        onBlur={(event) => {
+          // What was typed counts when the box is left, however it is left (the picker itself only reads it on some).
+          const typed = parseTyped(event.target.value, monthOnly)
+          if (typed) emit(typed.date, typed.withTime ? typed.date : null)
+          onBlur?.()
+        }}
+        allowTextInput
+        placeholder={placeholder ?? (monthOnly ? 'yyyy-MM' : 'yyyy-MM-dd')}
+        formatDate={(date) => (date ? dayjs(date).format(monthOnly ? MONTH : DATE) : '')}
+        parseDateFromString={(text) => {
+          const typed = parseTyped(text, monthOnly)
+          typedTime.current = typed?.withTime ? typed.date : null
+          return typed?.date ?? null
+        }}
+        strings={zhStrings}
+        dateTimeFormatter={dateTimeFormatter}
+        firstDayOfWeek={1}
+        showGoToToday
+        calendar={monthOnly ? { isDayPickerVisible: false } : undefined}
+        initialPickerDate={current ?? undefined}
+      />
+      {withTime && (
+        <TimePicker
+          className={styles.time}
+          input={{ className: styles.timeInput }}
+          aria-label={label ? `${label}（时间）` : '时间'}
+          hourCycle="h23"
+          increment={30}
+          freeform
+          placeholder="HH:mm"
+          dateAnchor={current ?? undefined}
+          selectedTime={current}
+          value={timeText ?? (current ? dayjs(current).format('HH:mm') : '')}
+          onChange={(event) => setTimeText(event.target.value)}
+          formatDateToTimeString={(date) => dayjs(date).format('HH:mm')}
+          disabled={!current}
+          onTimeChange={(_, data) => {
+            setTimeText(null)
+            if (data.selectedTime) emit(current, data.selectedTime)
+          }}
+          onBlur={onBlur}
+        />
+      )}
+    </span>
   )
 }

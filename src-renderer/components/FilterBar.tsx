@@ -1,6 +1,7 @@
 import { useState, type ReactElement } from 'react'
 import { Button, Dropdown, Field, Input, makeStyles, Option, tokens } from '@fluentui/react-components'
 import { ArrowResetRegular, SearchRegular } from '@fluentui/react-icons'
+import { DateTimeInput } from './DateTimeInput'
 
 export interface FilterOption {
   value: string
@@ -14,7 +15,7 @@ export interface FilterField<F extends string = string> {
   /** A choice instead of free text; the empty value is offered first as `allLabel` (全部). */
   options?: readonly FilterOption[]
   allLabel?: string
-  /** `date` / `datetime-local` show the browser's pickers (values `yyyy-MM-dd`, `yyyy-MM-ddTHH:mm`). */
+  /** `date` / `datetime-local` show the Chinese pickers (values `yyyy-MM-dd`, `yyyy-MM-ddTHH:mm`). */
   type?: 'text' | 'date' | 'datetime-local'
   /** A control of the screen's own (an organisation picker …) bound to the filter's text value. */
   control?(value: string | undefined, onChange: (value: string | undefined) => void): ReactElement
@@ -59,6 +60,16 @@ function renderControl<F extends string>(
   classes: ReturnType<typeof useStyles>,
 ): ReactElement {
   if (field.control) return field.control(value, onChange)
+  if (field.type === 'date' || field.type === 'datetime-local') {
+    const withTime = field.type === 'datetime-local'
+    return (
+      <DateTimeInput
+        dateOnly={!withTime}
+        value={value ? (withTime ? `${value.replace('T', ' ')}:00` : value) : ''}
+        onChange={(text) => onChange(text ? (withTime ? text.slice(0, 16).replace(' ', 'T') : text) : undefined)}
+      />
+    )
+  }
   if (field.options) {
     const all = field.allLabel ?? '全部'
     const selected = field.options.find((option) => option.value === value)
@@ -82,7 +93,6 @@ function renderControl<F extends string>(
   return (
     <Input
       className={classes.input}
-      type={field.type ?? 'text'}
       value={value ?? ''}
       placeholder={field.placeholder ?? `请输入${field.label}`}
       onChange={(_, data) => onChange(data.value)}

@@ -1,4 +1,4 @@
-import { useEffect, useEffectEvent, type ReactNode } from 'react'
+import { useState, type ReactNode } from 'react'
 import {
   Button,
   Dialog,
@@ -11,7 +11,7 @@ import {
   Spinner,
   tokens,
 } from '@fluentui/react-components'
-import { zodResolver } from '@hookform/resolvers/zod'
+import { standardSchemaResolver } from '@hookform/resolvers/standard-schema'
 import { useForm, type DefaultValues, type FieldValues, type UseFormReturn } from 'react-hook-form'
 import type { z } from 'zod'
 import { showServerIssues } from './serverIssues'
@@ -54,9 +54,21 @@ const useStyles = makeStyles({
 /**
  * A dialog with a form validated by a zod schema: messages under each field, the
  * server's field problems mapped onto the fields, any other failure as an error
- * toast, a spinner while saving, and 取消 / 确定.
+ * toast, a spinner while saving, and 取消 / 确定. Every opening is a new form built
+ * from the values given then: nothing of the last record or attempt stays behind
+ * (a reset keeps a controlled field's old value where the new one is undefined).
  */
-export function FormDialog<Input extends FieldValues, Output>({
+export function FormDialog<Input extends FieldValues, Output>(props: FormDialogProps<Input, Output>) {
+  const [openings, setOpenings] = useState(0)
+  const [wasOpen, setWasOpen] = useState(props.open)
+  if (props.open !== wasOpen) {
+    setWasOpen(props.open)
+    if (props.open) setOpenings((n) => n + 1)
+  }
+  return <OpenedFormDialog key={openings} {...props} />
+}
+
+function OpenedFormDialog<Input extends FieldValues, Output>({
   open,
   onOpenChange,
   title,
@@ -69,14 +81,10 @@ export function FormDialog<Input extends FieldValues, Output>({
 }: FormDialogProps<Input, Output>) {
   const styles = useStyles()
   const notify = useNotify()
-  const form = useForm<Input, unknown, Output>({ resolver: zodResolver(schema), defaultValues })
-  const { reset, handleSubmit, setError, formState } = form
-
-  // Every opening starts from the values given then, without the last attempt's messages.
-  const startFromDefaults = useEffectEvent(() => reset(defaultValues))
-  useEffect(() => {
-    if (open) startFromDefaults()
-  }, [open])
+  // The standard-schema resolver reports each field's own message (请选择性别); the zod one
+  // replaces a union's message with its first member's (无效输入：期望 数字 …).
+  const form = useForm<Input, unknown, Output>({ resolver: standardSchemaResolver(schema), defaultValues })
+  const { handleSubmit, setError, formState } = form
 
   const submit = handleSubmit(async (values) => {
     try {

@@ -30,10 +30,12 @@ export interface PagerProps {
   onChange(pageNum: number, pageSize: number): void
   /** A fixed page size (e.g. 6 in a small panel) leaves out the size choice. */
   fixedSize?: boolean
+  /** The sizes offered (teachers: 8, 12, 16). */
+  sizes?: readonly number[]
 }
 
 /** The spec's pager layout (000 §9): total, sizes, prev, pages, next, jumper. */
-export function Pager({ total, totalCapped, pageNum, pageSize, onChange, fixedSize = false }: PagerProps) {
+export function Pager({ total, totalCapped, pageNum, pageSize, onChange, fixedSize = false, sizes = PAGE_SIZES }: PagerProps) {
   const styles = useStyles()
   const pageCount = Math.max(1, Math.ceil(total / pageSize))
   const [jumpText, setJumpText] = useState('')
@@ -63,7 +65,7 @@ export function Pager({ total, totalCapped, pageNum, pageSize, onChange, fixedSi
           selectedOptions={[String(pageSize)]}
           onOptionSelect={(_, data) => onChange(1, Number(data.optionValue))}
         >
-          {PAGE_SIZES.map((size) => (
+          {sizes.map((size) => (
             <Option key={size} value={String(size)}>{`${size} 条/页`}</Option>
           ))}
         </Dropdown>

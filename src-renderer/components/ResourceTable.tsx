@@ -17,7 +17,8 @@ import { ChevronDownRegular, ChevronRightRegular } from '@fluentui/react-icons'
 import { DEFAULT_PAGE_SIZE } from '../../src-shared/schemas/common'
 import { EmptyState } from './EmptyState'
 import { FilterBar, type FilterField } from './FilterBar'
-import { Pager } from './Pager'
+import { PAGE_SIZES, Pager } from './Pager'
+import { wholeTextOnHover } from './wholeTextOnHover'
 import { useResourcePage, type LoadPage } from './useResourcePage'
 
 export interface Column<Row> {
@@ -61,6 +62,17 @@ export interface ResourceTableProps<Row, F extends string> {
   expand?(row: Row): ReactNode
   /** Least time the loading indicator shows (spec 000 §9: 300 ms). */
   minLoadingMs?: number
+  /** CSS max-height of the rows (e.g. following the window); they scroll inside it, the pager stays below. */
+  bodyMaxHeight?: string
+  /**
+   * A row just added: marked where the page shows it, and shown first on any page or
+   * filter that does not, so the user sees what was saved.
+   */
+  highlighted?: Row | null
+  /** Page sizes offered, the first the default (spec 000 §9: 10). */
+  pageSizes?: readonly number[]
+  /** Draws each row as a card in a grid instead of a table row (teachers); `actions` are its buttons. */
+  card?(row: Row, actions: ReactNode): ReactNode
   ref?: Ref<ResourceTableHandle>
 }
 
@@ -78,6 +90,9 @@ const useStyles = makeStyles({
   },
   actions: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalXS, whiteSpace: 'nowrap' },
   expandCell: { width: '44px' },
+  highlighted: { backgroundColor: tokens.colorBrandBackground2, ':hover': { backgroundColor: tokens.colorBrandBackground2Hover } },
+  highlightedCard: { outline: `2px solid ${tokens.colorBrandStroke1}`, borderRadius: tokens.borderRadiusMedium },
+  cards: { display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(240px, 1fr))', gap: tokens.spacingHorizontalL },
   details: { backgroundColor: tokens.colorNeutralBackground2, padding: `${tokens.spacingVerticalM} ${tokens.spacingHorizontalL}` },
 })
 
@@ -94,6 +109,10 @@ export function ResourceTable<Row, F extends string = never>({
   selection,
   expand,
   minLoadingMs = 300,
+  bodyMaxHeight,
+  highlighted,
+  pageSizes = PAGE_SIZES,
+  card,
   ref,
 }: ResourceTableProps<Row, F>) {
   const styles = useStyles()
@@ -105,10 +124,12 @@ export function ResourceTable<Row, F extends string = never>({
       return next
     })
   const columnCount = columns.length + (selection ? 1 : 0) + (rowActions ? 1 : 0) + (expand ? 1 : 0)
-  const { request, page, loading, loaded, reload, goTo, search } = useResourcePage(load, DEFAULT_PAGE_SIZE, minLoadingMs)
+  const { request, page, loading, loaded, reload, goTo, search } = useResourcePage(load, pageSizes[0] ?? DEFAULT_PAGE_SIZE, minLoadingMs)
   useImperativeHandle(ref, () => ({ reload }), [reload])
 
-  const pageKeys = page.records.map(rowKey)
+  const highlightedKey = highlighted ? rowKey(highlighted) : undefined
+  const rows = highlighted && !page.records.some((row) => rowKey(row) === highlightedKey) ? [highlighted, ...page.records] : page.records
+  const pageKeys = rows.map(rowKey)
   const selectedOnPage = selection ? pageKeys.filter((key) => selection.selected.has(key)).length : 0
   const allOnPage = selectedOnPage > 0 && selectedOnPage === pageKeys.length
 
@@ -132,84 +153,103 @@ export function ResourceTable<Row, F extends string = never>({
     <section aria-label={label}>
       {filters && filters.length > 0 && <FilterBar fields={filters} onSearch={search} />}
       {toolbar && <div className={styles.toolbar}>{toolbar}</div>}
-      <div className={styles.body} aria-busy={loading}>
-        <Table aria-label={label}>
-          <TableHeader>
-            <TableRow>
-              {expand && <TableHeaderCell className={styles.expandCell} aria-label="展开" />}
-              {selection && (
-                <TableSelectionCell
-                  checked={allOnPage ? true : selectedOnPage > 0 ? 'mixed' : false}
-                  onClick={togglePage}
-                  checkboxIndicator={{ 'aria-label': '选择本页全部' }}
-                />
-              )}
-              {columns.map((column) => (
-                <TableHeaderCell key={column.key} style={column.width ? { width: column.width } : undefined}>
-                  {column.title}
-                </TableHeaderCell>
-              ))}
-              {rowActions && <TableHeaderCell style={actionsWidth ? { width: actionsWidth } : undefined}>操作</TableHeaderCell>}
-            </TableRow>
-          </TableHeader>
-          <TableBody>
-            {page.records.map((row, index) => {
-              const key = pageKeys[index]
-              const selected = selection?.selected.has(key) ?? false
-              const open = expanded.has(key)
-              return (
-                <Fragment key={key}>
-                  <TableRow aria-selected={selection ? selected : undefined}>
-                    {expand && (
-                      <TableCell className={styles.expandCell}>
-                        <Button
-                          appearance="transparent"
-                          size="small"
-                          aria-expanded={open}
-                          aria-label={open ? '收起详情' : '展开详情'}
-                          icon={open ? <ChevronDownRegular /> : <ChevronRightRegular />}
-                          onClick={() => toggleExpanded(key)}
+      <div className={styles.body} aria-busy={loading} style={bodyMaxHeight ? { maxHeight: bodyMaxHeight, overflowY: 'auto' } : undefined}>
+        {card ? (
+          <div className={styles.cards} role="list" aria-label={label}>
+            {rows.map((row, index) => (
+              <div
+                role="listitem"
+                key={pageKeys[index]}
+                className={pageKeys[index] === highlightedKey ? styles.highlightedCard : undefined}
+                data-highlighted={pageKeys[index] === highlightedKey || undefined}
+              >
+                {card(row, rowActions?.(row))}
+              </div>
+            ))}
+          </div>
+        ) : (
+          <Table aria-label={label}>
+            <TableHeader>
+              <TableRow>
+                {expand && <TableHeaderCell className={styles.expandCell} aria-label="展开" />}
+                {selection && (
+                  <TableSelectionCell
+                    checked={allOnPage ? true : selectedOnPage > 0 ? 'mixed' : false}
+                    onClick={togglePage}
+                    checkboxIndicator={{ 'aria-label': '选择本页全部' }}
+                  />
+                )}
+                {columns.map((column) => (
+                  <TableHeaderCell key={column.key} style={column.width ? { width: column.width } : undefined}>
+                    {column.title}
+                  </TableHeaderCell>
+                ))}
+                {rowActions && <TableHeaderCell style={actionsWidth ? { width: actionsWidth } : undefined}>操作</TableHeaderCell>}
+              </TableRow>
+            </TableHeader>
+            <TableBody>
+              {rows.map((row, index) => {
+                const key = pageKeys[index]
+                const selected = selection?.selected.has(key) ?? false
+                const open = expanded.has(key)
+                return (
+                  <Fragment key={key}>
+                    <TableRow
+                      aria-selected={selection ? selected : undefined}
+                      className={key === highlightedKey ? styles.highlighted : undefined}
+                      data-highlighted={key === highlightedKey || undefined}
+                    >
+                      {expand && (
+                        <TableCell className={styles.expandCell}>
+                          <Button
+                            appearance="transparent"
+                            size="small"
+                            aria-expanded={open}
+                            aria-label={open ? '收起详情' : '展开详情'}
+                            icon={open ? <ChevronDownRegular /> : <ChevronRightRegular />}
+                            onClick={() => toggleExpanded(key)}
+                          />
+                        </TableCell>
+                      )}
+                      {selection && (
+                        <TableSelectionCell
+                          checked={selected}
+                          onClick={() => toggleRow(key)}
+                          checkboxIndicator={{ 'aria-label': '选择此行' }}
                         />
-                      </TableCell>
-                    )}
-                    {selection && (
-                      <TableSelectionCell
-                        checked={selected}
-                        onClick={() => toggleRow(key)}
-                        checkboxIndicator={{ 'aria-label': '选择此行' }}
-                      />
-                    )}
-                    {columns.map((column) => (
-                      <TableCell key={column.key}>
-                        <TableCellLayout truncate={!column.wrap}>{column.render(row)}</TableCellLayout>
-                      </TableCell>
-                    ))}
-                    {rowActions && (
-                      <TableCell>
-                        <div className={styles.actions}>{rowActions(row)}</div>
-                      </TableCell>
-                    )}
-                  </TableRow>
-                  {expand && open && (
-                    <TableRow>
-                      <TableCell colSpan={columnCount} className={styles.details}>
-                        {expand(row)}
-                      </TableCell>
+                      )}
+                      {columns.map((column) => (
+                        <TableCell key={column.key} onPointerEnter={column.wrap ? undefined : wholeTextOnHover}>
+                          <TableCellLayout truncate={!column.wrap}>{column.render(row)}</TableCellLayout>
+                        </TableCell>
+                      ))}
+                      {rowActions && (
+                        <TableCell>
+                          <div className={styles.actions}>{rowActions(row)}</div>
+                        </TableCell>
+                      )}
                     </TableRow>
-                  )}
-                </Fragment>
-              )
-            })}
-          </TableBody>
-        </Table>
-        {loaded && !loading && page.records.length === 0 && <EmptyState />}
+                    {expand && open && (
+                      <TableRow>
+                        <TableCell colSpan={columnCount} className={styles.details}>
+                          {expand(row)}
+                        </TableCell>
+                      </TableRow>
+                    )}
+                  </Fragment>
+                )
+              })}
+            </TableBody>
+          </Table>
+        )}
+        {loaded && !loading && rows.length === 0 && <EmptyState />}
         {loading && (
           <div className={styles.overlay}>
             <Spinner size="small" label="加载中..." />
           </div>
         )}
       </div>
-      <Pager total={page.total} totalCapped={page.totalCapped} pageNum={request.pageNum} pageSize={request.pageSize} onChange={goTo} />
+      <Pager total={page.total} totalCapped={page.totalCapped} pageNum={request.pageNum} pageSize={request.pageSize} onChange={goTo} sizes={pageSizes} />
     </section>
   )
 }

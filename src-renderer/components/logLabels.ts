@@ -4,63 +4,167 @@ import { screenByKey } from '../../src-shared/permissions'
 
 const routeTable = routes as Record<string, RouteDef>
 
-/** Domains whose routes name no screen permission. */
-const domainTitles: Record<string, string> = { auth: '登录认证', files: '文件', permission: '菜单权限' }
+/** Domains whose writes need no screen permission (public or any signed-in account). */
+const domainTitles: Record<string, string> = { auth: '登录认证', files: '文件上传', mobile: '党员报名签到', memberApp: '党员手机考试', permission: '菜单权限' }
 
-function firstPermission(domain: string): string | undefined {
-  for (const [name, route] of Object.entries(routeTable)) {
+const writes = Object.entries(routeTable).filter(([, route]) => route.method !== 'GET')
+
+/** The screen of the permission tree a domain's writes need (a read may serve other screens too, e.g. pickers). */
+function writeScreen(domain: string): string | undefined {
+  for (const [name, route] of writes) {
     if (!name.startsWith(`${domain}.`)) continue
     const access = typeof route.access === 'string' ? route.access : route.access[0]
-    if (access !== 'public' && access !== 'login') return access
+    if (access !== 'public' && access !== 'login') return screenByKey.get(access)?.title
   }
   return undefined
 }
 
-/** What a log entry's module is called: the screen its routes belong to (账号管理, 角色管理 …). */
+/** What a log entry's module is called: the screen its writes belong to (部门管理, 账号管理 …). */
 export function moduleTitle(domain: string): string {
-  const key = firstPermission(domain)
-  return domainTitles[domain] ?? (key ? screenByKey.get(key)?.title : undefined) ?? domain
+  return domainTitles[domain] ?? writeScreen(domain) ?? '其他'
 }
 
-/** Every domain that writes, as options of the module filter. */
+/**
+ * The module filter's options: one per module name, its value every domain filed under
+ * it, comma-separated (培训班 and their sign-ups are both 培训班管理).
+ */
 export function moduleOptions(): { value: string; label: string }[] {
-  const domains = new Set(
-    Object.entries(routeTable)
-      .filter(([, route]) => route.method !== 'GET')
-      .map(([name]) => name.split('.')[0]),
-  )
-  return [...domains].map((value) => ({ value, label: moduleTitle(value) }))
+  const domains = new Map<string, string[]>()
+  for (const [name] of writes) {
+    const domain = name.split('.')[0]
+    const label = moduleTitle(domain)
+    const list = domains.get(label) ?? []
+    if (!list.includes(domain)) domains.set(label, [...list, domain])
+  }
+  return [...domains].map(([label, list]) => ({ value: list.join(','), label }))
 }
 
-/** The action of a route in a few words: its summary up to the first bracket. */
+/** The action of a route in a few words: its summary up to the first bracket, colon, comma or semicolon. */
 export function actionTitle(routeName: string): string {
   const summary = routeTable[routeName]?.summary ?? routeName
-  return summary.split(/[（(，,]/)[0]
+  return summary.split(/[（(，,：:；;]/)[0].trim()
 }
 
-/** Chinese names of the fields the log shows most; others show their own key. */
+/** Chinese names of the fields of the records the log keeps before and after. */
 const fieldTitles: Record<string, string> = {
   id: '编号',
   name: '名称',
   title: '名称',
   remark: '备注',
   roleId: '角色编号',
-  memberId: '关联用户编号',
+  memberId: '关联党员编号',
+  ownerOrgId: '所属组织编号',
+  seatRevision: '座位表版本',
   passwordHash: '密码',
+  pwdHash: '密码',
   permissionIdList: '菜单权限',
+  failedCount: '连续登录失败次数',
+  lockedUntil: '锁定至',
   createdAt: '创建时间',
   updatedAt: '修改时间',
   createTime: '创建时间',
-  failedCount: '连续登录失败次数',
-  lockedUntil: '锁定至',
+  createdBy: '创建人编号',
+  // organisations
+  orgCode: '组织编码',
+  shortName: '简称',
+  parentId: '上级组织编号',
+  path: '组织路径',
+  topOrgId: '所属单位编号',
+  orgType: '组织类型',
+  areaName: '所在地区',
+  secretary: '书记',
+  hasCommittee: '是否成立党委',
+  committeeCreate: '党委成立时间',
+  contacter: '联系人',
+  contactPhone: '联系电话',
+  postAddress: '通讯地址',
+  sortNumber: '排序',
+  childrenCount: '下级组织数',
+  // members and sign-ups
+  gender: '性别',
+  telephone: '手机号',
+  mobile: '手机号',
+  idcard: '身份证号',
+  cardsNumber: '身份证号',
+  nation: '民族',
+  avatarUrl: '头像',
+  orgId: '组织编号',
+  orgPath: '组织路径',
+  company: '单位名称',
+  department: '部门',
+  jobs: '职务',
+  partyJobs: '党内职务',
+  tenureTime: '任现职时间',
+  sameTenureYear: '任同职级年限',
+  enabled: '启用',
+  trainId: '培训班编号',
+  arrivalType: '到达方式',
+  arrivalTime: '到达时间',
+  needFocusDriver: '需要集中接送',
+  needRoom: '需要住宿',
+  traffic: '车次或航班号',
+  needReception: '需要接站',
+  needSeeOff: '需要送站',
+  needLeave: '请假',
+  withCar: '自带车辆',
+  needDriverRoom: '驾驶员需要住宿',
+  reason: '请假原因',
+  marks: '备注',
+  source: '报名方式',
+  // trainings
+  depName: '主办单位',
+  isTrainCenter: '主办类型',
+  sendObject: '发送对象',
+  classType: '培训类别',
+  classTypeName: '其他培训类别',
+  description: '培训说明',
+  content: '培训内容',
+  requirement: '培训要求',
+  trainStartTime: '培训开始时间',
+  trainEndTime: '培训结束时间',
+  classHour: '学时',
+  site: '培训地点',
+  address: '地点坐标',
+  participants: '参训对象',
+  signUpMarks: '报名备注',
+  signUpStartTime: '报名开始时间',
+  signUpEndTime: '报名结束时间',
+  maxNum: '最大人数',
+  allNum: '已报名人数',
+  name1: '联系人一',
+  telephone1: '联系电话一',
+  name2: '联系人二',
+  telephone2: '联系电话二',
+  name3: '联系人三',
+  telephone3: '联系电话三',
+  status: '状态',
+  tokenValue: '报名链接口令',
+  checkInSecret: '签到密钥',
+  wordPath: '培训通知文件',
+  resourceUrl: '公文归档文件',
+  weChatCodes: '群二维码',
+  signUpOptions: '报名选项',
+  signUpTips: '党政职务填写提示',
+  signUpTips2: '填写示例',
+  signUpTips3: '报名须知',
+  useSeat: '使用座位',
+  pdfUrl: 'PDF 文件',
+  isField: '现场培训',
+  rowNumber: '座位行数',
+  columnNumber: '座位列数',
+  // uploads
+  originalName: '文件名',
+  size: '大小',
+  mime: '文件类型',
 }
 
+/** A field's Chinese name; one this list does not know yet reads as 其他字段, never as its code (tests/unit/log-labels.test.ts holds every column to a name). */
 export function fieldTitle(key: string): string {
-  return fieldTitles[key] ?? key
+  return fieldTitles[key] ?? '其他字段'
 }
 
 /** What a log entry's record is, e.g. `账号 #4`. */
-const tableTitles: Record<string, string> = { admin: '账号', role: '角色', org: '组织', member: '党员', upload: '文件' }
+const tableTitles: Record<string, string> = { admin: '账号', role: '角色', org: '组织', member: '党员', upload: '文件', train: '培训班', trainSignUp: '报名记录' }
 
 export function recordTitle(table: string | null, id: number | null): string {
   if (!table) return '—'

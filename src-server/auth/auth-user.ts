@@ -19,8 +19,8 @@ export interface AuthUser {
   adminId: number
   name: string
   roleId: number | null
-  /** Screen permission keys granted by the role (empty without a role). */
-  permissions: Set<string>
+  /** Screen permission keys granted by the role (empty without a role); shared between requests, never changed. */
+  permissions: ReadonlySet<string>
   /** The party member the account is linked to; null for the super user. */
   member: { id: number; orgId: number; topOrgId: number } | null
   /** The tree the account works in; null when its organisation is gone (it may then do nothing scoped). */
@@ -69,14 +69,34 @@ type AccountRow = {
   permissionIds: string | null
 }
 
+/**
+ * Permission keys by the text of a role's permission ids ("101,102,…"): every request
+ * reads that text with its session, and there are only as many distinct texts as roles
+ * with distinct grants, so each is turned into keys once. Bounded all the same: a
+ * database with more variety than this only loses the reuse.
+ */
+const permissionsByIds = new Map<string, ReadonlySet<string>>()
+const REMEMBERED_GRANTS = 1000
+const NO_PERMISSIONS: ReadonlySet<string> = new Set()
+
+function permissionsOf(ids: string | null): ReadonlySet<string> {
+  if (!ids) return NO_PERMISSIONS
+  let keys = permissionsByIds.get(ids)
+  if (!keys) {
+    keys = new Set(keysOfPermissionIds(ids.split(',').map(Number)))
+    if (permissionsByIds.size >= REMEMBERED_GRANTS) permissionsByIds.clear()
+    permissionsByIds.set(ids, keys)
+  }
+  return keys
+}
+
 /** An account row as the signed-in user. */
 export function toAuthUser(row: AccountRow): AuthUser {
-  const permissionIds = row.roleId === null || !row.permissionIds ? [] : row.permissionIds.split(',').map(Number)
   return {
     adminId: row.id,
     name: row.name,
     roleId: row.roleId,
-    permissions: new Set(keysOfPermissionIds(permissionIds)),
+    permissions: row.roleId === null ? NO_PERMISSIONS : permissionsOf(row.permissionIds),
     member:
       row.memberId !== null && row.orgId !== null
         ? { id: row.memberId, orgId: row.orgId, topOrgId: row.topOrgId ?? row.orgId }

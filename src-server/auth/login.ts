@@ -8,55 +8,58 @@ import { consumeCaptcha } from './captcha'
 import { verifyAgainstDummy, verifyPassword } from './passwords'
 import { createSession } from './sessions'
 
-export const MAX_FAILED_ATTEMPTS = 5
-export const LOCK_MS = 15 * 60_000
-/** Failed sign-ins one address may make in IP_WINDOW_MS before it is refused. */
-export const IP_MAX_FAILURES = 20
-export const IP_WINDOW_MS = 10 * 60_000
+/**
+ * Wrong passwords slow down the address that types them, never lock the account
+ * (issue 16): a stranger's guesses must not shut the real user out, and one office
+ * behind one NAT address must not shut out its colleagues. Each attempt needs a fresh
+ * captcha, and /api/login is rate-limited per address (http/rate-limit.ts).
+ * After FREE_FAILURES failures of one name from one address within FAILURE_WINDOW_MS,
+ * each next attempt from there waits FIRST_DELAY_MS, doubling up to MAX_DELAY_MS.
+ */
+export const FREE_FAILURES = 5
+export const FIRST_DELAY_MS = 30_000
+export const MAX_DELAY_MS = 15 * 60_000
+export const FAILURE_WINDOW_MS = 60 * 60_000
 
-const minutesLeft = (until: number, now: number) => Math.max(1, Math.ceil((until - now) / 60_000))
+/** How long after the last of `failures` failures the next attempt must wait. */
+export function delayAfter(failures: number): number {
+  if (failures < FREE_FAILURES) return 0
+  return Math.min(MAX_DELAY_MS, FIRST_DELAY_MS * 2 ** (failures - FREE_FAILURES))
+}
 
-function lockedError(until: number, now: number): AppError {
-  return new AppError(ErrorKey.ACCOUNT_LOCKED, `密码错误次数过多，账号已锁定，请 ${minutesLeft(until, now)} 分钟后再试`)
+function waitError(until: number, now: number): AppError {
+  const seconds = Math.max(1, Math.ceil((until - now) / 1000))
+  const wait = seconds >= 60 ? `${Math.ceil(seconds / 60)} 分钟` : `${seconds} 秒`
+  return new AppError(ErrorKey.RATE_LIMITED, `密码错误次数过多，请 ${wait}后再试`)
 }
 
 /**
- * When the account is locked, until when. Unknown usernames "lock" the same way
- * (counted from recent failures) so that the answers never reveal which accounts exist.
+ * Until when this address must wait before trying this name again, or null. Unknown
+ * names are counted the same way, so the answers never reveal which accounts exist.
  */
-async function lockedUntil(db: Db, username: string, account: { lockedUntil: number | null } | undefined, now: number) {
-  if (account) return account.lockedUntil !== null && account.lockedUntil > now ? account.lockedUntil : null
+async function waitUntil(db: Db, ip: string, username: string, now: number): Promise<number | null> {
   const recent = await db
     .selectFrom('loginFailure')
     .select('at')
     .where('username', '=', username)
-    .where('at', '>', now - LOCK_MS)
+    .where('ip', '=', ip)
+    .where('at', '>', now - FAILURE_WINDOW_MS)
     .orderBy('at', 'desc')
-    .limit(MAX_FAILED_ATTEMPTS)
+    .limit(64)
     .execute()
-  return recent.length >= MAX_FAILED_ATTEMPTS ? recent[MAX_FAILED_ATTEMPTS - 1].at + LOCK_MS : null
+  if (recent.length === 0) return null
+  const until = recent[0].at + delayAfter(recent.length)
+  return until > now ? until : null
 }
 
-/** Records a failed password; returns the lock end when this failure locks the account. */
-async function recordFailure(db: Db, ip: string, username: string, accountId: number | undefined, now: number) {
-  await db.deleteFrom('loginFailure').where('at', '<=', now - Math.max(LOCK_MS, IP_WINDOW_MS)).execute()
+async function recordFailure(db: Db, ip: string, username: string, now: number): Promise<void> {
+  await db.deleteFrom('loginFailure').where('at', '<=', now - FAILURE_WINDOW_MS).execute()
   await db.insertInto('loginFailure').values({ ip, username, at: now }).execute()
-  if (accountId === undefined) return lockedUntil(db, username, undefined, now)
-  const row = await db
-    .updateTable('admin')
-    .set((eb) => ({ failedCount: eb('failedCount', '+', 1) }))
-    .where('id', '=', accountId)
-    .returning('failedCount')
-    .executeTakeFirstOrThrow()
-  if (row.failedCount < MAX_FAILED_ATTEMPTS) return null
-  // The counter restarts so that after the lock the account gets the full number of tries again.
-  await db.updateTable('admin').set({ failedCount: 0, lockedUntil: now + LOCK_MS }).where('id', '=', accountId).execute()
-  return now + LOCK_MS
 }
 
 /**
- * The sign-in of spec 000 §5/§7: decrypt the payload, refuse a spraying address,
- * check (and spend) the captcha, then the password. Returns a new session token.
+ * The sign-in of spec 000 §5/§7: decrypt the payload, check (and spend) the captcha,
+ * make a guessing address wait, then check the password. Returns a new session token.
  * `identify` learns the account name typed as soon as it is readable (for the log).
  */
 export async function signIn(
@@ -74,29 +77,18 @@ export async function signIn(
   const { username, password, checkCode, checkCodeId } = parsed.data
   identify(username)
 
-  const { count } = await db
-    .selectFrom('loginFailure')
-    .select((eb) => eb.fn.countAll<number>().as('count'))
-    .where('ip', '=', ip)
-    .where('at', '>', now - IP_WINDOW_MS)
-    .executeTakeFirstOrThrow()
-  if (count >= IP_MAX_FAILURES) throw new AppError(ErrorKey.RATE_LIMITED, '登录失败次数过多，请 10 分钟后再试')
-
   if (!(await consumeCaptcha(db, checkCodeId, checkCode, now))) throw new AppError(ErrorKey.CAPTCHA_INVALID)
 
-  const account = await db
-    .selectFrom('admin')
-    .select(['id', 'passwordHash', 'lockedUntil'])
-    .where('name', '=', username)
-    .executeTakeFirst()
-  const locked = await lockedUntil(db, username, account, now)
-  if (locked !== null) throw lockedError(locked, now)
+  const wait = await waitUntil(db, ip, username, now)
+  if (wait !== null) throw waitError(wait, now)
 
+  const account = await db.selectFrom('admin').select(['id', 'passwordHash']).where('name', '=', username).executeTakeFirst()
   const ok = account ? await verifyPassword(password, account.passwordHash) : await verifyAgainstDummy(password)
   if (!account || !ok) {
-    const lockEnd = await recordFailure(db, ip, username, account?.id, now)
-    throw lockEnd !== null ? lockedError(lockEnd, now) : new AppError(ErrorKey.BAD_CREDENTIALS)
+    await recordFailure(db, ip, username, now)
+    const next = await waitUntil(db, ip, username, now)
+    throw next !== null ? waitError(next, now) : new AppError(ErrorKey.BAD_CREDENTIALS)
   }
-  await db.updateTable('admin').set({ failedCount: 0, lockedUntil: null }).where('id', '=', account.id).execute()
+  await db.deleteFrom('loginFailure').where('username', '=', username).where('ip', '=', ip).execute()
   return createSession(db, account.id, options.tokenTtlMinutes, now)
 }

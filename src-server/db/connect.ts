@@ -38,7 +38,9 @@ const pgTypes = {
 
 function openSqlite(file: string): Kysely<Database> {
   if (file !== ':memory:') mkdirSync(dirname(resolve(file)), { recursive: true })
-  const database = new BetterSqlite3(file)
+  // The desktop app under Electron names Electron's build of the module (src-main/desktop/native-binding.ts).
+  const nativeBinding = process.env.SQLITE_NATIVE_BINDING || undefined
+  const database = new BetterSqlite3(file, nativeBinding ? { nativeBinding } : {})
   // WAL lets readers run during a write; busy_timeout waits out a concurrent writer
   // (a second process on the same file) instead of failing at once.
   database.pragma('journal_mode = WAL')

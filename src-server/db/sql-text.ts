@@ -9,3 +9,10 @@ export function isUniqueViolation(err: unknown): boolean {
 export function likeContains(text: string): string {
   return `%${text.replace(/[\\%_]/g, '\\$&')}%`
 }
+
+/** A foreign key refused the write, e.g. deleting a row another table still names (SQLite or PostgreSQL). */
+export function isForeignKeyViolation(err: unknown): boolean {
+  if (typeof err !== 'object' || err === null || !('code' in err)) return false
+  const code = (err as { code: unknown }).code
+  return code === 'SQLITE_CONSTRAINT_FOREIGNKEY' || code === '23503'
+}

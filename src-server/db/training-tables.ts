@@ -55,6 +55,8 @@ export interface TrainTable {
   isField: Defaulted<number>
   rowNumber: number | null
   columnNumber: number | null
+  /** Revision of the seat plan (migration 0009_seating). */
+  seatRevision: Defaulted<number>
   createdBy: number | null
   createdAt: string
   updatedAt: string

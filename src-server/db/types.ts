@@ -1,4 +1,8 @@
 import type { ColumnType, Generated, Insertable, Kysely, Selectable } from 'kysely'
+import type { SeatingTables } from './seating-tables'
+import type { ExamTables } from './exam-tables'
+import type { QuestionTables } from './question-tables'
+import type { ContentTables } from './content-tables'
 import type { TrainingTables } from './training-tables'
 
 /**
@@ -67,6 +71,8 @@ export interface RoleTable {
   id: Generated<number>
   title: string
   remark: string | null
+  /** Top organisation whose tree the role belongs to; null: province-wide (issue 16). */
+  ownerOrgId: Defaulted<number | null>
   createdAt: string
   updatedAt: string
 }
@@ -111,6 +117,14 @@ export interface LoginFailureTable {
   at: number
 }
 
+/** @fastify/rate-limit's counters (http/rate-limit.ts). */
+export interface RateLimitTable {
+  key: string
+  hits: number
+  /** Epoch ms the window ends. */
+  resetAt: number
+}
+
 export interface UploadTable {
   id: Generated<number>
   /** Relative to the upload folder, e.g. `2026/11/<32 hex>.png`. */
@@ -141,7 +155,18 @@ export interface OperationLogTable {
   createdAt: string
 }
 
-export interface Database extends TrainingTables {
+/** The ledger's yearly targets (migration 0010): one row, id 1. */
+export interface HourTargetTable {
+  /** Always 1 (Generated only so the operation log can track the row like any other). */
+  id: Generated<number>
+  memberHours: number
+  cadreHours: number
+  updatedAt: string
+}
+
+export interface Database extends TrainingTables, SeatingTables, QuestionTables, ExamTables, ContentTables {
+  hourTarget: HourTargetTable
+
   org: OrgTable
   member: MemberTable
   role: RoleTable
@@ -151,6 +176,7 @@ export interface Database extends TrainingTables {
   captcha: CaptchaTable
   loginFailure: LoginFailureTable
   upload: UploadTable
+  rateLimit: RateLimitTable
   operationLog: OperationLogTable
 }
 

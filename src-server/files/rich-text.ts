@@ -10,7 +10,16 @@ export function cleanRichText(html: string): string {
     allowedTags: [...sanitizeHtml.defaults.allowedTags, 'img', 'span', 'u', 's'],
     allowedAttributes: { a: ['href', 'target', 'rel'], img: ['src', 'alt', 'width', 'height'], '*': ['style'] },
     allowedStyles: { '*': { 'text-align': [/^(left|right|center|justify)$/], color: [/^#[0-9a-f]{3,6}$/i, /^rgb\(/] } },
-    allowedSchemes: ['http', 'https', 'mailto', 'data'],
+    // Links open web pages or mail only (a data: link can carry a page of its own);
+    // pasted pictures may still be data: images.
+    allowedSchemes: ['http', 'https', 'mailto'],
     allowedSchemesByTag: { img: ['http', 'https', 'data'] },
+    transformTags: {
+      // A link opening a new tab gets no handle on this page and sends no referrer.
+      a: (tagName, attribs) => ({
+        tagName,
+        attribs: attribs.target === '_blank' ? { ...attribs, rel: 'noopener noreferrer' } : attribs,
+      }),
+    },
   })
 }

@@ -9,17 +9,33 @@ export interface SheetColumn<T> {
 }
 
 /**
+ * Reads the first batch now and hands back the whole sequence: an export calls this
+ * before it sends any header, so a query that fails answers with an error envelope
+ * rather than a 200 whose file is cut short.
+ */
+export async function firstReadEarly<T>(batches: AsyncIterable<T>): Promise<AsyncIterable<T>> {
+  const rest = batches[Symbol.asyncIterator]()
+  const first = await rest.next()
+  return (async function* () {
+    if (first.done) return
+    yield first.value
+    for (let next = await rest.next(); !next.done; next = await rest.next()) yield next.value
+  })()
+}
+
+/**
  * Streams a one-sheet .xlsx of rows that arrive in batches (see `keysetBatches`),
  * waiting whenever the client is slower. Without styles: these sheets run to
  * hundreds of thousands of rows (rosters, statistics), where styles cost most.
  */
-export function streamWorkbook<T>(
+export async function streamWorkbook<T>(
   reply: FastifyReply,
   fileName: string,
   sheetName: string,
   columns: readonly SheetColumn<T>[],
-  batches: AsyncIterable<readonly T[]>,
-): FastifyReply {
+  source: AsyncIterable<readonly T[]>,
+): Promise<FastifyReply> {
+  const batches = await firstReadEarly(source)
   return sendWorkbook(
     reply,
     fileName,

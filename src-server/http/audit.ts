@@ -86,11 +86,17 @@ export class AuditTrail implements Audit {
   }
 
   created(table: AuditTable, id: number, snapshot = rowSnapshot(this.db, table, id)): void {
+    if (this.tracked.some((t) => t.table === table && t.id === id)) return
     this.tracked.push({ table, id, before: undefined, snapshot })
   }
 
   actor(name: string): void {
     this.actorName = name
+  }
+
+  /** Whether a public call has said who acts (the sign-in, once its name is read). */
+  hasActor(): boolean {
+    return this.actorName !== null
   }
 
   /**

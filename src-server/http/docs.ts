@@ -10,8 +10,10 @@ export const DOCS_PREFIX = '/api/docs'
 /**
  * OpenAPI of the route table (the zod schemas of src-shared, converted on the fly)
  * at /api/docs, JSON at /api/docs/json. Must be registered before the routes.
+ * Not served in production: the map of every route is for developers.
  */
-export async function registerDocs(app: FastifyInstance): Promise<void> {
+export async function registerDocs(app: FastifyInstance, production: boolean): Promise<void> {
+  if (production) return
   await app.register(swagger, {
     openapi: {
       info: { title: `${SYSTEM_NAME} 平台接口`, version: '1.0.0' },
@@ -19,5 +21,6 @@ export async function registerDocs(app: FastifyInstance): Promise<void> {
     },
     transform: jsonSchemaTransform,
   })
-  await app.register(swaggerUi, { routePrefix: DOCS_PREFIX })
+  // Its own page policy (scripts and styles of its own), replacing the API's default-src 'none'.
+  await app.register(swaggerUi, { routePrefix: DOCS_PREFIX, staticCSP: true, transformStaticCSP: (csp) => `${csp}; frame-ancestors 'none'` })
 }

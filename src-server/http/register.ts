@@ -11,6 +11,7 @@ import { authenticate } from './authenticate'
 import { authorize } from './authorize'
 import type { Handlers, RequestContext } from './context'
 import { failureOf } from './errors'
+import { assertSafeInput } from './input-guard'
 import { parseValue, zodFailure } from './validation'
 
 /** The table whose row a scoped route's `id` names, for the operation log. */
@@ -28,6 +29,7 @@ export function fastifyPath(path: string): string {
  * handler's input. Every issue of every part is reported at once.
  */
 export function parseInput(route: RouteDef, req: FastifyRequest): Record<string, unknown> {
+  assertSafeInput(req.params, req.query, req.body)
   const parts: [z.ZodObject | undefined, unknown][] = [
     [route.params, req.params],
     [route.query, req.query],
@@ -63,6 +65,12 @@ function docSchema(name: RouteName, route: RouteDef) {
   }
 }
 
+/** A create route (its input has no `id`) logs the row whose `id` its answer carries. */
+function auditCreated(audit: AuditTrail, table: AuditTable, result: unknown): void {
+  const id = (result as { id?: unknown } | null)?.id
+  if (typeof id === 'number') audit.created(table, id)
+}
+
 type AnyHandler = (input: Record<string, unknown>, ctx: RequestContext) => Promise<unknown>
 
 /**
@@ -71,7 +79,8 @@ type AnyHandler = (input: Record<string, unknown>, ctx: RequestContext) => Promi
  * its result (parsed through the response schema, so fields the schema does not name,
  * like hashes, never leave) in the envelope. Every write (non-GET) call is written to
  * the operation log, refused ones too, once the caller is known (public routes always);
- * the record of a scoped write is captured before and after by the mechanism itself.
+ * the record a scoped or `record` write names (or creates) is captured before and after
+ * by the mechanism itself.
  */
 export function registerRoutes(app: FastifyInstance, deps: { db: Db; options: ServerOptions }, handlers: Handlers): void {
   for (const name of Object.keys(routes) as RouteName[]) {
@@ -84,17 +93,17 @@ export function registerRoutes(app: FastifyInstance, deps: { db: Db; options: Se
       handler: async (req, reply) => {
         const user = route.access === 'public' ? null : await authenticate(deps.db, req, deps.options.tokenTtlMinutes)
         const audit = new AuditTrail(deps.db)
-        const logged = route.method !== 'GET' && (user !== null || route.access === 'public')
+        const logged = route.log !== false && route.method !== 'GET' && (user !== null || route.access === 'public')
         const actor = user && { id: user.adminId, name: user.name }
         try {
           authorize(route.access, user)
           const input = parseInput(route, req)
-          if (route.scope && user && typeof input.id === 'number') {
-            await assertInScope(deps.db, user, route.scope, input.id)
-            // The record a scoped write names is logged before and after without the handler's help.
-            if (logged) await audit.changing(auditTableOf[route.scope], input.id)
-          }
+          if (route.scope && user && typeof input.id === 'number') await assertInScope(deps.db, user, route.scope, input.id)
+          // The record a write names is logged before and after without the handler's help.
+          const table = route.record ?? (route.scope && auditTableOf[route.scope])
+          if (logged && table && typeof input.id === 'number') await audit.changing(table as AuditTable, input.id)
           const result = await handler(input, { db: deps.db, options: deps.options, user, ip: req.ip, req, reply, audit })
+          if (logged && table && input.id === undefined) auditCreated(audit, table as AuditTable, result)
           const data = route.kind === 'download' ? null : route.response.safeParse(result)
           if (data && !data.success) {
             // A handler returned something its contract does not allow: a server bug, not bad input.
@@ -105,7 +114,9 @@ export function registerRoutes(app: FastifyInstance, deps: { db: Db; options: Se
           const envelope: ApiSuccess<unknown> = { code: 0, message: SUCCESS_MESSAGE, data: data.data }
           return envelope
         } catch (err) {
-          if (logged) {
+          // A refused anonymous call (bad link, wrong input, a flood) leaves no row; a refused
+          // sign-in names its account and is kept.
+          if (logged && (user !== null || audit.hasActor())) {
             // The refusal the caller sees matters more than its log line: a failing write is only reported.
             await audit
               .write({ route: name, actor, ip: req.ip, ok: false, message: failureOf(err).failure.message })

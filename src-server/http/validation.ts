@@ -1,14 +1,15 @@
-import { z } from 'zod'
+import type { z } from 'zod'
 import { AppError, ErrorKey, type FieldIssue } from '../../src-shared/errors'
+import { installFallbackMessages } from '../../src-shared/schemas/messages'
 
 // Schema-defined messages (the spec's Chinese texts) win; anything a schema leaves
-// unworded falls back to zod's Chinese locale rather than English.
-const chineseMessages = z.locales.zhCN().localeError
+// unworded gets the shared fallback, configured once rather than passed to each parse.
+installFallbackMessages()
 
 export type ParseResult<T> = { success: true; data: T } | { success: false; issues: z.core.$ZodIssue[] }
 
 export function parseValue<T extends z.ZodType>(schema: T, value: unknown): ParseResult<z.output<T>> {
-  const result = schema.safeParse(value, { error: chineseMessages })
+  const result = schema.safeParse(value)
   return result.success ? { success: true, data: result.data } : { success: false, issues: result.error.issues }
 }
 

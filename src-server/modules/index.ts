@@ -1,12 +1,20 @@
 import type { Handlers } from '../http/context'
 import { authHandlers } from './auth/handlers'
+import { examHandlers } from './exam/handlers'
 import { fileHandlers } from './files/handlers'
 import { mapHandlers } from './map/handlers'
 import { memberHandlers } from './member/handlers'
 import { orgHandlers } from './org/handlers'
+import { seatingHandlers } from './seating/handlers'
+import { paperHandlers } from './paper/handlers'
+import { questionHandlers } from './question/handlers'
 import { signUpHandlers } from './signup/handlers'
+import { statisticsHandlers } from './statistics/handlers'
 import { trainingHandlers } from './training/handlers'
 import { systemHandlers } from './system/handlers'
+import { contentHandlers } from './content/handlers'
+import { courseHandlers } from './course/handlers'
+import { smsHandlers } from './sms/handlers'
 
 /** Every route's handler, one object per domain (`modules/<domain>/handlers.ts`). */
 export const handlers = {
@@ -16,6 +24,14 @@ export const handlers = {
   ...memberHandlers,
   ...trainingHandlers,
   ...signUpHandlers,
+  ...seatingHandlers,
+  ...statisticsHandlers,
   ...systemHandlers,
   ...mapHandlers,
+  ...examHandlers,
+  ...questionHandlers,
+  ...paperHandlers,
+  ...contentHandlers,
+  ...courseHandlers,
+  ...smsHandlers,
 } satisfies Handlers

@@ -1,7 +1,13 @@
 import { randomBytes } from 'node:crypto'
+import { mkdir, writeFile } from 'node:fs/promises'
+import { dirname } from 'node:path'
+import QRCode from 'qrcode'
 import { TrainStatus } from '../../src-shared/training-status'
 import { OTHER_HOST_NAME } from '../../src-shared/schemas/training-codes'
 import { formatDateTime } from '../db/time'
+import type { ReceivedFile } from '../files/receive'
+import { absoluteStoredPath, newStoredPath } from '../files/storage'
+import { recordUploads } from '../modules/files/queries'
 import type { Db } from '../db/types'
 import type { TrainTable } from '../db/training-tables'
 import type { Insertable } from 'kysely'
@@ -44,7 +50,7 @@ const demoTrainings: readonly DemoTraining[] = [
   { name: '省财政厅年轻党员干部能力提升班', hostCode: '320101002', classType: 6, status: TrainStatus.PUBLISHED, days: [2, 12, 16, 18], signUps: 0, maxNum: 30 },
 ]
 
-function trainRow(t: DemoTraining, host: { id: number; name: string }, now: string): Insertable<TrainTable> {
+function trainRow(t: DemoTraining, host: { id: number; name: string }, now: string, groupQr: string): Insertable<TrainTable> {
   const [signUpStart, signUpEnd, trainStart, trainEnd] = t.days
   return {
     name: t.name,
@@ -81,12 +87,29 @@ function trainRow(t: DemoTraining, host: { id: number; name: string }, now: stri
     signUpTips: '请填写党内职务及行政职务',
     signUpTips2: null,
     signUpTips3: '报名成功后请按时参训。',
+    weChatCodes: groupQr,
     createdAt: now,
     updatedAt: now,
   }
 }
 
-export async function seedDemoTrainings(db: Db): Promise<void> {
+/**
+ * The demo trainings' group QR image (群二维码, required by the editor), written into the
+ * upload folder as an upload would be; returns its stored path.
+ */
+export async function writeDemoGroupQr(uploadDir: string): Promise<ReceivedFile> {
+  const path = newStoredPath('png')
+  const absolute = absoluteStoredPath(uploadDir, path)
+  const image = await QRCode.toBuffer('演示培训班学员群', { width: 360, margin: 2 })
+  await mkdir(dirname(absolute), { recursive: true })
+  await writeFile(absolute, image)
+  return { path, name: '群二维码.png', size: image.length, mime: 'image/png' }
+}
+
+/** The demo trainings, their sign-in windows and sign-ups; `groupQr` is recorded as the super user's upload. */
+export async function seedDemoTrainings(db: Db, groupQr: ReceivedFile): Promise<void> {
+  const superUser = await db.selectFrom('admin').select('id').orderBy('id').limit(1).executeTakeFirstOrThrow()
+  await recordUploads(db, [groupQr], superUser.id)
   const now = formatDateTime(new Date())
   const root = await db.selectFrom('org').select(['id', 'name']).where('parentId', 'is', null).executeTakeFirstOrThrow()
   const codes = demoTopOrgs.map((t) => t.code)
@@ -94,7 +117,7 @@ export async function seedDemoTrainings(db: Db): Promise<void> {
   for (const t of demoTrainings) {
     const host = t.hostCode ? tops.find((o) => o.orgCode === t.hostCode) : root
     if (!host) throw new Error(`demo host ${t.hostCode} missing`)
-    const { id: trainId } = await db.insertInto('train').values(trainRow(t, host, now)).returning('id').executeTakeFirstOrThrow()
+    const { id: trainId } = await db.insertInto('train').values(trainRow(t, host, now, groupQr.path)).returning('id').executeTakeFirstOrThrow()
     const [, , trainStart, trainEnd] = t.days
     const windows = [{ signInStartTime: at(trainStart, 8), signInEndTime: at(trainStart, 9) }]
     // The training running today gets a window around now, so check-in can be tried at once.

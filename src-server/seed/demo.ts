@@ -2,6 +2,7 @@ import { nowText } from '../db/time'
 import type { Db, NewMember } from '../db/types'
 import { insertOrg, permissionIdsOf } from './base'
 import { demoAccounts } from './demo-accounts'
+import type { ReceivedFile } from '../files/receive'
 import { seedDemoTrainings } from './demo-trainings'
 import {
   demoTopOrgs,
@@ -116,9 +117,10 @@ function mobiles(count: number, random: () => number): string[] {
 
 /**
  * The demo province under the root: five top organisations, their branches, sixty
- * members, role 2 (单位管理员) and the accounts `orgadmin` and `norole`.
+ * members, role 2 (单位管理员), the accounts `orgadmin` and `norole`, and trainings
+ * complete enough to edit and save (`groupQr`: their group QR image, already written).
  */
-export async function seedDemo(db: Db, root: OrgRef, passwordHashes: { orgadmin: string; norole: string }): Promise<void> {
+export async function seedDemo(db: Db, root: OrgRef, passwordHashes: { orgadmin: string; norole: string }, groupQr: ReceivedFile): Promise<void> {
   const random = seededRandom(20260101)
   const people = demoTopOrgs.flatMap((t) => t.people)
   const telephones = mobiles(people.length, random)
@@ -150,5 +152,5 @@ export async function seedDemo(db: Db, root: OrgRef, passwordHashes: { orgadmin:
       { name: demoAccounts.norole.username, passwordHash: passwordHashes.norole, roleId: null, createdAt: now, updatedAt: now },
     ])
     .execute()
-  await seedDemoTrainings(db)
+  await seedDemoTrainings(db, groupQr)
 }

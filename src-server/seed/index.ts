@@ -4,6 +4,7 @@ import type { ServerOptions } from '../options'
 import { seedFoundation } from './base'
 import { seedDemo } from './demo'
 import { demoAccounts } from './demo-accounts'
+import { writeDemoGroupQr } from './demo-trainings'
 
 export const EMPTY_DATABASE_NEEDS_PASSWORD = '数据库为空：请设置 ADMIN_PASSWORD 作为超级管理员 admin 的初始密码'
 
@@ -20,9 +21,11 @@ export async function seedIfEmpty(db: Db, options: ServerOptions): Promise<'demo
     options.seedDemo ? hashPassword(demoAccounts.orgadmin.password) : '',
     options.seedDemo ? hashPassword(demoAccounts.norole.password) : '',
   ])
+  // Written before the transaction: a seed that fails leaves at most an unused image.
+  const groupQr = options.seedDemo ? await writeDemoGroupQr(options.uploadDir) : null
   await db.transaction().execute(async (trx) => {
     const { root } = await seedFoundation(trx, adminHash)
-    if (options.seedDemo) await seedDemo(trx, root, { orgadmin, norole })
+    if (groupQr) await seedDemo(trx, root, { orgadmin, norole }, groupQr)
   })
   return options.seedDemo ? 'demo' : 'foundation'
 }

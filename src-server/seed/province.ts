@@ -46,7 +46,7 @@ export interface ProvinceProgress {
   (line: string): void
 }
 
-async function speedUpBulkLoad(db: Db, dialect: DialectName): Promise<void> {
+export async function speedUpBulkLoad(db: Db, dialect: DialectName): Promise<void> {
   if (dialect === 'sqlite') {
     // A seed that fails is simply run again on a fresh file: no need to survive a crash mid-way.
     await sql`PRAGMA synchronous = OFF`.execute(db)

@@ -3,7 +3,7 @@ import { defineRoutes } from '../contract'
 import { idParam } from '../schemas/common'
 import {
   MemberCreateSchema,
-  MemberFilterSchema,
+  MemberExportQuerySchema,
   MemberImportCheckSchema,
   MemberImportInputSchema,
   MemberImportResultSchema,
@@ -34,7 +34,7 @@ export const memberRoutes = defineRoutes({
     response: MemberSchema,
   },
   'member.create': {
-    method: 'POST', path: '/api/member', access: 'organization:member',
+    method: 'POST', path: '/api/member', access: 'organization:member', record: 'member',
     summary: '新增党员（密码必填，加密保存）',
     body: MemberCreateSchema,
     response: MemberSchema,
@@ -82,8 +82,8 @@ export const memberRoutes = defineRoutes({
   },
   'member.export': {
     method: 'GET', path: '/api/member/export', access: 'organization:member', kind: 'download', rpc: false,
-    summary: '按当前筛选条件导出党员（xlsx，流式生成）',
-    query: MemberFilterSchema,
+    summary: '导出党员（xlsx，流式生成）：有选中的党员（ids）只导出它们，否则按当前筛选条件',
+    query: MemberExportQuerySchema,
     response: z.unknown(),
   },
 })

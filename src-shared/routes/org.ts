@@ -51,7 +51,7 @@ export const orgRoutes = defineRoutes({
     response: OrgSchema,
   },
   'org.create': {
-    method: 'POST', path: '/api/org', access: 'organization:department',
+    method: 'POST', path: '/api/org', access: 'organization:department', record: 'org',
     summary: '新增组织',
     body: OrgCreateSchema,
     response: OrgSchema,

@@ -28,7 +28,7 @@ export const systemRoutes = defineRoutes({
     response: pageOf(AdminRowSchema),
   },
   'admin.create': {
-    method: 'POST', path: '/api/admin', access: 'system:admin',
+    method: 'POST', path: '/api/admin', access: 'system:admin', record: 'admin',
     summary: '新增账号',
     body: AdminCreateSchema,
     response: AdminRowSchema,

@@ -54,7 +54,7 @@ export const trainingRoutes = defineRoutes({
     response: TrainDetailSchema,
   },
   'train.audit': {
-    method: 'PATCH', path: '/api/train/audit', access: TRAIN, scope: 'train',
+    method: 'PATCH', path: '/api/train/audit', access: 'training:audit', scope: 'train',
     summary: '审核：通过并发布（30）或驳回（-1）',
     body: TrainAuditBodySchema,
     response: TrainDetailSchema,
@@ -67,7 +67,7 @@ export const trainingRoutes = defineRoutes({
   },
   'train.notice': {
     method: 'POST', path: '/api/train/notice', access: TRAIN, scope: 'train',
-    summary: '生成培训通知 Word 文档（含报名二维码），保存为 wordPath',
+    summary: '生成培训通知（Word 文档，含报名二维码），保存为 wordPath',
     body: idParam,
     response: NoticeResultSchema,
   },

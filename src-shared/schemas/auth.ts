@@ -9,10 +9,10 @@ export type Captcha = z.infer<typeof CaptchaSchema>
 
 /** The login form and the JSON that is encrypted into the login payload (spec 000 §5, §7). */
 export const LoginFormSchema = z.object({
-  username: z.string().trim().min(1, '用户名不能为空').max(50, '用户名过长'),
-  password: z.string().trim().min(6, '密码不能少于6位').max(64, '密码过长'),
-  checkCode: z.string().trim().min(1, '验证码不能为空').max(10, '验证码过长'),
-  checkCodeId: z.string().min(1, '验证码已失效，请点击图片刷新').max(100),
+  username: z.string({ error: '用户名不能为空' }).trim().min(1, '用户名不能为空').max(50, '用户名过长'),
+  password: z.string({ error: '密码不能为空' }).trim().min(6, '密码不能少于6位').max(64, '密码过长'),
+  checkCode: z.string({ error: '验证码不能为空' }).trim().min(1, '验证码不能为空').max(10, '验证码过长'),
+  checkCodeId: z.string({ error: '验证码已失效，请点击图片刷新' }).min(1, '验证码已失效，请点击图片刷新').max(100, '验证码已失效，请点击图片刷新'),
 })
 export type LoginForm = z.infer<typeof LoginFormSchema>
 

@@ -1,13 +1,25 @@
 import { z } from 'zod'
 
+/** The largest value of an integer column (PostgreSQL `integer`): ids, counts, codes. */
+export const INT_MAX = 2_147_483_647
+export const OUT_OF_RANGE = '数值超出范围'
+/** Text may not carry NUL: PostgreSQL refuses it and no form has a use for it. */
+export const NUL_MESSAGE = '不能包含空字符'
+
+/** An integer that fits the column: one check for every id, count and page. */
+export const int32 = z.number({ error: '必须是整数' }).int('必须是整数').min(-INT_MAX - 1, OUT_OF_RANGE).max(INT_MAX, OUT_OF_RANGE)
+
+/** Integer text to its number; anything else (decimals, words) to NaN, which int32 refuses. */
+function integerText(v: number | string): number {
+  return typeof v === 'number' ? v : /^-?\d+$/.test(v.trim()) ? Number(v) : Number.NaN
+}
+
 /**
  * Query strings arrive as text; these accept the typed value or its text form so
  * that the same schema types the renderer's call and parses the HTTP request.
+ * Bounded to the column's range, so a huge id is a 400, never a database error.
  */
-export const intLike = z.union([
-  z.number().int(),
-  z.string().trim().regex(/^-?\d+$/, '必须是整数').transform(Number),
-])
+export const intLike = z.union([z.number(), z.string()], { error: '必须是整数' }).transform(integerText).pipe(int32)
 
 /**
  * A number that may arrive as its text form, with the field's own messages: `missing`
@@ -18,6 +30,10 @@ export function numberLike<T extends z.ZodType>(schema: T, missing: string) {
   return z
     .union([z.number(), z.string()], { error: missing })
     .transform((v) => (typeof v === 'number' ? v : /^-?\d+(\.\d+)?$/.test(v.trim()) ? Number(v) : Number.NaN))
+    // Beyond the column's range is no valid value of any field: the schema refuses NaN.
+    .transform((n) => (Math.abs(n) > INT_MAX ? Number.NaN : n))
+    // Text that is no number (or out of range) is `missing` too, not the schema's type error.
+    .refine((n) => !Number.isNaN(n), missing)
     // The schema checks the number itself (e.g. 0 | 1): typed as taking any number.
     .pipe(schema as unknown as z.ZodType<z.output<T>, number>)
 }
@@ -27,22 +43,40 @@ export const boolLike = z.union([
   z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1'),
 ])
 
+/** Text without NUL bytes: the base of every text helper. */
+export const text = () => z.string().refine((v) => !v.includes('\u0000'), NUL_MESSAGE)
+
 /** Empty text filters count as absent (spec: text query inputs are trimmed). */
-export const textFilter = z
-  .string()
+export const textFilter = text()
   .trim()
-  .max(100)
+  .max(100, '最多 100 个字')
   .optional()
   .transform((v) => (v ? v : undefined))
+
+/**
+ * Ids joined by commas (a selection in a path or query): each a positive integer within
+ * the column's range, duplicates dropped; `message` for anything else.
+ */
+export function idListText(message: string, max: number, tooMany: string) {
+  return z
+    .string()
+    .trim()
+    .max(max * 11, tooMany)
+    .regex(/^\d+(,\d+)*$/, message)
+    .transform((s) => [...new Set(s.split(',').map(Number))])
+    .pipe(z.array(z.number().int().positive(message).max(INT_MAX, message)).min(1, message).max(max, tooMany))
+}
 
 export const idParam = z.object({ id: intLike.pipe(z.number().int().positive('编号无效')) })
 
 export const DEFAULT_PAGE_SIZE = 10
 export const MAX_PAGE_SIZE = 9999
+/** The row offset of the last page stays within the column range at the largest page size. */
+export const MAX_PAGE_NUM = Math.floor(INT_MAX / MAX_PAGE_SIZE)
 
 export const pageQuery = z.object({
-  pageNum: intLike.pipe(z.number().int().min(1)).optional().default(1),
-  pageSize: intLike.pipe(z.number().int().min(1).max(MAX_PAGE_SIZE)).optional().default(DEFAULT_PAGE_SIZE),
+  pageNum: intLike.pipe(z.number().min(1, '页码最小为 1').max(MAX_PAGE_NUM, '页码超出范围')).optional().default(1),
+  pageSize: intLike.pipe(z.number().min(1, '每页条数最小为 1').max(MAX_PAGE_SIZE, `每页最多 ${MAX_PAGE_SIZE} 条`)).optional().default(DEFAULT_PAGE_SIZE),
 })
 
 export function pageOf<T extends z.ZodType>(record: T) {
@@ -67,13 +101,12 @@ export const nullResponse = z.null()
 
 /** Required text: `message` when missing or blank, a length limit in characters. */
 export function requiredText(message: string, max = 100) {
-  return z.string({ error: message }).trim().min(1, message).max(max, `最多 ${max} 个字`)
+  return z.string({ error: message }).refine((v) => !v.includes('\u0000'), NUL_MESSAGE).trim().min(1, message).max(max, `最多 ${max} 个字`)
 }
 
 /** Optional text: blank is stored as null. */
 export function optionalText(max = 100) {
-  return z
-    .string()
+  return text()
     .trim()
     .max(max, `最多 ${max} 个字`)
     .nullish()

@@ -24,6 +24,12 @@ export const uploadKinds = {
   pdf: { extensions: ['pdf'], maxBytes: 500 * 1024 * 1024, tooLarge: '上传文件大小不能超过 500MB!' },
   roster: { extensions: ['xls', 'xlsx'], maxBytes: 500 * 1024 * 1024, tooLarge: '上传文件大小不能超过 500MB!' },
   video: { extensions: ['mp4', 'webm', 'mov'], maxBytes: 500 * 1024 * 1024, tooLarge: '上传文件大小不能超过 500MB!' },
+  /** A course resource: a video or a document, one file up to 500 MB (spec 001 §5). */
+  courseware: {
+    extensions: ['mp4', 'webm', 'mov', 'pdf', 'doc', 'docx', 'ppt', 'pptx', 'xls', 'xlsx'],
+    maxBytes: 500 * 1024 * 1024,
+    tooLarge: '上传文件大小不能超过 500MB!',
+  },
 } as const satisfies Record<string, { extensions: readonly string[]; maxBytes: number; tooLarge: string }>
 
 export type UploadKind = keyof typeof uploadKinds
@@ -44,8 +50,14 @@ export function checkUpload(kind: UploadKind, fileName: string, size: number): s
 
 export const UploadQuerySchema = z.object({ kind: UploadKindSchema.optional().default('image') })
 
+/** The form of a path the upload route issues (files/storage.ts): nothing else is stored. */
+const STORED_PATH = /^\d{4}\/\d{2}\/[0-9a-f]{32}\.[a-z0-9]{1,5}$/
+
+/** A required stored-path field (group QR code, attachment …): `message` when missing. */
+export function storedPath(message: string) {
+  return z.string({ error: message }).trim().min(1, { message, abort: true }).regex(STORED_PATH, '文件路径无效，请重新上传')
+}
+
 export const StoredPathSchema = z.object({
-  path: z
-    .string()
-    .regex(/^\d{4}\/\d{2}\/[0-9a-f]{32}\.[a-z0-9]{1,5}$/, '文件路径无效'),
+  path: z.string().regex(STORED_PATH, '文件路径无效'),
 })

@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { StoredPathSchema } from './files'
-import { boolLike, intLike, mobile, numberLike, pageOf, pageQuery, textFilter } from './common'
+import { boolLike, idListText, intLike, mobile, numberLike, pageOf, pageQuery, textFilter } from './common'
 
 /** 1 male, 0 female (spec 000 §3). */
 export const GenderSchema = z.union([z.literal(0), z.literal(1)], { error: '请选择性别' })
@@ -126,6 +126,11 @@ export const MemberFilterSchema = z.object({
 export type MemberFilter = z.input<typeof MemberFilterSchema>
 
 export const MemberListQuerySchema = pageQuery.extend(MemberFilterSchema.shape)
+
+/** The export takes the list's filters, or the selected members only (`ids`, comma-joined). */
+export const MemberExportQuerySchema = MemberFilterSchema.extend({
+  ids: idListText('选中的党员编号无效', 5000, '一次最多导出 5000 名选中的党员').optional(),
+})
 
 /**
  * The member list counts its matches only this many pages past the start of the page

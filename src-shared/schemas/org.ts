@@ -51,7 +51,7 @@ export const OrgFieldsSchema = z.object({
   areaName: optionalText(100, '所在地区'),
   secretary: optionalText(50, '书记'),
   /** 1 has a committee, 0 not (the default when adding). */
-  hasCommittee: intLike.pipe(z.union([z.literal(0), z.literal(1)], { error: '是否成立党委只能是 1 或 0' })).optional(),
+  hasCommittee: numberLike(z.union([z.literal(0), z.literal(1)], { error: '请选择是否成立党委' }), '请选择是否成立党委').optional(),
   committeeCreate: optionalText(50, '党委成立时间'),
   contacter: optionalText(50, '联系人'),
   contactPhone: optionalText(30, '联系电话'),

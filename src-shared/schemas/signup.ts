@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import type { FieldIssue } from '../errors'
-import { dateTimeText, idParam, intLike, mobile, optionalText, pageOf, pageQuery, requiredText, textFilter } from './common'
+import { dateTimeText, idParam, intLike, mobile, numberLike, optionalText, pageOf, pageQuery, requiredText, textFilter } from './common'
 import { requiredNumber } from './training'
 import { arrivalTypes } from './training-codes'
 
@@ -11,8 +11,12 @@ import { arrivalTypes } from './training-codes'
  * and `conditionalIssues` below are the one place that says which.
  */
 
-const zeroOne = z.union([z.literal(0), z.literal(1), z.enum(['0', '1']).transform(Number)]) as z.ZodType<0 | 1, 0 | 1 | '0' | '1'>
-const optionalZeroOne = zeroOne.nullish().transform((v) => v ?? null)
+/** A 是/否 answer (1/0), optional; `message` names the question, e.g. 请选择是否需要住宿. */
+const optionalZeroOne = (message: string) =>
+  (z.union([z.literal(0), z.literal(1), z.enum(['0', '1']).transform(Number)], { error: message }) as z.ZodType<0 | 1, 0 | 1 | '0' | '1'>)
+    .nullish()
+    .transform((v) => v ?? null)
+const optionalGender = optionalZeroOne('请选择性别')
 
 const gender = z.union([z.literal(0), z.literal(1), z.enum(['0', '1']).transform(Number)], { error: '请选择性别' }) as z.ZodType<
   0 | 1,
@@ -49,15 +53,15 @@ export type ConditionalSignUpField = (typeof conditionalSignUpFields)[number]['f
 export const conferenceShape = z.object({
   arrivalType: z.enum(arrivalTypes, { error: '请选择到达方式' }).nullish().transform((v) => v ?? null),
   arrivalTime: dateTimeText.nullish().or(z.literal('')).transform((v) => v || null),
-  needFocusDriver: optionalZeroOne,
-  needRoom: optionalZeroOne,
+  needFocusDriver: optionalZeroOne('请选择是否需要集中接送'),
+  needRoom: optionalZeroOne('请选择是否需要住宿'),
   traffic: optionalText(50),
-  needReception: optionalZeroOne,
-  needSeeOff: optionalZeroOne,
-  withCar: optionalZeroOne,
-  needDriverRoom: optionalZeroOne,
+  needReception: optionalZeroOne('请选择是否需要接站'),
+  needSeeOff: optionalZeroOne('请选择是否需要送站'),
+  withCar: optionalZeroOne('请选择是否自带车辆'),
+  needDriverRoom: optionalZeroOne('请选择驾驶员是否需要住宿'),
   /** Asks for leave (请假) and why. */
-  needLeave: optionalZeroOne,
+  needLeave: optionalZeroOne('请选择是否请假'),
   reason: optionalText(500),
   marks: optionalText(500),
 })
@@ -106,17 +110,17 @@ export const SignUpCreateBodySchema = z.object({
   trainId: requiredNumber('请选择培训班').pipe(z.number().positive('请选择培训班')),
   name: optionalText(50),
   telephone: optionalText(20),
-  gender: optionalZeroOne,
+  gender: optionalGender,
   topOrgName: optionalText(100),
   nation: optionalText(30),
-  orgId: intLike.nullish(),
+  orgId: numberLike(z.number({ error: '请选择所在组织' }).int('请选择所在组织').positive('请选择所在组织'), '请选择所在组织').nullish(),
   orgName: optionalText(100),
   company: optionalText(100),
   department: optionalText(100),
   jobs: optionalText(100),
   partyJobs: optionalText(100),
   tenureTime: optionalText(7),
-  sameTenureYear: intLike.nullish(),
+  sameTenureYear: numberLike(z.number({ error: '任同职级年限必须是整数' }).int('任同职级年限必须是整数').min(0, '任同职级年限不能小于0'), '任同职级年限必须是整数').nullish(),
   cardsNumber: optionalText(18),
 })
 export type SignUpCreateBody = z.input<typeof SignUpCreateBodySchema>
@@ -258,8 +262,9 @@ export const SelfSignUpBodySchema = z
     trainId: intLike.pipe(z.number().int().positive('培训班不存在')),
     token: z.string().trim().min(1, '报名链接无效').max(100),
     telephone: mobile,
-    name: optionalText(50),
-    gender: optionalZeroOne,
+    // Asked together with the number: a bare number identifies nobody (issue 16).
+    name: requiredText('请输入姓名', 50),
+    gender: optionalGender,
     company: optionalText(100),
     department: optionalText(100),
     jobs: optionalText(100),
@@ -269,9 +274,8 @@ export const SelfSignUpBodySchema = z
   .extend(conferenceShape.shape)
 export type SelfSignUpBody = z.input<typeof SelfSignUpBodySchema>
 
-/** Fields of the self sign-up page each identity option asks for, with their prompts. */
+/** Fields of the self sign-up page each identity option asks for, with their prompts (name is always asked). */
 export const selfSignUpOptionFields = [
-  { option: 1, field: 'name', message: '请输入姓名' },
   { option: 2, field: 'gender', message: '请选择性别' },
   { option: 5, field: 'company', message: '请输入单位名称' },
   { option: 5, field: 'department', message: '请输入所在部门' },

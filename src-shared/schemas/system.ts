@@ -23,7 +23,7 @@ export const adminPassword = z
 
 const accountName = z.string({ error: '请输入账号' }).trim().min(1, '请输入账号').max(50, '账号不能超过50个字符')
 const roleRef = z.number({ error: '请选择角色' }).int('请选择角色').positive('请选择角色')
-const memberRef = z.number().int().positive().nullable().optional().default(null)
+const memberRef = z.number({ error: '请选择关联党员' }).int('请选择关联党员').positive('请选择关联党员').nullable().optional().default(null)
 
 export const AdminCreateSchema = z.object({
   name: accountName,
@@ -38,8 +38,8 @@ export const AdminUpdateSchema = z.object({
   id: z.number().int().positive(),
   name: accountName,
   password: z
-    .string()
-    .optional()
+    .string({ error: '请输入密码' })
+    .nullish()
     .transform((v) => (v ? v : undefined))
     .pipe(adminPassword.optional()),
   roleId: roleRef,
@@ -131,7 +131,7 @@ export const MyPermissionsSchema = z.object({
 export const LogQuerySchema = pageQuery.extend({
   /** Account name, matched as a part. */
   adminName: textFilter,
-  /** Domain of the route, e.g. `admin`, `role`, `auth`. */
+  /** Domain of the route, e.g. `admin`, or several comma-separated (`train,signup`: one module name). */
   module: textFilter,
   startTime: dateTimeText.optional(),
   endTime: dateTimeText.optional(),

@@ -1,5 +1,6 @@
 import { z } from 'zod'
-import { dateTimeText, idParam, intLike, optionalText, pageOf, pageQuery, requiredText, textFilter } from './common'
+import { storedPath } from './files'
+import { dateTimeText, idParam, int32, intLike, numberLike, optionalText, pageOf, pageQuery, requiredText, textFilter } from './common'
 import {
   classTypeCodes,
   joinSignUpOptions,
@@ -41,7 +42,7 @@ function requiredDate(message: string) {
 
 /** An integer given as a number or numeric text; `message` when missing or not a number. */
 export function requiredNumber(message: string) {
-  return z.union([z.number(), z.string().trim().regex(/^-?\d+$/).transform(Number)], { error: message }).pipe(z.number().int('必须是整数'))
+  return z.union([z.number(), z.string().trim().regex(/^-?\d+$/).transform(Number)], { error: message }).pipe(int32)
 }
 
 function requiredInt(message: string, min: number, minMessage: string) {
@@ -126,8 +127,9 @@ export const TrainBasicTabSchema = trainBasicShape.superRefine(refineBasic)
 
 // ---------------------------------------------------------------- tab 3: sign-up options
 
-const optionCode = intLike.pipe(
-  z.number().refine((v) => (signUpOptionCodes as number[]).includes(v), '报名选项无效'),
+const optionCode = numberLike(
+  z.number({ error: '报名选项无效' }).refine((v) => (signUpOptionCodes as number[]).includes(v), '报名选项无效'),
+  '报名选项无效',
 )
 
 export const trainSignUpOptionsShape = z.object({
@@ -181,7 +183,7 @@ export const TrainSignInsTabSchema = trainSignInsShape
 
 export const trainGroupQrShape = z.object({
   /** Stored path of the uploaded group QR image (jpg/jpeg/png, 1 MB). */
-  weChatCodes: requiredText('请上传群二维码', 200),
+  weChatCodes: storedPath('请上传群二维码'),
 })
 export const TrainGroupQrTabSchema = trainGroupQrShape
 
@@ -190,7 +192,7 @@ export const TrainGroupQrTabSchema = trainGroupQrShape
 export const TrainResourceSchema = z.object({
   resourceName: requiredText('请输入附件名称', 200),
   /** Stored path of the uploaded file (doc, docx, xls, xlsx, pdf, ppt, pptx; 20 MB; one per row). */
-  resourceUrl: requiredText('请上传附件', 200),
+  resourceUrl: storedPath('请上传附件'),
   sortOrder: requiredInt('请输入排序', 0, '排序不能小于0'),
 })
 export type TrainResource = z.output<typeof TrainResourceSchema>
@@ -273,7 +275,7 @@ export const TrainAuditBodySchema = idParam.extend({
 
 /** Official-document archive (公文归档): the scanned, stamped notice. */
 export const TrainArchiveBodySchema = idParam.extend({
-  resourceUrl: requiredText('请上传盖章公文', 200),
+  resourceUrl: storedPath('请上传盖章公文'),
 })
 
 // ---------------------------------------------------------------- reading

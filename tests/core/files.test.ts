@@ -1,4 +1,5 @@
 import { readdir, readFile, writeFile } from 'node:fs/promises'
+import * as XLSX from '@e965/xlsx'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { DownloadResult, RpcEvents } from '../../src-shared/ipc'
@@ -128,6 +129,23 @@ describe('files through the core: uploads and downloads', () => {
     expect(expectOk(await core.dispatch('files.download', { route: 'files.get', input: { path } }))).toEqual({ kind: 'cancelled' })
     // No temporary file left behind.
     expect(await readdir(dir)).toEqual(['导出.png'])
+  })
+
+  it('offers .xls beside .xlsx for a workbook, and writes a real 97–2003 file when it is chosen', async () => {
+    const dir = await tempDir()
+    const target = join(dir, '党员信息.xls')
+    const asked: { defaultName: string; extensions: readonly string[] }[] = []
+    const core = await signedInCore(saveDialog(() => target, asked))
+    expect(expectOk(await core.dispatch('files.download', { route: 'member.export', input: {} }))).toEqual({ kind: 'saved', name: '党员信息.xls', path: target })
+    expect(asked[0].extensions).toEqual(['xlsx', 'xls'])
+    const bytes = await readFile(target)
+    // The compound-file signature of Excel 97–2003, not a renamed .xlsx (a zip).
+    expect(bytes.subarray(0, 4).toString('hex')).toBe('d0cf11e0')
+    const workbook = XLSX.read(bytes, { type: 'buffer' })
+    const rows = XLSX.utils.sheet_to_json<string[]>(workbook.Sheets[workbook.SheetNames[0]], { header: 1 })
+    expect(rows[0]).toContain('姓名')
+    expect(rows.length).toBeGreaterThan(1)
+    expect(await readdir(dir)).toEqual(['党员信息.xls'])
   })
 
   it('reports the server’s refusal in Chinese and asks for no destination', async () => {

@@ -28,9 +28,10 @@ describe('the web host', () => {
   let origin: string
   let secret: string
   let dataDir: string
+  let rendererDir: string
 
   beforeAll(async () => {
-    const rendererDir = await tempDir()
+    rendererDir = await tempDir()
     await mkdir(join(rendererDir, 'assets'))
     await writeFile(join(rendererDir, 'index.html'), INDEX_HTML)
     await writeFile(join(rendererDir, 'assets', 'app.js'), 'console.log(1)')
@@ -69,9 +70,25 @@ describe('the web host', () => {
     expect((await send(new URL('/missing.js', origin))).status).toBe(404)
   })
 
+  it('compresses text files with brotli or gzip as the browser accepts', async () => {
+    const script = 'console.log("控制台")\n'.repeat(2000)
+    await writeFile(join(rendererDir, 'assets', 'big.js'), script)
+    for (const encoding of ['br', 'gzip']) {
+      const response = await fetch(new URL('/assets/big.js', origin), { headers: { 'Accept-Encoding': encoding } })
+      expect([response.headers.get('content-encoding'), response.headers.get('vary')]).toEqual([encoding, 'Accept-Encoding'])
+      // fetch decodes: the script arrives whole.
+      expect(await response.text()).toBe(script)
+    }
+    const plain = await send(new URL('/assets/big.js', origin))
+    expect([plain.headers['content-encoding'], plain.body.length]).toEqual([undefined, script.length])
+  })
+
   it('refuses RPC without the secret or with a wrong one', async () => {
     const url = new URL('/rpc/app.info', origin)
-    expect((await send(url, { method: 'POST' })).status).toBe(403)
+    const withoutSecret = await send(url, { method: 'POST' })
+    expect(withoutSecret.status).toBe(403)
+    // The page opened without the printed address says so, not 服务器内部错误.
+    expect(JSON.parse(withoutSecret.body)).toEqual({ ok: false, error: { key: 'FORBIDDEN', message: '请使用启动时打印的地址打开控制台' } })
     expect((await send(url, { method: 'POST', headers: { 'X-Bridge-Secret': secret.slice(0, -1) + 'x' } })).status).toBe(403)
     expect((await send(url, { method: 'POST', headers: { 'X-Bridge-Secret': secret, Origin: 'http://evil.example' } })).status).toBe(403)
     expect((await send(new URL('/rpc/events?s=wrong', origin))).status).toBe(403)

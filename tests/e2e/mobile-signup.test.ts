@@ -1,6 +1,7 @@
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { TrainDetail } from '../../src-shared/schemas/training'
+import { NO_MATCH } from '../../src-server/modules/signup/checkin-handlers'
 import { demoAccounts } from '../../src-server/seed/demo-accounts'
 import { launchBrowser, screenshot } from '../support/browser'
 import { testDatabases } from '../support/databases'
@@ -61,13 +62,17 @@ describe('member-facing sign-up and check-in pages in a phone browser', () => {
     await page.fill('#telephone', member.telephone)
     await page.click('button[type=submit]')
     await expect.poll(() => page.locator('#err-name').textContent()).toBe('请输入姓名')
-    expect(await page.locator('#err-arrivalType').textContent()).toBe('请选择到达方式')
 
-    await page.fill('#name', member.name)
+    // A name that is not the number's member: the neutral answer, the form kept.
+    await page.fill('#name', '某某某')
     await page.selectOption('#gender', '1')
     await page.selectOption('#arrivalType', '集中前往')
     await page.fill('#arrivalTime', daysFromNow(6.5).slice(0, 16).replace(' ', 'T'))
     await page.selectOption('#needRoom', '1')
+    await page.click('button[type=submit]')
+    await expect.poll(() => page.locator('#result').textContent()).toBe(NO_MATCH)
+
+    await page.fill('#name', member.name)
     await page.click('button[type=submit]')
     await expect.poll(() => page.locator('#result').textContent()).toBe(`报名成功！${member.name}，请按时参加培训。`)
     await screenshot(page, 'mobile-signup-done')

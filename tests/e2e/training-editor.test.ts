@@ -18,6 +18,12 @@ function daysFromNow(days: number, hour: number): string {
   return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(hour)}:00`
 }
 
+/** Types a date (or date-time) into a date box and leaves it, as a user does: the picker reads what was typed then. */
+async function typeDate(box: Locator, text: string): Promise<void> {
+  await box.fill(text)
+  await box.press('Tab')
+}
+
 const toast = (page: Page, text: string) => page.getByText(text, { exact: true }).first()
 
 async function expectSelectedTab(page: Page, title: string): Promise<void> {
@@ -27,7 +33,7 @@ async function expectSelectedTab(page: Page, title: string): Promise<void> {
 async function openList(page: Page): Promise<void> {
   await page.getByRole('img', { name: '验证码' }).waitFor()
   await signIn(page, admin.username, admin.password)
-  await page.getByRole('navigation').waitFor()
+  await page.getByRole('navigation', { name: '功能导航' }).waitFor()
   await goToRoute(page, LIST)
   await page.getByRole('table', { name: '培训班列表' }).waitFor()
 }
@@ -45,14 +51,14 @@ async function fillBasicExceptLocation(page: Page): Promise<void> {
   // Leaving "other" clears the free-text name; it does not come back.
   await page.getByLabel('班次类别').selectOption({ label: '党支部书记班' })
   expect(await page.getByLabel('类别名称').count()).toBe(0)
-  await page.getByLabel('发文日期').fill(daysFromNow(-2, 0).slice(0, 10))
+  await typeDate(page.getByLabel('发文日期'), daysFromNow(-2, 0).slice(0, 10))
   await page.getByLabel('培训学时').fill('16')
-  await page.getByLabel('培训开始时间').fill(daysFromNow(10, 9))
-  await page.getByLabel('培训结束时间').fill(daysFromNow(12, 17))
+  await typeDate(page.getByLabel('培训开始时间'), daysFromNow(10, 9))
+  await typeDate(page.getByLabel('培训结束时间'), daysFromNow(12, 17))
   await page.getByLabel('培训地点').fill('省委党校 3 号楼报告厅')
   await page.getByLabel('参训对象').fill('各机关党支部书记')
-  await page.getByLabel('报名开始时间').fill(daysFromNow(-1, 8))
-  await page.getByLabel('报名结束时间').fill(daysFromNow(5, 18))
+  await typeDate(page.getByLabel('报名开始时间'), daysFromNow(-1, 8))
+  await typeDate(page.getByLabel('报名结束时间'), daysFromNow(5, 18))
   await page.getByLabel('报名最大人数').fill('120')
   await page.getByLabel('联系人一').fill('王老师')
   await page.getByLabel('联系方式一').fill('025-83391001')
@@ -116,8 +122,8 @@ it('creates a training through every tab, audits, edits and deletes it', async (
   await expectSelectedTab(page, '培训日程')
   await page.getByRole('button', { name: '添加日程' }).click()
   const day1 = page.getByRole('group', { name: '日程 1' })
-  await day1.getByLabel('开始时间').fill(daysFromNow(10, 9))
-  await day1.getByLabel('结束时间').fill(daysFromNow(10, 12))
+  await typeDate(day1.getByLabel('开始时间'), daysFromNow(10, 9))
+  await typeDate(day1.getByLabel('结束时间'), daysFromNow(10, 12))
   await day1.getByLabel('日程内容').fill('开班式及专题讲座')
   await screenshot(page, 'training-editor-schedule')
 
@@ -145,8 +151,8 @@ it('creates a training through every tab, audits, edits and deletes it', async (
   await toast(page, '请将签到设置填写完整').waitFor()
   await page.getByText('签到开始时间不能为空').waitFor()
   const signIn1 = page.getByRole('group', { name: '签到时间 1' })
-  await signIn1.getByLabel('签到开始时间').fill(daysFromNow(10, 8))
-  await signIn1.getByLabel('签到结束时间').fill(daysFromNow(10, 9))
+  await typeDate(signIn1.getByLabel('签到开始时间'), daysFromNow(10, 8))
+  await typeDate(signIn1.getByLabel('签到结束时间'), daysFromNow(10, 9))
   await screenshot(page, 'training-editor-sign-in')
 
   await next(page)
@@ -278,7 +284,7 @@ it('offers a member-linked account only its own organisation as host unit', asyn
   const { orgadmin } = demoAccounts
   await page.getByRole('img', { name: '验证码' }).waitFor()
   await signIn(page, orgadmin.username, orgadmin.password)
-  await page.getByRole('navigation').waitFor()
+  await page.getByRole('navigation', { name: '功能导航' }).waitFor()
   await goToRoute(page, '/trainingManagement/trainAdd')
   const host = page.getByLabel('主办单位')
   await host.locator('option', { hasText: orgadmin.member.topOrgName }).waitFor({ state: 'attached' })
@@ -294,7 +300,7 @@ it('says why the map cannot load and still takes typed coordinates', async () =>
   try {
     await page.getByRole('img', { name: '验证码' }).waitFor()
     await signIn(page, admin.username, admin.password)
-    await page.getByRole('navigation').waitFor()
+    await page.getByRole('navigation', { name: '功能导航' }).waitFor()
     await goToRoute(page, '/trainingManagement/trainAdd')
     await page.getByRole('button', { name: '选择位置' }).click()
     const map = page.getByRole('dialog', { name: '选择经纬度' })

@@ -6,6 +6,7 @@ import { demoAccounts } from '../../src-server/seed/demo-accounts'
 import { testDatabases } from '../support/databases'
 import { dataOf } from '../support/envelope'
 import { attemptLogin, login } from '../support/login'
+import { membersOfTopOrg } from '../support/training'
 import { call, startTestServer, type TestServer } from './harness'
 
 const { admin, orgadmin } = demoAccounts
@@ -29,7 +30,7 @@ describe.each(testDatabases())('accounts and roles ($name)', (database) => {
   describe('roles', () => {
     it('creates a role; a ticked module stands for all its screens; the list searches the trimmed title', async () => {
       const role = await newRole('内容编辑', [7, 801])
-      expect(role.permissionIdList).toEqual([701, 702, 703, 704, 801])
+      expect(role.permissionIdList).toEqual([701, 702, 703, 704, 705, 801])
       const page = dataOf((await api<Page<RoleRow>>('GET', '/api/role', { title: '  内容编辑 ' })).body)
       expect(page.records.map((r) => r.title)).toEqual(['内容编辑'])
       const all = dataOf((await api<{ id: number; title: string }[]>('GET', '/api/role/all')).body)
@@ -215,6 +216,44 @@ describe.each(testDatabases())('accounts and roles ($name)', (database) => {
       const refused = await api('POST', '/api/role', { title: '越权', remark: 'x', permissionIdList: [8] }, rm)
       expect(refused.body).toMatchObject({ error: 'FORBIDDEN', message: '不能授予超出自身权限的菜单' })
       expect((await api('POST', '/api/role', { title: '同权', remark: 'x', permissionIdList: [802] }, rm)).body.code).toBe(0)
+    })
+  })
+
+  describe('roles belong to a tree', () => {
+    it("lets a tree's administrator change only its tree's roles, never one another tree's account holds", async () => {
+      const [finance] = await membersOfTopOrg(server.db, '省财政厅机关党委')
+      const [office, officeOther] = await membersOfTopOrg(server.db, '省委办公厅机关党委')
+      // A province-wide role held by an account of the finance tree.
+      const shared = await newRole('共享角色', [801, 802])
+      dataOf((await api('POST', '/api/admin', { name: 'financeuser', password: 'Finance@1', roleId: shared.id, memberId: finance.id })).body)
+      // The office tree's account administrator.
+      const officeRole = await newRole('办公厅管理', [801, 802])
+      dataOf((await api('POST', '/api/admin', { name: 'officeadmin', password: 'Office@1', roleId: officeRole.id, memberId: office.id })).body)
+      const officeAdmin = await login(server.url, 'officeadmin', 'Office@1')
+
+      const listed = dataOf((await api<Page<RoleRow>>('GET', '/api/role', { pageSize: '100' }, officeAdmin)).body)
+      expect(listed.records).toEqual([])
+      const edit = await api('PATCH', '/api/role', { id: shared.id, title: '共享角色', remark: '改', permissionIdList: [801, 802] }, officeAdmin)
+      expect(edit.status).toBe(404)
+      expect(edit.body.message).toBe('角色不存在')
+      expect((await api('DELETE', '/api/role', { id: shared.id }, officeAdmin)).status).toBe(404)
+      const still = dataOf((await api<Page<RoleRow>>('GET', '/api/role', { title: '共享角色' })).body).records[0]
+      expect(still).toMatchObject({ remark: '测试角色', permissionIdList: [801, 802] })
+
+      // Its own roles: made for its tree, given to its accounts, editable; titles unique within the tree.
+      const own = dataOf((await api<RoleRow>('POST', '/api/role', { title: '本单位角色', remark: '办公厅', permissionIdList: [801] }, officeAdmin)).body)
+      const twice = await api('POST', '/api/role', { title: '本单位角色', remark: '重复', permissionIdList: [801] }, officeAdmin)
+      expect(twice.body).toMatchObject({ error: 'VALIDATION', message: '角色名称已存在' })
+      expect(dataOf((await api<RoleRow>('POST', '/api/role', { title: '本单位角色', remark: '全省', permissionIdList: [801] })).body).title).toBe('本单位角色')
+      dataOf((await api('POST', '/api/admin', { name: 'officeuser', password: 'Office@2', roleId: own.id, memberId: officeOther.id }, officeAdmin)).body)
+      dataOf((await api('PATCH', '/api/role', { id: own.id, title: '本单位角色', remark: '改过', permissionIdList: [801] }, officeAdmin)).body)
+      const options = dataOf((await api<{ id: number; title: string }[]>('GET', '/api/role/all', undefined, officeAdmin)).body).map((r) => r.id)
+      expect(options).toContain(own.id)
+      expect(options).toContain(shared.id)
+
+      // Even the super user cannot give a tree's role to an account of another tree.
+      const across = await api('POST', '/api/admin', { name: 'across', password: 'Across@1', roleId: own.id, memberId: finance.id })
+      expect(across.body).toMatchObject({ error: 'VALIDATION', message: '角色不存在' })
     })
   })
 })

@@ -3,10 +3,13 @@ import ExcelJS from 'exceljs'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { ApiEnvelope } from '../../src-shared/errors'
 import type { UploadedFile } from '../../src-shared/schemas/files'
+import { nowText } from '../../src-server/db/time'
+import { UPLOAD_QUOTA_BYTES } from '../../src-server/modules/files/access'
 import { demoAccounts } from '../../src-server/seed/demo-accounts'
 import { testDatabases } from '../support/databases'
 import { dataOf } from '../support/envelope'
 import { login } from '../support/login'
+import { membersOfTopOrg } from '../support/training'
 import { call, startTestServer, type TestServer } from './harness'
 
 /** A real 1×1 PNG. */
@@ -134,5 +137,37 @@ describe.each(testDatabases())('uploads and files ($name)', (database) => {
     }
     const missing = await call(server.url, 'GET', '/api/file', { token, query: { path: '2020/01/0123456789abcdef0123456789abcdef.png' } })
     expect(missing).toMatchObject({ status: 404, body: { error: 'NOT_FOUND', message: '文件不存在' } })
+  })
+
+  it('takes uploads only from an account with a role, within its quota', async () => {
+    const norole = await login(server.url, demoAccounts.norole.username, demoAccounts.norole.password)
+    const refused = await upload('image', [{ name: 'a.png', bytes: PNG }], norole)
+    expect(refused.status).toBe(403)
+    expect(await filesIn(server.uploadDir)).not.toContain('a.png')
+
+    const orgadmin = await login(server.url, demoAccounts.orgadmin.username, demoAccounts.orgadmin.password)
+    const { id } = await server.db.selectFrom('admin').select('id').where('name', '=', demoAccounts.orgadmin.username).executeTakeFirstOrThrow()
+    await server.db.insertInto('upload').values({ path: '2020/01/ffffffffffffffffffffffffffffffff.mp4', originalName: 'big.mp4', size: UPLOAD_QUOTA_BYTES, mime: 'video/mp4', createdBy: id, createdAt: nowText() }).execute()
+    const full = await upload('image', [{ name: 'a.png', bytes: PNG }], orgadmin)
+    expect(full.body).toMatchObject({ error: 'FILE_REJECTED', message: '上传空间不足：每个账号最多保存 2GB 文件' })
+    await server.db.deleteFrom('upload').where('createdBy', '=', id).execute()
+  })
+
+  it("reads a file only for its uploader or an account whose tree holds a record naming it", async () => {
+    const mine = await uploaded('image', 'qr.png', PNG)
+    const orgadmin = await login(server.url, demoAccounts.orgadmin.username, demoAccounts.orgadmin.password)
+    const read = (as: string) => call(server.url, 'GET', '/api/file', { token: as, query: { path: mine.path } })
+    expect((await read(orgadmin)).status).toBe(404)
+    const own = await fetch(`${server.url}/api/file?path=${mine.path}`, { headers: { Token: token, Connection: 'close' } })
+    expect(own.status).toBe(200)
+    // Read to the end on a connection that closes after it: a file read kept alive here held the server's close past its hook timeout.
+    await own.arrayBuffer()
+
+    // A member of orgadmin's tree shows it as photo: now the tree may read it.
+    const [member] = await membersOfTopOrg(server.db, '省财政厅机关党委')
+    await server.db.updateTable('member').set({ avatarUrl: mine.path }).where('id', '=', member.id).execute()
+    const referenced = await fetch(`${server.url}/api/file?path=${mine.path}`, { headers: { Token: orgadmin, Connection: 'close' } })
+    expect(referenced.status).toBe(200)
+    await referenced.arrayBuffer()
   })
 })

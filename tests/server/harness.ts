@@ -27,6 +27,9 @@ export function testOptions(databaseUrl: string, uploadDir: string, overrides: P
     production: false,
     logger: false,
     workers: 1,
+    // Tests sign in far more often from one address than any office: limits ×20
+    // (tests/server/hardening.test.ts checks them at their real values).
+    rateLimitScale: 20,
     ...overrides,
   }
 }

@@ -1,3 +1,5 @@
+import { readFile } from 'node:fs/promises'
+import { join } from 'node:path'
 import ExcelJS from 'exceljs'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { ApiEnvelope } from '../../src-shared/errors'
@@ -5,7 +7,9 @@ import type { Page } from '../../src-shared/schemas/common'
 import type { UploadedFile } from '../../src-shared/schemas/files'
 import type { Member, MemberListItem, MemberImportCheck, MemberImportResult } from '../../src-shared/schemas/member'
 import type { Org, OrgNode } from '../../src-shared/schemas/org'
+import { MAX_IMPORT_ROWS } from '../../src-server/modules/member/import'
 import { demoAccounts, ORG_ADMIN_TOP_ORG } from '../../src-server/seed/demo-accounts'
+import { XLS_ORG_CODE } from '../fixtures/make-xls-fixtures'
 import { testDatabases } from '../support/databases'
 import { dataOf } from '../support/envelope'
 import { failureOf, signInAs, type ApiAs } from './api-as'
@@ -133,9 +137,32 @@ describe.each(testDatabases())('member import and export ($name)', (database) =>
     expect(failureOf(await admin.post('/api/member/import/check', { path: file.path }))).toMatchObject({ status: 404, message: '导入文件不存在，请重新上传' })
   })
 
-  it('refuses an old .xls file and a file without the required columns', async () => {
-    const xls = await uploadAs(admin, '党员.xls', Buffer.concat([Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]), Buffer.alloc(504)]))
-    expect(failureOf(await admin.post('/api/member/import/check', { path: xls.path })).message).toContain('请上传 xlsx 格式')
+  it('reads a real Excel 97–2003 workbook: good rows imported, the bad row reported', async () => {
+    dataOf((await admin.post<Org>('/api/org', { parentId: ownBranch.id, name: '九七党支部', shortName: '九七', orgCode: XLS_ORG_CODE })).body)
+    const xls = await uploadAs(admin, '党员.xls', await readFile(join(__dirname, '../fixtures/members-97-2003.xls')))
+    const report = dataOf((await admin.post<MemberImportCheck>('/api/member/import/check', { path: xls.path })).body)
+    expect(report).toMatchObject({ total: 3, valid: 2, invalid: 1 })
+    expect(report.issues.map((i) => [i.row, i.column])).toEqual([
+      [3, '性别'],
+      [3, '手机号'],
+    ])
+    expect(dataOf((await admin.post<MemberImportResult>('/api/member/import/commit', { path: xls.path })).body)).toEqual({ imported: 2, skipped: 1 })
+    const imported = await admin.data<Page<MemberListItem>>('/api/member', { telephone: '1397777000' })
+    expect(imported.records.map((m) => [m.name, m.telephone]).sort()).toEqual([
+      ['王九七', '13977770001'],
+      ['赵二零', '13977770002'],
+    ])
+  })
+
+  it('refuses a file that is no workbook, one past the row limit, and one without the required columns', async () => {
+    const fakeXls = await uploadAs(admin, '党员.xls', Buffer.concat([Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]), Buffer.alloc(504)]))
+    expect(failureOf(await admin.post('/api/member/import/check', { path: fakeXls.path })).message).toBe('无法读取该 Excel 文件，请确认文件未损坏且为 xlsx 或 xls 格式')
+    const long = new ExcelJS.Workbook()
+    const sheet = long.addWorksheet('党员信息')
+    sheet.addRow(HEADERS)
+    sheet.getCell(`A${MAX_IMPORT_ROWS + 2}`).value = '多出的一行'
+    const tooLong = await uploadAs(admin, '党员.xlsx', Buffer.from(await long.xlsx.writeBuffer()))
+    expect(failureOf(await admin.post('/api/member/import/check', { path: tooLong.path })).message).toBe(`一次最多导入 ${MAX_IMPORT_ROWS} 行，请分批导入`)
     const noColumns = await uploadAs(admin, '党员.xlsx', await workbookOf([['x']], ['姓名', '备注']))
     expect(failureOf(await admin.post('/api/member/import/check', { path: noColumns.path })).message).toBe(
       '导入文件缺少必填列：性别、民族、手机号、所属组织编码，请使用导入模板',
@@ -163,6 +190,18 @@ describe.each(testDatabases())('member import and export ($name)', (database) =>
     const report = dataOf((await admin.post<MemberImportCheck>('/api/member/import/check', { path: again.path })).body)
     expect(report.invalid).toBe(list.total)
     expect(new Set(report.issues.map((i) => i.message))).toEqual(new Set(['该手机号已存在']))
+  })
+
+  it('exports only the selected members when given ids, and never one outside the caller’s tree', async () => {
+    const list = await orgadmin.data<Page<MemberListItem>>('/api/member', { pageSize: 3 })
+    const foreign = await admin.data<Page<MemberListItem>>('/api/member', { orgId: otherBranch.id, pageSize: 1 })
+    const ids = [list.records[0].id, list.records[2].id, foreign.records[0].id]
+    const response = await download(orgadmin, '/api/member/export', { ids: ids.join(',') })
+    expect(response.status).toBe(200)
+    const rows = sheetValues((await readWorkbook(await response.arrayBuffer())).worksheets[0])
+    expect(rows.slice(1).map((r) => r[3]).sort()).toEqual([list.records[0].telephone, list.records[2].telephone].sort())
+    const refused = await download(orgadmin, '/api/member/export', { ids: '1,x' })
+    expect(await refused.json()).toMatchObject({ error: 'VALIDATION', message: '选中的党员编号无效' })
   })
 
   it('answers an export filter outside the caller’s tree as JSON not found', async () => {

@@ -3,6 +3,7 @@ import type { ApiFailure } from '../../src-shared/errors'
 import type { SignUpMember } from '../../src-shared/schemas/signup'
 import type { TrainDetail } from '../../src-shared/schemas/training'
 import { checkInCode, checkInSlot } from '../../src-server/modules/signup/checkin-code'
+import { NO_MATCH } from '../../src-server/modules/signup/checkin-handlers'
 import { demoAccounts } from '../../src-server/seed/demo-accounts'
 import { testDatabases } from '../support/databases'
 import { dataOf } from '../support/envelope'
@@ -17,7 +18,7 @@ describe.each(testDatabases())('member-facing sign-up and check-in pages ($name)
   let server: TestServer
   let admin: string
   let finance: { id: number; name: string; telephone: string }[]
-  let office: { id: number; telephone: string }[]
+  let office: { id: number; name: string; telephone: string }[]
 
   beforeAll(async () => {
     server = await startTestServer(await database.url())
@@ -57,38 +58,42 @@ describe.each(testDatabases())('member-facing sign-up and check-in pages ($name)
     expect(await wrong.text()).toContain('报名链接无效')
   })
 
-  it('signs a member up by telephone under the self sign-up rules', async () => {
+  it('signs a member up by name and telephone together, with one neutral answer for every mismatch', async () => {
     const train = await published({ signUpOptions: [1, 12], maxNum: 2 })
     const base = { trainId: train.id, token: train.tokenValue }
 
     const missing = await selfSignUp({ ...base, telephone: finance[0].telephone })
     expect(missing.status).toBe(400)
-    expect((missing.body as ApiFailure).data?.issues).toEqual([
-      { path: 'name', message: '请输入姓名' },
-      { path: 'arrivalType', message: '请选择到达方式' },
-    ])
-    const unknown = await selfSignUp({ ...base, telephone: '19900000000', name: '某人', arrivalType: '自行前往' })
-    expect(unknown.body.message).toBe('未找到该手机号对应的党员，请联系本单位管理员')
-    const outsider = await selfSignUp({ ...base, telephone: office[0].telephone, name: '某人', arrivalType: '自行前往' })
-    expect(outsider.body.message).toBe('您不在本培训班的报名范围内')
-    const badToken = await selfSignUp({ ...base, token: 'x', telephone: finance[0].telephone, name: '某人', arrivalType: '自行前往' })
+    expect((missing.body as ApiFailure).data?.issues).toEqual([{ path: 'name', message: '请输入姓名' }])
+    const noArrival = await selfSignUp({ ...base, telephone: finance[0].telephone, name: finance[0].name })
+    expect((noArrival.body as ApiFailure).data?.issues).toEqual([{ path: 'arrivalType', message: '请选择到达方式' }])
+    const badToken = await selfSignUp({ ...base, token: 'x', telephone: finance[0].telephone, name: finance[0].name, arrivalType: '自行前往' })
     expect(badToken.body.message).toBe('报名链接无效')
 
     const ok = await selfSignUp({ ...base, telephone: finance[0].telephone, name: finance[0].name, arrivalType: '集中前往' })
     expect(dataOf(ok.body)).toEqual({ name: finance[0].name, trainName: train.name })
-    const again = await selfSignUp({ ...base, telephone: finance[0].telephone, name: finance[0].name, arrivalType: '集中前往' })
-    expect(again.body.message).toBe('该党员已报名此培训班')
-
     const list = dataOf((await api<SignUpMember[]>('GET', '/api/train/sign/up/member/all', undefined, { trainId: String(train.id) })).body)
     expect(list).toMatchObject([{ memberId: finance[0].id, source: 'self', arrivalType: '集中前往', company: '省财政厅机关党委' }])
 
+    // Unknown number, a bare number with another name, another tree, disabled, already
+    // signed up: the same status and words, and never the member's real name.
     await server.db.updateTable('member').set({ enabled: 0 }).where('id', '=', finance[1].id).execute()
-    const disabled = await selfSignUp({ ...base, telephone: finance[1].telephone, name: 'x', arrivalType: '自行前往' })
-    expect(disabled.body.message).toBe('该党员已被禁用，请联系本单位管理员')
+    const mismatches = [
+      { telephone: '19900000000', name: '某人' },
+      { telephone: finance[2].telephone, name: '某人' },
+      { telephone: office[0].telephone, name: office[0].name },
+      { telephone: finance[1].telephone, name: finance[1].name },
+      { telephone: finance[0].telephone, name: finance[0].name },
+    ]
+    const answers = await Promise.all(mismatches.map((m) => selfSignUp({ ...base, ...m, arrivalType: '自行前往' })))
+    for (const answer of answers) {
+      expect({ status: answer.status, message: answer.body.message }).toEqual({ status: 409, message: NO_MATCH })
+      expect(JSON.stringify(answer.body)).not.toContain(finance[2].name)
+    }
     await server.db.updateTable('member').set({ enabled: 1 }).where('id', '=', finance[1].id).execute()
 
-    dataOf((await selfSignUp({ ...base, telephone: finance[2].telephone, name: 'x', arrivalType: '自行前往' })).body)
-    const full = await selfSignUp({ ...base, telephone: finance[3].telephone, name: 'x', arrivalType: '自行前往' })
+    dataOf((await selfSignUp({ ...base, telephone: finance[2].telephone, name: finance[2].name, arrivalType: '自行前往' })).body)
+    const full = await selfSignUp({ ...base, telephone: finance[3].telephone, name: finance[3].name, arrivalType: '自行前往' })
     expect(full.body.message).toBe('报名人数已满')
     expect(await (await fetch(train.signUpLink)).text()).toContain('报名人数已满')
   })

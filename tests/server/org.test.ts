@@ -144,6 +144,14 @@ describe.each(testDatabases())('organisations ($name)', (database) => {
       expect(failureOf(await orgadmin.patch('/api/org', { id: ownTop.id, parentId: otherTop.id }))).toMatchObject({ status: 404, message: '上级组织不存在' })
     })
 
+    it('keeps the root organisation\'s code: every scope hangs from it', async () => {
+      const answer = await admin.patch('/api/org', { id: root.id, orgCode: '999999' })
+      expect(failureOf(answer)).toMatchObject({ status: 400, message: '根组织的编码不能修改' })
+      expect((await admin.data<Org>(`/api/org/${root.id}`)).orgCode).toBe('320101')
+      expect(dataOf((await admin.patch<Org>('/api/org', { id: root.id, orgCode: '320101', shortName: root.name })).body).orgCode).toBe('320101')
+      expect((await admin.data<Page<OrgNode>>('/api/org/children', { parentId: root.id })).records.length).toBe(tops.length)
+    })
+
     it('changes only the fields sent', async () => {
       const org = await createOrg(admin, { parentId: otherTop.id, name: '档案处党支部', shortName: '档案处', sortNumber: 12, hasCommittee: 1, secretary: '李明' })
       const edited = dataOf((await admin.patch<Org>('/api/org', { id: org.id, shortName: '档案室' })).body)

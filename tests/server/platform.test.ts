@@ -182,13 +182,32 @@ describe.each(testDatabases())('platform ($name)', (database) => {
   })
 })
 
+/** A login key of the right size that is not the published default. */
+const PRODUCTION_KEY = 'k3Y-0f-thi5-0ffi'
+
 describe('start-up checks', () => {
   it('refuse CAPTCHA_TEST_CODE in production, and a login key that is not 16 bytes', () => {
     expect(startupProblems(optionsFromEnv({ CAPTCHA_TEST_CODE: '1234' }))).toEqual([])
-    expect(startupProblems(optionsFromEnv({ NODE_ENV: 'production', CAPTCHA_TEST_CODE: '1234' }))).toEqual([
+    expect(startupProblems(optionsFromEnv({ NODE_ENV: 'production', LOGIN_AES_KEY: PRODUCTION_KEY, PUBLIC_URL: 'https://px.example.cn', CAPTCHA_TEST_CODE: '1234' }))).toEqual([
       expect.stringContaining('CAPTCHA_TEST_CODE'),
     ])
+    // Links in QR codes and notices come from configuration only.
+    expect(startupProblems(optionsFromEnv({ NODE_ENV: 'production', LOGIN_AES_KEY: PRODUCTION_KEY, HOST: '0.0.0.0' }))).toEqual([expect.stringContaining('PUBLIC_URL')])
+    // The desktop's built-in server answers on loopback only and links to that address.
+    expect(startupProblems(optionsFromEnv({ NODE_ENV: 'production', LOGIN_AES_KEY: PRODUCTION_KEY }))).toEqual([])
     expect(startupProblems(optionsFromEnv({ LOGIN_AES_KEY: 'short' }))).toEqual([expect.stringContaining('LOGIN_AES_KEY')])
+  })
+
+  it('refuse in production the published login key, a weak or published admin password, and the demo province', () => {
+    const production = { NODE_ENV: 'production', LOGIN_AES_KEY: PRODUCTION_KEY, ADMIN_PASSWORD: 'Prod@2026' }
+    expect(startupProblems(optionsFromEnv(production))).toEqual([])
+    expect(startupProblems(optionsFromEnv({ ...production, LOGIN_AES_KEY: undefined }))).toEqual([expect.stringContaining('默认的 LOGIN_AES_KEY')])
+    for (const weak of ['123456', 'password', 'Admin@123']) {
+      expect(startupProblems(optionsFromEnv({ ...production, ADMIN_PASSWORD: weak }))).toEqual([expect.stringContaining('ADMIN_PASSWORD 太弱')])
+    }
+    expect(startupProblems(optionsFromEnv({ ...production, SEED_DEMO: '1' }))).toEqual([expect.stringContaining('SEED_DEMO')])
+    // Development keeps its demo defaults.
+    expect(startupProblems(optionsFromEnv({}))).toEqual([])
   })
 
   /** `npm run server` as an operator runs it. */
@@ -211,13 +230,13 @@ describe('start-up checks', () => {
   afterAll(() => rm(folder, { recursive: true, force: true }))
 
   it('main refuses to start in production with CAPTCHA_TEST_CODE set', async () => {
-    const run = runMain({ NODE_ENV: 'production', CAPTCHA_TEST_CODE: '1234', ADMIN_PASSWORD: 'Prod@2026', DATABASE_URL: join(folder, 'refused.sqlite'), PORT: '0' })
+    const run = runMain({ NODE_ENV: 'production', LOGIN_AES_KEY: PRODUCTION_KEY, CAPTCHA_TEST_CODE: '1234', ADMIN_PASSWORD: 'Prod@2026', DATABASE_URL: join(folder, 'refused.sqlite'), PORT: '0' })
     expect(await run.exited).toBe(1)
     expect(run.output()).toContain('CAPTCHA_TEST_CODE')
   })
 
   it('main refuses a production start on an empty database without ADMIN_PASSWORD', async () => {
-    const run = runMain({ NODE_ENV: 'production', DATABASE_URL: join(folder, 'empty.sqlite'), UPLOAD_DIR: join(folder, 'uploads'), PORT: '0' })
+    const run = runMain({ NODE_ENV: 'production', LOGIN_AES_KEY: PRODUCTION_KEY, PUBLIC_URL: 'https://px.example.cn', DATABASE_URL: join(folder, 'empty.sqlite'), UPLOAD_DIR: join(folder, 'uploads'), PORT: '0' })
     expect(await run.exited).toBe(1)
     expect(run.output()).toContain('ADMIN_PASSWORD')
   })

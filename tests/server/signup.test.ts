@@ -1,10 +1,15 @@
+import { readFile } from 'node:fs/promises'
+import { join } from 'node:path'
+import * as XLSX from '@e965/xlsx'
 import ExcelJS from 'exceljs'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { ApiFailure } from '../../src-shared/errors'
 import type { UploadedFile } from '../../src-shared/schemas/files'
 import type { SignUpMember, SignUpStatisticsRecord } from '../../src-shared/schemas/signup'
 import type { TrainDetail } from '../../src-shared/schemas/training'
+import { MAX_ROSTER_ROWS } from '../../src-server/modules/signup/roster'
 import { demoAccounts } from '../../src-server/seed/demo-accounts'
+import { XLS_MEMBER_PHONE } from '../fixtures/make-xls-fixtures'
 import { testDatabases } from '../support/databases'
 import { dataOf } from '../support/envelope'
 import { login } from '../support/login'
@@ -117,6 +122,9 @@ describe.each(testDatabases())('sign-ups, rosters and statistics ($name)', (data
     expect(saved).toMatchObject({ company: '省财政厅', arrivalType: '集中前往', needRoom: 1, withCar: null, cardsNumber: '32010219800101001X' })
     const blank = await api(orgadmin, 'PATCH', BASE, { ...form, jobs: '' })
     expect(blank.body.message).toBe('请输入职务')
+    // Another tree's member's number would let that member check in as this person.
+    const foreign = await api(orgadmin, 'PATCH', BASE, { ...form, arrivalType: '集中前往', needRoom: 1, telephone: office[0].telephone })
+    expect(foreign.body).toMatchObject({ error: 'VALIDATION', message: '该手机号已登记为其他单位的党员，不能使用' })
   })
 
   it('exports the roster as a streamed workbook with a Chinese file name and inert formula-like text', async () => {
@@ -147,16 +155,53 @@ describe.each(testDatabases())('sign-ups, rosters and statistics ($name)', (data
     expect(foreign.status).toBe(404)
   })
 
+  async function uploadFile(name: string, bytes: Uint8Array, token = orgadmin): Promise<string> {
+    const form = new FormData()
+    form.append('files', new Blob([new Uint8Array(bytes)]), name)
+    const response = await fetch(`${server.url}/api/upload?kind=roster`, { method: 'POST', headers: { Token: token }, body: form })
+    return dataOf((await response.json()) as { code: 0; message: string; data: UploadedFile[] })[0].path
+  }
+
   async function uploadRoster(rows: (string | number)[][]): Promise<string> {
     const workbook = new ExcelJS.Workbook()
     const sheet = workbook.addWorksheet('名单')
     sheet.addRow(['姓名', '手机号', '性别', '职务'])
     for (const row of rows) sheet.addRow(row)
-    const form = new FormData()
-    form.append('files', new Blob([new Uint8Array(await workbook.xlsx.writeBuffer())]), '名单.xlsx')
-    const response = await fetch(`${server.url}/api/upload?kind=roster`, { method: 'POST', headers: { Token: orgadmin }, body: form })
-    return dataOf((await response.json()) as { code: 0; message: string; data: UploadedFile[] })[0].path
+    return uploadFile('名单.xlsx', new Uint8Array(await workbook.xlsx.writeBuffer()))
   }
+
+  it('imports an Excel 97–2003 roster: the bad row of the committed file refuses it all, a good one imports', async () => {
+    const { orgId } = await server.db.selectFrom('member').select('orgId').where('id', '=', finance[0].id).executeTakeFirstOrThrow()
+    dataOf((await api(admin, 'POST', '/api/member', { name: '钱九七', nation: '汉族', gender: 0, telephone: XLS_MEMBER_PHONE, orgId, pwd: 'Member@123' })).body)
+    const train = await publishedTraining({ maxNum: 10 })
+    const fixture = await uploadFile('名单.xls', await readFile(join(__dirname, '../fixtures/roster-97-2003.xls')))
+    const refused = await api(orgadmin, 'GET', `${BASE}/upload`, undefined, { trainId: String(train.id), path: fixture })
+    expect(refused.status).toBe(400)
+    expect((refused.body as ApiFailure).data?.issues?.map((i) => i.message)).toEqual(['第3行：手机号格式错误'])
+    expect(await allNum(train.id)).toBe(0)
+
+    const book = XLSX.utils.book_new()
+    XLSX.utils.book_append_sheet(book, XLSX.utils.aoa_to_sheet([['姓名', '手机号', '职务'], ['钱九七', Number(XLS_MEMBER_PHONE), '副处长']]), '名单')
+    const good = await uploadFile('名单.xls', XLSX.write(book, { bookType: 'xls', type: 'buffer' }) as Uint8Array)
+    expect(dataOf((await api(orgadmin, 'GET', `${BASE}/upload`, undefined, { trainId: String(train.id), path: good })).body)).toEqual({ imported: 1 })
+    const [person] = dataOf((await api<SignUpMember[]>(orgadmin, 'GET', `${BASE}/all`, undefined, { trainId: String(train.id) })).body)
+    expect(person).toMatchObject({ name: '钱九七', telephone: XLS_MEMBER_PHONE, jobs: '副处长', source: 'import' })
+  })
+
+  it('reads only a roster the caller uploaded, and refuses one past the row limit before reading it all', async () => {
+    const train = await publishedTraining({ maxNum: 10 })
+    const adminsFile = await uploadFile('名单.xlsx', new Uint8Array(await new ExcelJS.Workbook().xlsx.writeBuffer()), admin)
+    const foreign = await api(orgadmin, 'GET', `${BASE}/upload`, undefined, { trainId: String(train.id), path: adminsFile })
+    expect([foreign.status, foreign.body.message]).toEqual([404, '名单文件不存在，请重新上传'])
+
+    const long = new ExcelJS.Workbook()
+    const sheet = long.addWorksheet('名单')
+    sheet.addRow(['姓名', '手机号'])
+    sheet.getCell(`B${MAX_ROSTER_ROWS + 2}`).value = '13800000000'
+    const tooLong = await uploadFile('名单.xlsx', new Uint8Array(await long.xlsx.writeBuffer()))
+    const refused = await api(orgadmin, 'GET', `${BASE}/upload`, undefined, { trainId: String(train.id), path: tooLong })
+    expect([refused.status, refused.body.message]).toEqual([400, `一次最多导入 ${MAX_ROSTER_ROWS} 行，请分批导入`])
+  })
 
   it('imports a roster all or nothing, reporting every bad row', async () => {
     const train = await publishedTraining({ maxNum: 10 })

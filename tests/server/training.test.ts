@@ -6,6 +6,7 @@ import { demoAccounts } from '../../src-server/seed/demo-accounts'
 import { testDatabases } from '../support/databases'
 import { dataOf } from '../support/envelope'
 import { login } from '../support/login'
+import { checkForm, trainFormOf } from '../../src-renderer/features/training/editor/form'
 import { daysFromNow, validTrainForm } from '../support/training'
 import { call, startTestServer, type TestServer } from './harness'
 
@@ -31,6 +32,21 @@ describe.each(testDatabases())('trainings ($name)', (database) => {
   async function create(token: string, overrides = {}): Promise<TrainDetail> {
     return dataOf((await api<TrainDetail>(token, 'POST', '/api/train', validTrainForm(overrides))).body)
   }
+
+  it('seeds demo trainings complete: each opens in the editor and saves unchanged, its group QR image readable', async () => {
+    const list = dataOf((await api<Page<TrainListRow>>(admin, 'GET', '/api/train', undefined, { pageSize: '50' })).body)
+    expect(list.records.length).toBeGreaterThan(0)
+    for (const row of list.records) {
+      const detail = dataOf((await api<TrainDetail>(admin, 'GET', `/api/train/${row.id}`)).body)
+      const checked = checkForm(trainFormOf(detail))
+      expect(checked.ok ? null : checked.problems, detail.name).toBeNull()
+      if (!checked.ok) continue
+      const saved = await api<TrainDetail>(admin, 'PATCH', '/api/train', { ...checked.body, id: row.id })
+      expect(saved.body.code, `${detail.name}: ${saved.body.message}`).toBe(0)
+      const image = await fetch(`${server.url}/api/file?path=${encodeURIComponent(detail.weChatCodes!)}`, { headers: { Token: admin } })
+      expect(image.headers.get('content-type'), await image.clone().text()).toContain('image/png')
+    }
+  })
 
   it('offers the super user the root\'s children and 其他, and an organisation admin only its own unit', async () => {
     expect(hosts.map((h) => h.name)).toEqual(['省委办公厅机关党委', '省财政厅机关党委', '省教育厅机关党委', '省卫生健康委机关党委', '省交通运输厅机关党委', '其他'])

@@ -18,6 +18,8 @@ export interface LoginAttempt {
   /** Defaults to a freshly fetched captcha. */
   checkCodeId?: string
   aesKey?: string
+  /** Extra request headers (e.g. X-Forwarded-For behind a trusted proxy). */
+  headers?: Record<string, string>
 }
 
 /** `POST /api/login` as the desktop core sends it; returns the HTTP status and envelope. */
@@ -31,7 +33,7 @@ export async function attemptLogin(baseUrl: string, attempt: LoginAttempt): Prom
   const data = encryptLoginPayload(form, attempt.aesKey ?? DEFAULT_LOGIN_AES_KEY)
   const response = await fetch(`${baseUrl}/api/login`, {
     method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
+    headers: { 'Content-Type': 'application/json', ...attempt.headers },
     body: JSON.stringify({ data }),
   })
   return { status: response.status, body: (await response.json()) as ApiEnvelope<{ token: string }> }

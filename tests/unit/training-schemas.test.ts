@@ -107,8 +107,12 @@ describe('training form validation (spec 000 §5, with the spec\'s Chinese promp
       'trainResources.0.resourceUrl': '请上传附件',
       'trainResources.0.sortOrder': '必须是整数',
     })
-    expect(messages(TrainResourcesTabSchema, { trainResources: [{ resourceName: 'a', resourceUrl: 'b' }] })).toEqual({
+    expect(messages(TrainResourcesTabSchema, { trainResources: [{ resourceName: 'a', resourceUrl: '2026/11/0123456789abcdef0123456789abcdef.pdf' }] })).toEqual({
       'trainResources.0.sortOrder': '请输入排序',
+    })
+    // Only a path the upload route issued: never a link or a path of the client's choosing.
+    expect(messages(TrainResourcesTabSchema, { trainResources: [{ resourceName: 'a', resourceUrl: 'https://x.cn/a.pdf', sortOrder: 1 }] })).toEqual({
+      'trainResources.0.resourceUrl': '文件路径无效，请重新上传',
     })
   })
 

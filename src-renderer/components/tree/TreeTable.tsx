@@ -18,6 +18,7 @@ import { useVirtualizer } from '@tanstack/react-virtual'
 import { EmptyState } from '../EmptyState'
 import type { Column } from '../ResourceTable'
 import type { LazyTree, TreeKey, TreeRow } from './useLazyTree'
+import { wholeTextOnHover } from '../wholeTextOnHover'
 
 export interface TreeTableProps<N> {
   /** Accessible name, e.g. 组织列表. */
@@ -115,11 +116,13 @@ export function TreeTable<N>({
               />
             ) : null}
           </span>
-          <TableCellLayout truncate>{first.render(row.node)}</TableCellLayout>
+          <TableCellLayout truncate onPointerEnter={wholeTextOnHover}>
+            {first.render(row.node)}
+          </TableCellLayout>
         </div>
       </TableCell>
       {rest.map((column) => (
-        <TableCell key={column.key} style={cellStyle(column.width)}>
+        <TableCell key={column.key} style={cellStyle(column.width)} onPointerEnter={wholeTextOnHover}>
           <TableCellLayout truncate>{column.render(row.node)}</TableCellLayout>
         </TableCell>
       ))}

@@ -37,7 +37,7 @@ const useStyles = makeStyles({
 })
 
 /** The stored image as a data: URI (the renderer cannot fetch the server itself). */
-function usePreview(path: string | null | undefined): string | null {
+export function usePreview(path: string | null | undefined): string | null {
   const [preview, setPreview] = useState<{ path: string; url: string } | null>(null)
   useEffect(() => {
     if (!path) return

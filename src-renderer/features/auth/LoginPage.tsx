@@ -1,52 +1,21 @@
 import { useEffect, useState } from 'react'
 import { Button, makeStyles, MessageBar, MessageBarBody, Spinner, Text, tokens } from '@fluentui/react-components'
-import { BuildingGovernmentFilled, LockClosedRegular, PersonRegular, ShieldKeyholeRegular } from '@fluentui/react-icons'
+import { LockClosedRegular, PersonRegular, ShieldKeyholeRegular } from '@fluentui/react-icons'
 import { zodResolver } from '@hookform/resolvers/zod'
 import { useForm } from 'react-hook-form'
 import { Navigate, useSearchParams } from 'react-router-dom'
 import type { z } from 'zod'
 import { LoginFormSchema, type LoginForm } from '../../../src-shared/schemas/auth'
-import { SYSTEM_NAME } from '../../../src-shared/product'
 import { redirectTarget } from '../../app/redirect'
 import { useSession } from '../../app/session'
-import { brandColor, brandColorDark } from '../../app/theme'
 import { TextField } from '../../components/FormFields'
 import { showServerIssues } from '../../components/serverIssues'
+import { AuthBackdrop, useAuthCardStyles } from './AuthBackdrop'
 import { ServerModeNote } from './ServerModeNote'
 import { ServerSettingsLink } from './ServerSettingsDialog'
 import { useCaptcha } from './useCaptcha'
 
 const useStyles = makeStyles({
-  root: {
-    minHeight: '100vh',
-    display: 'flex',
-    flexDirection: 'column',
-    alignItems: 'center',
-    justifyContent: 'center',
-    gap: tokens.spacingVerticalXXL,
-    backgroundImage: `linear-gradient(160deg, ${brandColorDark} 0%, ${brandColor} 45%, #E8A33D 140%)`,
-  },
-  heading: {
-    display: 'flex',
-    alignItems: 'center',
-    gap: tokens.spacingHorizontalM,
-    color: tokens.colorNeutralForegroundOnBrand,
-    letterSpacing: '2px',
-    textShadow: '0 2px 6px rgba(0, 0, 0, 0.25)',
-  },
-  emblem: { fontSize: '44px', color: '#FFD86B' },
-  card: {
-    width: '400px',
-    boxSizing: 'border-box',
-    display: 'flex',
-    flexDirection: 'column',
-    gap: tokens.spacingVerticalL,
-    padding: `${tokens.spacingVerticalXXL} ${tokens.spacingHorizontalXXXL}`,
-    borderRadius: tokens.borderRadiusXLarge,
-    backgroundColor: tokens.colorNeutralBackground1,
-    boxShadow: tokens.shadow28,
-  },
-  cardTitle: { textAlign: 'center' },
   captchaRow: { display: 'flex', gap: tokens.spacingHorizontalS, alignItems: 'flex-start' },
   // The field (a grid) may shrink below the input's natural width, leaving room for the image.
   captchaInput: { flexGrow: 1, minWidth: 0, gridTemplateColumns: 'minmax(0, 1fr)' },
@@ -75,6 +44,7 @@ const emptyForm: LoginFormInput = { username: '', password: '', checkCode: '', c
 /** Sign-in (spec 000 §2, §5): username, password and captcha, then back where the user was going. */
 export function LoginPage() {
   const styles = useStyles()
+  const card = useAuthCardStyles()
   const { user, login } = useSession()
   const [params] = useSearchParams()
   const { captcha, failure: captchaFailure, reload: reloadCaptcha } = useCaptcha()
@@ -107,15 +77,9 @@ export function LoginPage() {
   const message = refusal ?? captchaFailure ?? formState.errors.checkCodeId?.message
 
   return (
-    <main className={styles.root}>
-      <div className={styles.heading}>
-        <BuildingGovernmentFilled className={styles.emblem} aria-hidden />
-        <Text as="h1" size={800} weight="bold">
-          {SYSTEM_NAME}
-        </Text>
-      </div>
-      <form className={styles.card} onSubmit={submit} noValidate aria-label="登录">
-        <Text as="h2" size={500} weight="semibold" className={styles.cardTitle}>
+    <AuthBackdrop>
+      <form className={card.card} onSubmit={submit} noValidate aria-label="登录">
+        <Text as="h2" size={500} weight="semibold" className={card.cardTitle}>
           账号登录
         </Text>
         {message && (
@@ -177,6 +141,6 @@ export function LoginPage() {
           />
         </div>
       </form>
-    </main>
+    </AuthBackdrop>
   )
 }

@@ -2,7 +2,7 @@ import { useState } from 'react'
 import { Input, Link, Radio, RadioGroup } from '@fluentui/react-components'
 import { useWatch, type Control } from 'react-hook-form'
 import { z } from 'zod'
-import { SettingsSchema, type Settings } from '../../../src-shared/ipc'
+import { SettingsSchema, type AppInfo, type Settings } from '../../../src-shared/ipc'
 import { call } from '../../app/bridge'
 import { FormDialog } from '../../components/FormDialog'
 import { FormField } from '../../components/FormFields'
@@ -10,17 +10,20 @@ import { toastMessages, useNotify } from '../../components/toast'
 
 /** The dialog edits the address as text; it becomes Settings (and is checked by SettingsSchema) on save. */
 const SettingsFormSchema = z
-  .object({ serverMode: SettingsSchema.shape.serverMode, serverUrl: z.string().trim() })
+  .object({ serverMode: SettingsSchema.shape.serverMode, serverUrl: z.string().trim(), updateUrl: z.string().trim() })
   .refine((form) => form.serverMode === 'standalone' || form.serverUrl !== '', {
     path: ['serverUrl'],
     message: '请输入服务器地址',
   })
-  .transform((form): Settings => (form.serverMode === 'remote' ? form : { serverMode: 'standalone' }))
+  .transform(
+    (form): Settings =>
+      form.serverMode === 'remote' ? form : { serverMode: 'standalone', updateUrl: form.updateUrl },
+  )
   .pipe(SettingsSchema)
 
 type SettingsFormInput = z.input<typeof SettingsFormSchema>
 
-function SettingsFields({ control }: { control: Control<SettingsFormInput, unknown, Settings> }) {
+function SettingsFields({ control, host }: { control: Control<SettingsFormInput, unknown, Settings>; host: AppInfo['host'] }) {
   const mode = useWatch({ control, name: 'serverMode' })
   return (
     <>
@@ -32,6 +35,20 @@ function SettingsFields({ control }: { control: Control<SettingsFormInput, unkno
           </RadioGroup>
         )}
       </FormField>
+      {/* Only the installed desktop app updates itself. */}
+      {host === 'electron' && (
+        <FormField control={control} name="updateUrl" label="更新地址" hint="安装版检查更新的地址，由平台管理员提供；留空则不检查">
+          {(field) => (
+            <Input
+              ref={field.ref}
+              value={field.value}
+              onChange={(_, data) => field.onChange(data.value)}
+              onBlur={field.onBlur}
+              placeholder="例如 https://updates.example.cn/console/"
+            />
+          )}
+        </FormField>
+      )}
       {mode === 'remote' && (
         <FormField control={control} name="serverUrl" label="服务器地址" required>
           {(field) => (
@@ -54,11 +71,13 @@ export function ServerSettingsLink({ onSaved }: { onSaved(): void }) {
   const notify = useNotify()
   const [current, setCurrent] = useState<SettingsFormInput | null>(null)
   const [open, setOpen] = useState(false)
+  const [host, setHost] = useState<AppInfo['host']>('web')
 
   const openDialog = async () => {
     try {
-      const settings = await call('settings.get')
-      setCurrent({ serverMode: settings.serverMode, serverUrl: settings.serverUrl ?? '' })
+      const [settings, info] = await Promise.all([call('settings.get'), call('app.info')])
+      setHost(info.host)
+      setCurrent({ serverMode: settings.serverMode, serverUrl: settings.serverUrl ?? '', updateUrl: settings.updateUrl ?? '' })
       setOpen(true)
     } catch (error) {
       notify.error(error)
@@ -85,7 +104,7 @@ export function ServerSettingsLink({ onSaved }: { onSaved(): void }) {
           defaultValues={current}
           onSubmit={save}
         >
-          {(form) => <SettingsFields control={form.control} />}
+          {(form) => <SettingsFields control={form.control} host={host} />}
         </FormDialog>
       )}
     </>

@@ -1,6 +1,7 @@
 import { useMemo, useState } from 'react'
 import { Button, makeStyles, Text, tokens } from '@fluentui/react-components'
 import { AddRegular, ArrowDownRegular, ArrowUpRegular, DeleteRegular, EditRegular } from '@fluentui/react-icons'
+import { ROOT_ORG_CODE } from '../../../src-shared/permissions'
 import { orgDisplayName, type OrgNode, type OrgSearchHit } from '../../../src-shared/schemas/org'
 import { call } from '../../app/bridge'
 import { useUser } from '../../app/session'
@@ -160,7 +161,8 @@ export default function DepartmentPage() {
             <Button size="small" appearance="subtle" icon={<EditRegular />} onClick={() => void edit(org.id)}>
               编辑
             </Button>
-            {superUser && (
+            {/* The root organisation holds the whole province: it is never deleted. */}
+            {superUser && org.orgCode !== ROOT_ORG_CODE && (
               <Button size="small" appearance="subtle" icon={<DeleteRegular />} onClick={() => void remove(org)}>
                 删除
               </Button>

@@ -1,4 +1,5 @@
 import type { z } from 'zod'
+import { DateTimeInput } from '../../components/DateTimeInput'
 import { FormDialog, FULL_ROW } from '../../components/FormDialog'
 import { ChoiceField, FormField, TextField } from '../../components/FormFields'
 import { OrgField } from '../../components/org/OrgField'
@@ -97,7 +98,9 @@ export function MemberDialog({
           <TextField control={form.control} name="department" label="部门" />
           <TextField control={form.control} name="jobs" label="职务" />
           <TextField control={form.control} name="partyJobs" label="党内职务" />
-          <TextField control={form.control} name="tenureTime" label="任职时间" placeholder="yyyy-MM，例如 2020-07" />
+          <FormField control={form.control} name="tenureTime" label="任职时间">
+            {(field) => <DateTimeInput monthOnly value={(field.value as string | null) ?? ''} onChange={field.onChange} onBlur={field.onBlur} />}
+          </FormField>
           <TextField control={form.control} name="sameTenureYear" label="同职级年限" placeholder="最小为 1" blankAsNull />
           <FormField control={form.control} name="avatarUrl" label="头像" className={FULL_ROW}>
             {(field) => <ImageUpload value={field.value as string | null} onChange={field.onChange} label="上传头像" />}

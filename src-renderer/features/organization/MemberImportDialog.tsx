@@ -101,7 +101,7 @@ export function MemberImportDialog({ open, onClose, onImported }: { open: boolea
               <Button icon={<DocumentArrowUpRegular />} appearance={report ? 'secondary' : 'primary'} disabled={working} onClick={() => void pickAndCheck()}>
                 {report ? '重新选择文件' : '选择文件'}
               </Button>
-              <Text className={styles.muted}>xlsx 格式，请按模板填写</Text>
+              <Text className={styles.muted}>xlsx 或 xls 格式，请按模板填写</Text>
               <Link disabled={template.busy} onClick={() => void template.run('member.importTemplate')}>
                 下载导入模板
               </Link>

@@ -4,6 +4,7 @@ import {
   AddRegular,
   ArrowDownloadRegular,
   ArrowUploadRegular,
+  ChatRegular,
   CheckmarkCircleRegular,
   DeleteRegular,
   DismissCircleRegular,
@@ -18,6 +19,7 @@ import { toastMessages, useNotify } from '../../components/toast'
 import { useConfirmedDelete } from '../../components/useConfirmedDelete'
 import { useDownloadTask } from '../../components/useDownloadTask'
 import type { PageRequest } from '../../components/useResourcePage'
+import { SmsDialog } from './SmsDialog'
 import { MemberDialog, type MemberDialogTarget, type MemberFormValues } from './MemberDialog'
 import { MemberImportDialog } from './MemberImportDialog'
 
@@ -60,7 +62,7 @@ const columns: readonly Column<MemberListItem>[] = [
 ]
 
 function memberFilter(values: FilterValues<Filter>): MemberFilter {
-  return { name: values.name, telephone: values.telephone, orgId: values.orgId ? Number(values.orgId) : undefined }
+  return { name: values.name, telephone: values.telephone, orgId: values.orgId }
 }
 
 /**
@@ -77,6 +79,7 @@ export default function MemberPage() {
   const [selected, setSelected] = useState<ReadonlySet<RowKey>>(new Set())
   const [dialog, setDialog] = useState<MemberDialogTarget | null>(null)
   const [importing, setImporting] = useState(false)
+  const [texting, setTexting] = useState<number[] | null>(null)
   const exporter = useDownloadTask()
 
   const load = ({ pageNum, pageSize, filters: values }: PageRequest<Filter>) => {
@@ -142,8 +145,19 @@ export default function MemberPage() {
             <Button icon={<ArrowUploadRegular />} onClick={() => setImporting(true)}>
               导入
             </Button>
-            <Button icon={<ArrowDownloadRegular />} disabled={exporter.busy} onClick={() => void exporter.run('member.export', shownFilters.current)}>
+            <Button
+              icon={<ArrowDownloadRegular />}
+              disabled={exporter.busy}
+              // With a selection only the selected members go out, else the list's filters decide.
+              onClick={() => void exporter.run('member.export', selected.size > 0 ? { ids: [...selected].join(',') } : shownFilters.current)}
+            >
               {exporter.busy ? '正在导出…' : '导出'}
+            </Button>
+            <Button
+              icon={<ChatRegular />}
+              onClick={() => (selected.size === 0 ? notify.warning('未选中任何用户') : setTexting([...selected].map(Number)))}
+            >
+              发送短信
             </Button>
             {exporter.progress && <Text className={styles.progress}>{exporter.progress}</Text>}
             <span className={styles.selected}>
@@ -187,6 +201,7 @@ export default function MemberPage() {
         )}
       />
       <MemberDialog target={dialog} onClose={() => setDialog(null)} onSave={save} />
+      <SmsDialog memberIds={texting} onClose={() => setTexting(null)} onSent={() => setSelected(new Set())} />
       <MemberImportDialog open={importing} onClose={() => setImporting(false)} onImported={() => table.current?.reload()} />
     </>
   )

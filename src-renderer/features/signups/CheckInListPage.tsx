@@ -48,12 +48,12 @@ function useCounts(trainId: number | null, version: number) {
 
 /** /trainingManagement/checkIns?id=: who checked in when, and the venue's rotating check-in QR code. */
 export default function CheckInListPage() {
-  const { trainId, training, missing } = useTrainingParam()
+  const { trainId, training, state, reload } = useTrainingParam()
   const [showingCode, setShowingCode] = useState(false)
   const [version, setVersion] = useState(0)
   const counts = useCounts(trainId, version)
 
-  if (trainId === null || !training) return <TrainingPlaceholder missing={missing} />
+  if (trainId === null || !training) return <TrainingPlaceholder state={state} onRetry={reload} />
 
   return (
     <>

@@ -89,7 +89,7 @@ export function RosterUploadDialog({
           <DialogTitle>导入名单</DialogTitle>
           <DialogContent className={styles.content}>
             <Text>
-              请选择 xlsx 格式的名单文件：第 1 行为表头（与“导出名单”相同，至少有“手机号”列），以下每人一行，按手机号对应党员。
+              请选择 xlsx 或 xls 格式的名单文件：第 1 行为表头（与“导出名单”相同，至少有“手机号”列），以下每人一行，按手机号对应党员。
               导入前会逐行检查，只要有一行出错，整个文件都不会导入。
             </Text>
             {issues.length > 0 && (

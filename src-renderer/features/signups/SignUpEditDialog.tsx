@@ -1,10 +1,11 @@
 import { useMemo } from 'react'
-import { Input, makeStyles, mergeClasses, Radio, RadioGroup, Textarea, tokens } from '@fluentui/react-components'
+import { makeStyles, mergeClasses, Radio, RadioGroup, Textarea, tokens } from '@fluentui/react-components'
 import type { Control } from 'react-hook-form'
 import type { z } from 'zod'
 import { signUpEditSchema, type SignUpMember, type SignUpUpdateBody, type SignUpUpdateBodySchema } from '../../../src-shared/schemas/signup'
 import { arrivalTypes, genders, yesNo } from '../../../src-shared/schemas/training-codes'
 import { call } from '../../app/bridge'
+import { DateTimeInput } from '../../components/DateTimeInput'
 import { FormDialog, FULL_ROW } from '../../components/FormDialog'
 import { FormField, TextField } from '../../components/FormFields'
 import { OrgField } from '../../components/org/OrgField'
@@ -57,14 +58,6 @@ function valuesOf(row: SignUpMember): SignUpUpdateBody {
   }
 }
 
-/** `yyyy-MM-dd HH:mm:ss` ⇄ the value of a datetime-local input (`yyyy-MM-ddTHH:mm`). */
-function toLocalInput(value: unknown): string {
-  return typeof value === 'string' && value.length >= 16 ? value.slice(0, 16).replace(' ', 'T') : ''
-}
-function fromLocalInput(value: string): string | null {
-  return value ? `${value.replace('T', ' ')}:00` : null
-}
-
 function ChoiceField({
   control,
   name,
@@ -106,15 +99,7 @@ function ConferenceField({ control, item }: { control: EditControl; item: Confer
   if (item.kind === 'time') {
     return (
       <FormField control={control} name={item.field} label={item.label} required>
-        {(field) => (
-          <Input
-            ref={field.ref}
-            type="datetime-local"
-            value={toLocalInput(field.value)}
-            onChange={(_, data) => field.onChange(fromLocalInput(data.value))}
-            onBlur={field.onBlur}
-          />
-        )}
+        {(field) => <DateTimeInput value={(field.value as string | null) ?? ''} onChange={field.onChange} onBlur={field.onBlur} />}
       </FormField>
     )
   }
@@ -173,7 +158,9 @@ export function SignUpEditDialog({
           <TextField control={control} name="department" label="所在部门" required />
           <TextField control={control} name="jobs" label="职务" required />
           <TextField control={control} name="partyJobs" label="党内职务" required />
-          <TextField control={control} name="tenureTime" label="任现职时间" required type="month" />
+          <FormField control={control} name="tenureTime" label="任现职时间" required>
+            {(field) => <DateTimeInput monthOnly value={(field.value as string | null) ?? ''} onChange={field.onChange} onBlur={field.onBlur} />}
+          </FormField>
           <TextField control={control} name="sameTenureYear" label="任同职级年限" required type="number" />
           <TextField control={control} name="cardsNumber" label="身份证号" required className={FULL_ROW} />
           {conference.length > 0 && <h3 className={mergeClasses(styles.section, FULL_ROW)}>会务信息</h3>}

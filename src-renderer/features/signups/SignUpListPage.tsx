@@ -70,7 +70,7 @@ function Details({ row, training }: { row: SignUpMember; training: TrainDetail }
 
 /** /trainingManagement/viewPeople?id=: the people signed up for one training (spec 000 §2). */
 export default function SignUpListPage() {
-  const { trainId, training, missing, reload: reloadTraining } = useTrainingParam()
+  const { trainId, training, state, reload: reloadTraining } = useTrainingParam()
   const table = useRef<ResourceTableHandle>(null)
   const notify = useNotify()
   const confirm = useConfirm()
@@ -80,7 +80,7 @@ export default function SignUpListPage() {
   const [editing, setEditing] = useState<SignUpMember | null>(null)
   const [exporting, setExporting] = useState(false)
 
-  if (trainId === null || !training) return <TrainingPlaceholder missing={missing} />
+  if (trainId === null || !training) return <TrainingPlaceholder state={state} onRetry={reloadTraining} />
   const options = parseSignUpOptions(training.signUpOptions)
 
   const changed = () => {

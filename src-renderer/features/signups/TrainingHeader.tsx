@@ -1,9 +1,10 @@
 import type { ReactNode } from 'react'
-import { Button, makeStyles, Spinner, Text, tokens } from '@fluentui/react-components'
+import { Button, makeStyles, Text, tokens } from '@fluentui/react-components'
 import { ArrowLeftRegular } from '@fluentui/react-icons'
 import { useNavigate } from 'react-router-dom'
 import type { TrainDetail } from '../../../src-shared/schemas/training'
-import { EmptyState } from '../../components/EmptyState'
+import { RecordUnavailable } from '../../components/RecordUnavailable'
+import type { RecordState } from '../../components/useRecordById'
 
 export const TRAINING_LIST_PATH = '/trainingManagement/trainingManagement'
 
@@ -52,7 +53,8 @@ export function TrainingHeader({ title, training, facts }: { title: string; trai
   )
 }
 
-/** What a per-training page shows while its training loads, or when the address names none. */
-export function TrainingPlaceholder({ missing }: { missing: boolean }) {
-  return missing ? <EmptyState text="培训班不存在或无权查看" /> : <Spinner label="加载中..." />
+/** What a per-training page shows while its training loads, or when the address names none it may see. */
+export function TrainingPlaceholder({ state, onRetry }: { state: RecordState<TrainDetail>; onRetry(): void }) {
+  if (state.status === 'found') return null
+  return <RecordUnavailable state={state} notFoundText="培训班不存在" backTo={TRAINING_LIST_PATH} onRetry={onRetry} />
 }

@@ -45,8 +45,8 @@ export default function AdminScreen() {
           { name: 'roleId', label: '角色', options: roles.map((r) => ({ value: String(r.id), label: r.title })) },
         ]}
         load={async ({ pageNum, pageSize, filters }) => {
-          const roleId = filters.roleId ? Number(filters.roleId) : undefined
-          return numbered(await call('admin.list', { pageNum, pageSize, name: filters.name, roleId }), pageNum, pageSize)
+          // The query schema parses the filter's text into the role's id.
+          return numbered(await call('admin.list', { pageNum, pageSize, name: filters.name, roleId: filters.roleId }), pageNum, pageSize)
         }}
         toolbar={
           <Button appearance="primary" icon={<AddRegular />} onClick={() => setDialog({ account: null })}>

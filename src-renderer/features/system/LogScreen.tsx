@@ -48,7 +48,7 @@ function LogDetail({ entry, onClose }: { entry: LogEntry | null; onClose(): void
         ['时间', entry.createTime],
         ['账号', entry.adminName ?? '—'],
         ['模块', moduleTitle(entry.module)],
-        ['操作', `${actionTitle(entry.route)}（${entry.route}）`],
+        ['操作', actionTitle(entry.route)],
         ['记录', recordOf(entry)],
         ['结果', entry.ok ? '成功' : `失败：${entry.message ?? ''}`],
         ['IP', entry.ip],
@@ -81,8 +81,8 @@ export default function LogScreen() {
         filters={[
           { name: 'adminName', label: '账号' },
           { name: 'module', label: '模块', options: moduleOptions() },
-          { name: 'startTime', label: '开始时间', type: 'datetime-local' },
-          { name: 'endTime', label: '结束时间', type: 'datetime-local' },
+          { name: 'startTime', label: '开始时间', type: 'datetime-local', width: '300px' },
+          { name: 'endTime', label: '结束时间', type: 'datetime-local', width: '300px' },
           { name: 'recordId', label: '记录编号' },
         ]}
         load={async ({ pageNum, pageSize, filters }) => {

@@ -159,8 +159,10 @@ export default function TrainingListPage() {
               </MenuTrigger>
               <MenuPopover>
                 <MenuList>
+                  <MenuItem onClick={() => navigate(`/trainingManagement/fieldSeat?id=${row.id}`)}>会场安排</MenuItem>
                   <MenuItem onClick={() => navigate(`/trainingManagement/viewPeople?id=${row.id}`)}>报名人员</MenuItem>
                   <MenuItem onClick={() => navigate(`/trainingManagement/checkIns?id=${row.id}`)}>签到记录</MenuItem>
+                  <MenuItem onClick={() => navigate(`/questionnaireManagement/result?examId=${row.id}`)}>满意度反馈</MenuItem>
                   <MenuItem onClick={() => void remove(row)}>删除</MenuItem>
                 </MenuList>
               </MenuPopover>

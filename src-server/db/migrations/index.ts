@@ -5,6 +5,12 @@ import * as orgMember from './0002_org_member'
 import * as accountsLog from './0003_accounts_log'
 import * as training from './0004_training'
 import * as orgChildrenCount from './0005_org_children_count'
+import * as hardening from './0006_hardening'
+import * as content from './0008_content'
+import * as seating from './0009_seating'
+import * as statistics from './0010_statistics'
+import * as questions from './0011_questions'
+import * as exams from './0012_exams'
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export type AppMigration = { up(db: Kysely<any>, dialect: SchemaDialect): Promise<void> }
@@ -19,4 +25,10 @@ export const migrations: Record<string, AppMigration> = {
   '0003_accounts_log': accountsLog,
   '0004_training': training,
   '0005_org_children_count': orgChildrenCount,
+  '0006_hardening': hardening,
+  '0008_content': content,
+  '0009_seating': seating,
+  '0010_statistics': statistics,
+  '0011_questions': questions,
+  '0012_exams': exams,
 }

@@ -5,17 +5,22 @@ import { receiveUploads } from '../../files/receive'
 import { contentDisposition } from '../../files/download'
 import { absoluteStoredPath } from '../../files/storage'
 import { signedIn, type DomainHandlers } from '../../http/context'
+import { assertMayRead, assertWithinQuota } from './access'
 import { findUpload, recordUploads } from './queries'
 
 export const fileHandlers = {
   'files.upload': async ({ kind }, ctx) => {
+    const { adminId } = signedIn(ctx)
+    await assertWithinQuota(ctx.db, adminId, Number(ctx.req.headers['content-length'] ?? 0))
     const files = await receiveUploads(ctx.req, kind, ctx.options.uploadDir)
-    await recordUploads(ctx.db, files, signedIn(ctx).adminId)
+    await recordUploads(ctx.db, files, adminId)
     return files.map(({ path, name, size }) => ({ path, name, size }))
   },
 
-  'files.get': async ({ path }, { db, options, reply }) => {
+  'files.get': async ({ path }, ctx) => {
+    const { db, options, reply } = ctx
     const upload = await findUpload(db, path)
+    if (upload) await assertMayRead(db, signedIn(ctx), upload, path)
     const absolute = absoluteStoredPath(options.uploadDir, path)
     const info = upload ? await stat(absolute).catch(() => null) : null
     if (!upload || !info?.isFile()) throw new AppError(ErrorKey.NOT_FOUND, '文件不存在')

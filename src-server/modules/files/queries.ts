@@ -11,5 +11,5 @@ export async function recordUploads(db: Db, files: ReceivedFile[], adminId: numb
 }
 
 export function findUpload(db: Db, path: string) {
-  return db.selectFrom('upload').select(['path', 'originalName', 'mime', 'size']).where('path', '=', path).executeTakeFirst()
+  return db.selectFrom('upload').select(['path', 'originalName', 'mime', 'size', 'createdBy']).where('path', '=', path).executeTakeFirst()
 }

@@ -5,35 +5,28 @@ import { listMembers, memberDetail, memberPlan } from './queries'
 import { sendImportTemplate, sendMemberExport } from './workbooks'
 import { createMember, deleteMember, setMemberEnabled, updateMember } from './writes'
 
-/** Every member call works inside the caller's tree (spec 000 §6). */
+/**
+ * Every member call works inside the caller's tree (spec 000 §6): routes naming a member
+ * are checked and logged by the route mechanism (scope marker), lists filter by the scope.
+ */
 export const memberHandlers = {
   'member.list': async (q, ctx) => listMembers(ctx.db, callerScope(ctx), q),
-  'member.get': async ({ id }, ctx) => memberDetail(ctx.db, callerScope(ctx), id),
-  'member.create': async (input, ctx) => {
-    const scope = callerScope(ctx)
-    const id = await createMember(ctx.db, scope, input)
-    ctx.audit.created('member', id)
-    return memberDetail(ctx.db, scope, id)
-  },
+  'member.get': async ({ id }, { db }) => memberDetail(db, id),
+  'member.create': async (input, ctx) => memberDetail(ctx.db, await createMember(ctx.db, callerScope(ctx), input)),
   'member.update': async (input, ctx) => {
-    const scope = callerScope(ctx)
-    await ctx.audit.changing('member', input.id)
-    await updateMember(ctx.db, scope, input)
-    return memberDetail(ctx.db, scope, input.id)
+    await updateMember(ctx.db, callerScope(ctx), input)
+    return memberDetail(ctx.db, input.id)
   },
-  'member.delete': async ({ id }, ctx) => {
-    await ctx.audit.changing('member', id)
-    await deleteMember(ctx.db, callerScope(ctx), id)
+  'member.delete': async ({ id }, { db }) => {
+    await deleteMember(db, id)
     return null
   },
-  'member.disable': async ({ id }, ctx) => {
-    await ctx.audit.changing('member', id)
-    await setMemberEnabled(ctx.db, callerScope(ctx), id, false)
+  'member.disable': async ({ id }, { db }) => {
+    await setMemberEnabled(db, id, false)
     return null
   },
-  'member.enable': async ({ id }, ctx) => {
-    await ctx.audit.changing('member', id)
-    await setMemberEnabled(ctx.db, callerScope(ctx), id, true)
+  'member.enable': async ({ id }, { db }) => {
+    await setMemberEnabled(db, id, true)
     return null
   },
   'member.importTemplate': async (_input, ctx) => sendImportTemplate(ctx.db, callerScope(ctx), ctx.reply),
@@ -41,9 +34,9 @@ export const memberHandlers = {
     importCheckReport(ctx.db, callerScope(ctx), ctx.options.uploadDir, path, signedIn(ctx).adminId),
   'member.importCommit': async ({ path }, ctx) =>
     commitRoster(ctx.db, callerScope(ctx), ctx.options.uploadDir, path, signedIn(ctx).adminId),
-  'member.export': async (filter, ctx) => {
+  'member.export': async ({ ids, ...filter }, ctx) => {
     // Planned before the download starts, so a bad filter still answers as JSON.
     const plan = await memberPlan(ctx.db, callerScope(ctx), filter)
-    return sendMemberExport(ctx.db, plan, ctx.reply)
+    return sendMemberExport(ctx.db, { ...plan, ids }, ctx.reply)
   },
 } satisfies DomainHandlers<'member'>

@@ -2,7 +2,6 @@ import { createWriteStream } from 'node:fs'
 import { mkdir, stat } from 'node:fs/promises'
 import { dirname } from 'node:path'
 import { finished } from 'node:stream/promises'
-import ExcelJS from 'exceljs'
 import { z } from 'zod'
 import { AppError, ErrorKey } from '../../../src-shared/errors'
 import {
@@ -21,7 +20,8 @@ import { nowText } from '../../db/time'
 import type { Db, NewMember } from '../../db/types'
 import { extensionOf } from '../../files/file-types'
 import { absoluteStoredPath, newStoredPath } from '../../files/storage'
-import { addSheet, cellText, inert, streamingWorkbook, XLSX_MIME } from '../../files/xlsx'
+import { firstSheetRows, isWorkbookFormat, type WorkbookFormat } from '../../files/workbook-rows'
+import { addSheet, inert, streamingWorkbook, XLSX_MIME } from '../../files/xlsx'
 import { headerKey, importColumns, type ImportColumn } from './columns'
 
 /** One import at a time stays a few tens of megabytes in memory. */
@@ -55,52 +55,42 @@ const ImportRowSchema = MemberFieldsSchema.omit({ orgId: true, avatarUrl: true }
 
 const headerOfField = new Map(importColumns.map((c) => [c.field, c.header]))
 
-/** The uploaded roster of this account, as a file path; anything else is refused before reading. */
-async function rosterFile(db: Db, uploadDir: string, path: string, adminId: number): Promise<string> {
+/** The uploaded roster of this account, as a file path and format; anything else is refused before reading. */
+async function rosterFile(db: Db, uploadDir: string, path: string, adminId: number): Promise<{ file: string; format: WorkbookFormat }> {
   const upload = await db.selectFrom('upload').select(['createdBy']).where('path', '=', path).executeTakeFirst()
   if (!upload || upload.createdBy !== adminId) throw new AppError(ErrorKey.NOT_FOUND, '导入文件不存在，请重新上传')
-  if (extensionOf(path) !== 'xlsx') {
-    throw new AppError(ErrorKey.VALIDATION, '请上传 xlsx 格式的 Excel 文件（Excel 2007 及以上版本，可先下载导入模板）')
-  }
-  return absoluteStoredPath(uploadDir, path)
+  const format = extensionOf(path)
+  if (!isWorkbookFormat(format)) throw new AppError(ErrorKey.VALIDATION, '请上传 xlsx 或 xls 格式的 Excel 文件（可先下载导入模板）')
+  return { file: absoluteStoredPath(uploadDir, path), format }
 }
 
 /** Reads the first worksheet: the header row names the columns, every non-empty row after it is a member. */
-async function readRows(file: string): Promise<RawRow[]> {
-  const reader = new ExcelJS.stream.xlsx.WorkbookReader(file, { worksheets: 'emit', sharedStrings: 'cache', styles: 'ignore', hyperlinks: 'ignore' })
+async function readRows({ file, format }: { file: string; format: WorkbookFormat }): Promise<RawRow[]> {
   const rows: RawRow[] = []
-  try {
-    for await (const sheet of reader) {
-      let columnOf: Map<Field, number> | undefined
-      for await (const row of sheet) {
-        if (!columnOf) {
-          columnOf = headerColumns(row)
-          continue
-        }
-        const cells: RawRow['cells'] = {}
-        for (const [field, col] of columnOf) {
-          const text = cellText(row.getCell(col).value)
-          if (text) cells[field] = text
-        }
-        if (Object.keys(cells).length === 0) continue
-        if (rows.length === MAX_IMPORT_ROWS) throw new AppError(ErrorKey.VALIDATION, `一次最多导入 ${MAX_IMPORT_ROWS} 行，请分批导入`)
-        rows.push({ row: row.number, cells })
-      }
-      if (!columnOf) throw new AppError(ErrorKey.VALIDATION, '文件中没有数据，请按导入模板填写')
-      break
+  let columnOf: Map<Field, number> | undefined
+  const unreadable = '无法读取该 Excel 文件，请确认文件未损坏且为 xlsx 或 xls 格式'
+  for await (const row of firstSheetRows(file, format, { maxRows: MAX_IMPORT_ROWS, unreadable })) {
+    if (!columnOf) {
+      columnOf = headerColumns(row.cells)
+      continue
     }
-  } catch (err) {
-    if (err instanceof AppError) throw err
-    throw new AppError(ErrorKey.VALIDATION, '无法读取该 Excel 文件，请确认文件未损坏且为 xlsx 格式')
+    const cells: RawRow['cells'] = {}
+    for (const [field, col] of columnOf) {
+      const text = row.cells[col] ?? ''
+      if (text) cells[field] = text
+    }
+    if (Object.keys(cells).length > 0) rows.push({ row: row.number, cells })
   }
+  if (!columnOf) throw new AppError(ErrorKey.VALIDATION, '文件中没有数据，请按导入模板填写')
   return rows
 }
 
-function headerColumns(row: ExcelJS.Row): Map<Field, number> {
+/** Where each template column is in the header row (0-based). */
+function headerColumns(header: readonly string[]): Map<Field, number> {
   const byHeader = new Map(importColumns.map((c) => [c.header, c.field]))
   const columnOf = new Map<Field, number>()
-  row.eachCell((cell, col) => {
-    const field = byHeader.get(headerKey(cellText(cell.value)))
+  header.forEach((text, col) => {
+    const field = byHeader.get(headerKey(text))
     if (field && !columnOf.has(field)) columnOf.set(field, col)
   })
   const missing = importColumns.filter((c) => c.required && !columnOf.has(c.field)).map((c) => c.header)

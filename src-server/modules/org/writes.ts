@@ -86,6 +86,8 @@ async function moveSubtree(trx: Db, org: OrgPlace, parent: OrgPlace): Promise<vo
     .execute()
 }
 
+const ROOT_CODE_FIXED = '根组织的编码不能修改'
+
 export async function updateOrg(db: Db, scope: DataScope, input: OrgUpdate): Promise<void> {
   const { id, parentId, orgCode, ...fields } = input
   await db.transaction().execute(async (trx) => {
@@ -93,6 +95,10 @@ export async function updateOrg(db: Db, scope: DataScope, input: OrgUpdate): Pro
     if (parentId !== undefined && parentId !== org.parentId) {
       if (org.parentId === null) throw new AppError(ErrorKey.VALIDATION, '根组织不能移动', [{ path: 'parentId', message: '根组织没有上级组织' }])
       await moveSubtree(trx, org, await orgInScope(trx, scope, parentId, PARENT_NOT_FOUND))
+    }
+    // Every account's scope hangs from the root's code (ROOT_ORG_CODE): it is fixed.
+    if (org.parentId === null && orgCode && orgCode !== org.orgCode) {
+      throw new AppError(ErrorKey.VALIDATION, ROOT_CODE_FIXED, [{ path: 'orgCode', message: ROOT_CODE_FIXED }])
     }
     try {
       await trx

@@ -18,11 +18,12 @@ import {
   secondsToNextSlot,
 } from './checkin-code'
 import { checkInPageBody, sendNotice, sendPage, signUpPageBody } from './mobile-html'
-import { insertSignUp, isUniqueViolation, memberForSignUp, signUpValuesOf } from './queries'
+import { ALREADY_SIGNED_UP, insertSignUp, isUniqueViolation, memberForSignUp, signUpValuesOf } from './queries'
 
 const LINK_INVALID = '报名链接无效'
 const CODE_EXPIRED = '签到码已过期，请重新扫描会场大屏上的二维码'
 const NOT_IN_WINDOW = '当前不在签到时间内'
+export const NO_MATCH = '未能报名：请核对姓名与手机号是否与党员信息一致；如已报名或仍有疑问，请联系本单位管理员'
 
 /** A training by id with its host's subtree path (public pages have no account scope). */
 function publicTrain(db: Db, id: number) {
@@ -103,7 +104,7 @@ export const checkInHandlers = {
     return sendPage(reply, 200, `${train.name} - 报名`, signUpPageBody(train, token, signUpClosedReason(train, nowText())))
   },
 
-  'mobile.signUp': async ({ trainId, token, telephone, ...answers }, { db }) => {
+  'mobile.signUp': async ({ trainId, token, telephone, name, ...answers }, { db }) => {
     const train = await publicTrain(db, trainId)
     if (!train || !sameSecret(train.tokenValue, token)) throw new AppError(ErrorKey.NOT_FOUND, LINK_INVALID)
     const now = nowText()
@@ -118,14 +119,19 @@ export const checkInHandlers = {
     ]
     if (issues.length > 0) throw new AppError(ErrorKey.VALIDATION, issues[0].message, issues)
     const member = await memberForSignUp(db, { telephone })
-    const unknown = '未找到该手机号对应的党员，请联系本单位管理员'
-    if (!member) throw new AppError(ErrorKey.NOT_FOUND, unknown, [{ path: 'telephone', message: unknown }])
-    if (member.enabled !== 1) throw new AppError(ErrorKey.FORBIDDEN, '该党员已被禁用，请联系本单位管理员')
-    if (!member.orgPath.startsWith(train.hostPath)) throw new AppError(ErrorKey.FORBIDDEN, '您不在本培训班的报名范围内')
-    const { name, gender, company, department, jobs, partyJobs, cardsNumber, ...conference } = answers
+    // One answer for every mismatch (unknown number, other name, disabled, other tree,
+    // already signed up): the public form is no oracle of who is a member where.
+    const eligible = member && member.name === name && member.enabled === 1 && member.orgPath.startsWith(train.hostPath)
+    if (!eligible) throw new AppError(ErrorKey.CONFLICT, NO_MATCH)
+    const { gender, company, department, jobs, partyJobs, cardsNumber, ...conference } = answers
     const identity = { gender, company, department, jobs, partyJobs, cardsNumber: cardsNumber?.toUpperCase() ?? null }
-    await insertSignUp(db, train.id, { ...signUpValuesOf(member, identity), ...conference, name: name ?? member.name }, 'self', now)
-    return { name: name ?? member.name, trainName: train.name }
+    try {
+      await insertSignUp(db, train.id, { ...signUpValuesOf(member, identity), ...conference, name }, 'self', now)
+    } catch (err) {
+      if (err instanceof AppError && err.message === ALREADY_SIGNED_UP) throw new AppError(ErrorKey.CONFLICT, NO_MATCH)
+      throw err
+    }
+    return { name, trainName: train.name }
   },
 
   'mobile.checkInPage': async ({ trainId, code }, { db, reply }) => {

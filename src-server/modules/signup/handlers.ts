@@ -2,7 +2,8 @@ import { AppError, ErrorKey } from '../../../src-shared/errors'
 import { hasOption } from '../../../src-shared/schemas/training'
 import { conditionalIssues } from '../../../src-shared/schemas/signup'
 import { parseSignUpOptions } from '../../../src-shared/schemas/training-codes'
-import { assertOrgInScope, dataScopeOf } from '../../auth/scope'
+import { assertOrgInScope, dataScopeOf, type DataScope } from '../../auth/scope'
+import type { Db } from '../../db/types'
 import { startsWith } from '../../db/prefix'
 import { nowText } from '../../db/time'
 import { keysetBatches, streamWorkbook } from '../../files/xlsx-stream'
@@ -14,6 +15,21 @@ import { importRoster, rosterColumns } from './roster'
 import { statisticsColumns, statisticsQuery, statisticsRows, toStatisticsRecord } from './statistics'
 
 const MEMBER_NOT_FOUND = '党员不存在'
+const FOREIGN_PHONE = '该手机号已登记为其他单位的党员，不能使用'
+
+/**
+ * A sign-up's number is what its person checks in with: it may not be the number of a
+ * member outside the caller's tree (who could then check in as this person).
+ */
+async function assertPhoneNotForeign(db: Db, scope: DataScope, telephone: string): Promise<void> {
+  const foreign = await db
+    .selectFrom('member')
+    .select('id')
+    .where('telephone', '=', telephone)
+    .where((eb) => eb.not(startsWith(eb, 'member.orgPath', scope.path)))
+    .executeTakeFirst()
+  if (foreign) throw new AppError(ErrorKey.VALIDATION, FOREIGN_PHONE, [{ path: 'telephone', message: FOREIGN_PHONE }])
+}
 
 export const signUpHandlers = {
   'signup.all': async ({ trainId, name }, ctx) => {
@@ -58,6 +74,7 @@ export const signUpHandlers = {
     const issues = conditionalIssues(parseSignUpOptions(train.signUpOptions), fields)
     if (issues.length > 0) throw new AppError(ErrorKey.VALIDATION, issues[0].message, issues)
     await assertOrgInScope(ctx.db, dataScopeOf(user), fields.orgId)
+    await assertPhoneNotForeign(ctx.db, dataScopeOf(user), fields.telephone)
     // Answers to items the training does not ask for are not kept.
     const asked = (option: number) => hasOption(train.signUpOptions, option)
     await ctx.db

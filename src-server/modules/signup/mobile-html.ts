@@ -33,8 +33,7 @@ export function sendPage(reply: FastifyReply, status: number, title: string, bod
     .code(status)
     .header('Content-Type', 'text/html; charset=utf-8')
     .header('Cache-Control', 'no-store')
-    .header('X-Content-Type-Options', 'nosniff')
-    .header('Content-Security-Policy', `default-src 'none'; script-src 'nonce-${nonce}'; style-src 'unsafe-inline'; connect-src 'self'; img-src 'self' data:; form-action 'self'`)
+    .header('Content-Security-Policy', `default-src 'none'; script-src 'nonce-${nonce}'; style-src 'unsafe-inline'; connect-src 'self'; img-src 'self' data:; form-action 'self'; frame-ancestors 'none'`)
     .send(html)
 }
 
@@ -74,8 +73,7 @@ const select = (name: string, options: readonly (readonly [string, string])[]) =
   `<select id="${name}" name="${name}"><option value="">请选择</option>${options.map(([v, l]) => `<option value="${escapeHtml(v)}">${escapeHtml(l)}</option>`).join('')}</select>`
 const yesNo = (name: string) => select(name, [['1', '是'], ['0', '否']])
 
-const identityLabels: Record<string, [string, () => string]> = {
-  name: ['姓名', () => input('name', 'text', 'maxlength="50" autocomplete="name"')],
+const identityLabels: Record<(typeof selfSignUpOptionFields)[number]['field'], [string, () => string]> = {
   gender: ['性别', () => select('gender', [['1', '男'], ['0', '女']])],
   company: ['单位', () => input('company', 'text', 'maxlength="100"')],
   department: ['部门', () => input('department', 'text', 'maxlength="100"')],
@@ -127,7 +125,8 @@ export function signUpPageBody(t: SignUpPageTrain, token: string, closedReason: 
     const head = `<header><h1>${escapeHtml(t.name)}</h1><p>培训报名</p></header><main>${trainSummary(t)}`
     if (closedReason) return `${head}<section><p id="result" class="fail">${escapeHtml(closedReason)}</p></section></main>`
     const fields = [
-      field('telephone', '手机号', true, input('telephone', 'tel', 'maxlength="11" inputmode="numeric" autocomplete="tel"'), '请填写在党员信息中登记的手机号'),
+      field('name', '姓名', true, input('name', 'text', 'maxlength="50" autocomplete="name"')),
+      field('telephone', '手机号', true, input('telephone', 'tel', 'maxlength="11" inputmode="numeric" autocomplete="tel"'), '请填写在党员信息中登记的姓名与手机号'),
       ...identity.map((f) => field(f.field, identityLabels[f.field][0], true, identityLabels[f.field][1](), f.field === 'partyJobs' ? t.signUpTips : null)),
       options.includes(4) ? '<div class="hint">所在组织以党员信息中登记的组织为准。</div>' : '',
       ...conference.map((f) => field(f.field, conferenceControls[f.field][0], true, conferenceControls[f.field][1]())),

@@ -1,4 +1,3 @@
-import ExcelJS from 'exceljs'
 import { AppError, ErrorKey, type FieldIssue } from '../../../src-shared/errors'
 import { mobile } from '../../../src-shared/schemas/common'
 import type { SignUpMember } from '../../../src-shared/schemas/signup'
@@ -7,8 +6,9 @@ import type { AuthUser } from '../../auth/auth-user'
 import { dataScopeOf } from '../../auth/scope'
 import { nowText } from '../../db/time'
 import type { Db } from '../../db/types'
+import { extensionOf } from '../../files/file-types'
 import { absoluteStoredPath } from '../../files/storage'
-import { cellText } from '../../files/xlsx'
+import { firstSheetRows, isWorkbookFormat, type WorkbookFormat } from '../../files/workbook-rows'
 import type { SheetColumn } from '../../files/xlsx-stream'
 import { isUniqueViolation, memberForSignUp, signUpValuesOf, takePlaces, TRAIN_FULL } from './queries'
 
@@ -49,9 +49,12 @@ export const rosterColumns: readonly (SheetColumn<SignUpMember> & { key?: keyof 
 ]
 
 /** Cell text as the user typed it; an exported inert value loses its apostrophe again. */
-function textOf(cell: ExcelJS.Cell): string {
-  return cellText(cell.value).replace(/^'(?=[=+\-@])/, '')
+function typed(text: string | undefined): string {
+  return (text ?? '').replace(/^'(?=[=+\-@])/, '')
 }
+
+/** The most people one roster file may name: more than any training takes. */
+export const MAX_ROSTER_ROWS = 20_000
 
 interface RosterRow {
   line: number
@@ -59,25 +62,23 @@ interface RosterRow {
   overrides: Record<string, string | number | null>
 }
 
-/** Reads a roster workbook: a header row naming at least 手机号, then one person per row. */
-async function readRoster(file: string): Promise<{ rows: RosterRow[]; issues: FieldIssue[] }> {
-  const workbook = new ExcelJS.Workbook()
-  try {
-    await workbook.xlsx.readFile(file)
-  } catch {
-    throw new AppError(ErrorKey.VALIDATION, '名单文件无法读取，请使用导出的 .xlsx 名单模板')
-  }
-  const sheet = workbook.worksheets[0]
-  const headers = new Map<string, number>()
-  sheet?.getRow(1).eachCell((cell, col) => headers.set(textOf(cell), col))
-  if (!sheet || !headers.has('手机号')) throw new AppError(ErrorKey.VALIDATION, '名单第1行须为表头，且包含“手机号”列')
+/** Reads a roster workbook: a header row naming at least 手机号, then one person per row. Streamed, within MAX_ROSTER_ROWS. */
+async function readRoster(file: string, format: WorkbookFormat): Promise<{ rows: RosterRow[]; issues: FieldIssue[] }> {
+  const unreadable = '名单文件无法读取，请使用导出的名单模板（xlsx 或 xls 格式）'
+  let headers: Map<string, number> | undefined
   const rows: RosterRow[] = []
   const issues: FieldIssue[] = []
-  for (let line = 2; line <= sheet.rowCount; line++) {
-    const row = sheet.getRow(line)
+  for await (const { number: line, cells } of firstSheetRows(file, format, { maxRows: MAX_ROSTER_ROWS, unreadable })) {
+    if (!headers) {
+      if (line !== 1) break
+      headers = new Map(cells.map((text, col) => [typed(text), col]))
+      if (!headers.has('手机号')) break
+      continue
+    }
+    const columns = headers
     const get = (header: string) => {
-      const col = headers.get(header)
-      return col ? textOf(row.getCell(col)) : ''
+      const col = columns.get(header)
+      return col === undefined ? '' : typed(cells[col])
     }
     if (rosterColumns.every((c) => get(c.header) === '')) continue
     const overrides: RosterRow['overrides'] = {}
@@ -101,6 +102,7 @@ async function readRoster(file: string): Promise<{ rows: RosterRow[]; issues: Fi
     if (!phone.success) issues.push({ path: `第${line}行`, message: `第${line}行：${phone.error.issues[0].message}` })
     rows.push({ line, telephone: phone.success ? phone.data : '', overrides })
   }
+  if (!headers?.has('手机号')) throw new AppError(ErrorKey.VALIDATION, '名单第1行须为表头，且包含“手机号”列')
   if (rows.length === 0 && issues.length === 0) throw new AppError(ErrorKey.VALIDATION, '名单中没有人员')
   return { rows, issues }
 }
@@ -111,9 +113,12 @@ async function readRoster(file: string): Promise<{ rows: RosterRow[]; issues: Fi
  * Any problem is reported per row and nothing is imported (one transaction).
  */
 export async function importRoster(db: Db, user: AuthUser, uploadDir: string, trainId: number, storedPath: string): Promise<number> {
-  const upload = await db.selectFrom('upload').select('path').where('path', '=', storedPath).executeTakeFirst()
-  if (!upload || !storedPath.endsWith('.xlsx')) throw new AppError(ErrorKey.VALIDATION, '请先上传 .xlsx 格式的名单文件')
-  const { rows, issues } = await readRoster(absoluteStoredPath(uploadDir, storedPath))
+  // Only a file this account uploaded: another account's upload path is not a way to read its data.
+  const upload = await db.selectFrom('upload').select('createdBy').where('path', '=', storedPath).executeTakeFirst()
+  if (!upload || upload.createdBy !== user.adminId) throw new AppError(ErrorKey.NOT_FOUND, '名单文件不存在，请重新上传')
+  const format = extensionOf(storedPath)
+  if (!isWorkbookFormat(format)) throw new AppError(ErrorKey.VALIDATION, '请上传 xlsx 或 xls 格式的名单文件')
+  const { rows, issues } = await readRoster(absoluteStoredPath(uploadDir, storedPath), format)
   const scope = dataScopeOf(user)
   const seen = new Map<string, number>()
   const values: ReturnType<typeof signUpValuesOf>[] = []

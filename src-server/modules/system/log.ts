@@ -23,7 +23,8 @@ export const logHandlers = {
       query = query.where('adminId', 'in', accounts)
     }
     if (adminName) query = query.where('adminName', 'like', `%${adminName}%`)
-    if (module) query = query.where('module', '=', module)
+    // The console's module filter names every domain filed under one module name, comma-separated.
+    if (module) query = query.where('module', 'in', module.split(','))
     if (startTime) query = query.where('createdAt', '>=', startTime)
     if (endTime) query = query.where('createdAt', '<=', endTime)
     if (recordTable) query = query.where('recordTable', '=', recordTable)

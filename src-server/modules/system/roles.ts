@@ -4,10 +4,14 @@ import type { Page } from '../../../src-shared/schemas/common'
 import { PROTECTED_ROLE_ID, screenIdsOf, type RoleRow } from '../../../src-shared/schemas/system'
 import { nowText } from '../../db/time'
 import type { Db } from '../../db/types'
+import type { AuthUser } from '../../auth/auth-user'
+import { dataScopeOf } from '../../auth/scope'
 import { signedIn, type DomainHandlers } from '../../http/context'
 import { assertRoleWithinCaller, assertWithinCaller, permissionIdsOfRoles } from './grants'
 
 const NOT_WITHIN = '不能授予超出自身权限的菜单'
+const ROLE_NOT_FOUND = '角色不存在'
+const TITLE_TAKEN = '角色名称已存在'
 /** How many holders the "role in use" message names before it says 等 N 个账号. */
 const HOLDERS_NAMED = 5
 
@@ -22,6 +26,32 @@ async function rolesWithPermissions(db: Db, rows: { id: number; title: string; r
   }))
 }
 
+/**
+ * Roles belong to a tree (issue 16): a role made by a member-linked account is its top
+ * organisation's (`ownerOrgId`), one made by the super user province-wide (null). A
+ * member-linked account manages only its tree's roles, so what it changes reaches no
+ * account of another tree (roles of a tree are given only to that tree's accounts, see
+ * admins.ts); it may give its accounts province-wide roles, never change them.
+ */
+export function rolesManagedBy(db: Db, user: AuthUser) {
+  const scope = dataScopeOf(user)
+  const query = db.selectFrom('role')
+  return scope.superUser ? query : query.where('ownerOrgId', '=', scope.orgId)
+}
+
+/** The owner a new role of this caller gets. */
+const ownerOf = (user: AuthUser): number | null => {
+  const scope = dataScopeOf(user)
+  return scope.superUser ? null : scope.orgId
+}
+
+async function assertTitleFree(db: Db, ownerOrgId: number | null, title: string, exceptId?: number): Promise<void> {
+  let query = db.selectFrom('role').select('id').where('title', '=', title)
+  query = ownerOrgId === null ? query.where('ownerOrgId', 'is', null) : query.where('ownerOrgId', '=', ownerOrgId)
+  if (exceptId !== undefined) query = query.where('id', '!=', exceptId)
+  if (await query.executeTakeFirst()) throw new AppError(ErrorKey.VALIDATION, TITLE_TAKEN, [{ path: 'title', message: TITLE_TAKEN }])
+}
+
 async function roleById(db: Db, id: number): Promise<RoleRow | undefined> {
   const row = await db.selectFrom('role').select(['id', 'title', 'remark', 'createdAt']).where('id', '=', id).executeTakeFirst()
   return row && (await rolesWithPermissions(db, [row]))[0]
@@ -32,8 +62,15 @@ const roleSnapshot = (db: Db, id: number) => () => roleById(db, id)
 
 async function existingRole(db: Db, id: number): Promise<RoleRow> {
   const role = await roleById(db, id)
-  if (!role) throw new AppError(ErrorKey.NOT_FOUND, '角色不存在')
+  if (!role) throw new AppError(ErrorKey.NOT_FOUND, ROLE_NOT_FOUND)
   return role
+}
+
+/** A role the caller manages, with its owner; another tree's answers as one that does not exist. */
+async function managedRole(db: Db, user: AuthUser, id: number): Promise<RoleRow & { ownerOrgId: number | null }> {
+  const row = await rolesManagedBy(db, user).select('ownerOrgId').where('id', '=', id).executeTakeFirst()
+  if (!row) throw new AppError(ErrorKey.NOT_FOUND, ROLE_NOT_FOUND)
+  return { ...(await existingRole(db, id)), ownerOrgId: row.ownerOrgId }
 }
 
 async function replacePermissions(db: Db, roleId: number, permissionIdList: readonly number[]): Promise<void> {
@@ -49,8 +86,9 @@ function refuseProtected(id: number, action: '修改' | '删除'): void {
 }
 
 export const roleHandlers = {
-  'role.list': async ({ pageNum, pageSize, title }, { db }): Promise<Page<RoleRow>> => {
-    let query = db.selectFrom('role')
+  'role.list': async ({ pageNum, pageSize, title }, ctx): Promise<Page<RoleRow>> => {
+    const { db } = ctx
+    let query = rolesManagedBy(db, signedIn(ctx))
     if (title) query = query.where('title', 'like', `%${title}%`)
     const { total } = await query.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow()
     const rows = await query
@@ -62,13 +100,22 @@ export const roleHandlers = {
     return { records: await rolesWithPermissions(db, rows), total: Number(total) }
   },
 
-  'role.all': async (_input, { db }) => db.selectFrom('role').select(['id', 'title']).orderBy('id').execute(),
+  // The roles an account may be given: the caller's tree's and the province-wide ones.
+  'role.all': async (_input, ctx) => {
+    const owner = ownerOf(signedIn(ctx))
+    let query = ctx.db.selectFrom('role').select(['id', 'title'])
+    if (owner !== null) query = query.where((eb) => eb.or([eb('ownerOrgId', '=', owner), eb('ownerOrgId', 'is', null)]))
+    return query.orderBy('id').execute()
+  },
 
   'role.create': async ({ title, remark, permissionIdList }, ctx) => {
-    assertWithinCaller(signedIn(ctx), permissionIdList, NOT_WITHIN)
+    const user = signedIn(ctx)
+    assertWithinCaller(user, permissionIdList, NOT_WITHIN)
+    const ownerOrgId = ownerOf(user)
+    await assertTitleFree(ctx.db, ownerOrgId, title)
     const now = nowText()
     const id = await ctx.db.transaction().execute(async (trx) => {
-      const row = await trx.insertInto('role').values({ title, remark, createdAt: now, updatedAt: now }).returning('id').executeTakeFirstOrThrow()
+      const row = await trx.insertInto('role').values({ title, remark, ownerOrgId, createdAt: now, updatedAt: now }).returning('id').executeTakeFirstOrThrow()
       await replacePermissions(trx, row.id, permissionIdList)
       return row.id
     })
@@ -79,8 +126,9 @@ export const roleHandlers = {
   'role.update': async ({ id, title, remark, permissionIdList }, ctx) => {
     refuseProtected(id, '修改')
     const user = signedIn(ctx)
-    const current = await existingRole(ctx.db, id)
+    const current = await managedRole(ctx.db, user, id)
     assertWithinCaller(user, current.permissionIdList, NOT_WITHIN)
+    await assertTitleFree(ctx.db, current.ownerOrgId, title, id)
     assertWithinCaller(user, permissionIdList, NOT_WITHIN)
     await ctx.audit.changing('role', id, roleSnapshot(ctx.db, id))
     await ctx.db.transaction().execute(async (trx) => {
@@ -92,7 +140,7 @@ export const roleHandlers = {
 
   'role.delete': async ({ id }, ctx) => {
     refuseProtected(id, '删除')
-    await existingRole(ctx.db, id)
+    await managedRole(ctx.db, signedIn(ctx), id)
     await assertRoleWithinCaller(ctx.db, signedIn(ctx), id, NOT_WITHIN)
     const holders = await ctx.db.selectFrom('admin').select('name').where('roleId', '=', id).orderBy('name').execute()
     if (holders.length > 0) {

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react'
+import { useEffect, useEffectEvent, useRef, useState } from 'react'
 import { Button, Card, Link, makeStyles, Spinner, Tab, TabList, Text, Title3, tokens } from '@fluentui/react-components'
 import { ArrowLeftRegular, ArrowRightRegular, DocumentRegular, SaveRegular } from '@fluentui/react-icons'
 import { useForm } from 'react-hook-form'
@@ -6,6 +6,8 @@ import { useNavigate, useSearchParams } from 'react-router-dom'
 import { trainFormTabs, type TrainDetail } from '../../../../src-shared/schemas/training'
 import { call } from '../../../app/bridge'
 import { useConfirm } from '../../../components/confirm'
+import { RecordUnavailable } from '../../../components/RecordUnavailable'
+import { idParamOf, useRecordById } from '../../../components/useRecordById'
 import { saveStoredFile } from '../../../components/FileUpload'
 import { toastMessages, useNotify } from '../../../components/toast'
 import { BasicTab } from './BasicTab'
@@ -14,6 +16,8 @@ import { AttachmentsTab, GroupQrTab, ScheduleTab, SignInTab, SignUpOptionsTab } 
 import { ArchiveTab, CheckInQrTab, SignedUpTab, SignUpQrTab } from './SavedTabs'
 
 export const TRAIN_LIST_PATH = '/trainingManagement/trainingManagement'
+
+const loadTraining = (id: number): Promise<TrainDetail> => call('train.get', { id })
 
 type SavedTabKey = 'signUpQr' | 'checkInQr' | 'archive' | 'signedUp'
 type TabKey = FormTabKey | SavedTabKey
@@ -46,27 +50,26 @@ export default function TrainEditorPage() {
   const navigate = useNavigate()
   const confirm = useConfirm()
   const [params] = useSearchParams()
-  const trainId = Number(params.get('trainId')) || null
+  const trainId = idParamOf(params, 'trainId')
+  // A new training has no address id: only `trainEdit` loads one.
+  const editing = params.has('trainId')
   const form = useForm<TrainFormValues>({ defaultValues: emptyTrainForm() })
-  const [detail, setDetail] = useState<TrainDetail | null>(null)
+  const loaded = useRecordById(editing ? trainId : null, loadTraining)
+  const detail = loaded.state.status === 'found' ? loaded.state.record : null
+  const setDetail = loaded.replace
   const [tab, setTab] = useState<TabKey>('basic')
   const [saving, setSaving] = useState(false)
   const [generating, setGenerating] = useState(false)
+  const [showFirstProblem, setShowFirstProblem] = useState(0)
+  const panel = useRef<HTMLDivElement>(null)
 
+  // The form starts from the loaded record (once per record loaded, not per later copy).
+  const loadedId = detail?.id
+  const startFrom = useEffectEvent((record: TrainDetail) => form.reset(trainFormOf(record)))
   useEffect(() => {
-    if (!trainId) return
-    let current = true
-    call('train.get', { id: trainId })
-      .then((loaded) => {
-        if (!current) return
-        setDetail(loaded)
-        form.reset(trainFormOf(loaded))
-      })
-      .catch((error: unknown) => current && notify.error(error))
-    return () => {
-      current = false
-    }
-  }, [trainId, form, notify])
+    if (loadedId !== undefined && detail) startFrom(detail)
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- only a newly loaded record resets the form
+  }, [loadedId])
 
   // An edited field loses its message; the next check says again what is still wrong.
   useEffect(
@@ -92,8 +95,17 @@ export default function TrainEditorPage() {
     form.clearErrors()
     for (const problem of problems) form.setError(problem.path as keyof TrainFormValues, { type: 'schema', message: problem.message })
     setTab(key)
+    setShowFirstProblem((n) => n + 1)
     notify.warning(alert)
   }
+
+  // Once the tab with the problems is drawn, its first field in error is brought into view and focused.
+  useEffect(() => {
+    if (showFirstProblem === 0) return
+    const field = panel.current?.querySelector<HTMLElement>('[aria-invalid="true"]')
+    field?.scrollIntoView({ block: 'center', behavior: 'smooth' })
+    field?.focus({ preventScroll: true })
+  }, [showFirstProblem])
 
   const next = () => {
     const current = available[index]
@@ -140,7 +152,9 @@ export default function TrainEditorPage() {
     }
   }
 
-  if (trainId && !detail) return <Spinner label="加载中..." />
+  if (editing && loaded.state.status !== 'found') {
+    return <RecordUnavailable state={loaded.state} notFoundText="培训班不存在" backTo={TRAIN_LIST_PATH} onRetry={loaded.reload} />
+  }
   const noticeName = detail ? `${detail.name}-培训通知.docx` : ''
 
   return (
@@ -158,7 +172,7 @@ export default function TrainEditorPage() {
           </Tab>
         ))}
       </TabList>
-      <Card className={styles.card} role="tabpanel" aria-label={tabs.find((t) => t.key === tab)?.title}>
+      <Card ref={panel} className={styles.card} role="tabpanel" aria-label={tabs.find((t) => t.key === tab)?.title}>
         {tab === 'basic' && <BasicTab form={form} />}
         {tab === 'schedule' && <ScheduleTab form={form} />}
         {tab === 'signUpOptions' && <SignUpOptionsTab form={form} />}

@@ -1,0 +1,107 @@
+import { mkdtemp, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import type { ApiEnvelope, ApiSuccess } from '../src-shared/errors'
+import type { Page } from '../src-shared/schemas/common'
+import type { LedgerOrg, StatisticTrain } from '../src-shared/schemas/statistics'
+import { openDatabase } from '../src-server/db/connect'
+import { login, TEST_CAPTCHA_CODE } from '../tests/support/login'
+import { measure, printComparison, startBenchServer, type Measurement } from './harness'
+
+/**
+ * The dashboard, statistics and ledger calls at province scale: the `seed:province`
+ * set plus `bench/seed-statistics.ts` (20 000 trainings, 2 000 000 sign-ups, seven in
+ * ten checked in), as the super user (the widest scope), 10 concurrent clients, beside
+ * a Fastify hello-world. Target: p99 under 200 ms for every dashboard and statistics
+ * call; the ledger's figures are printed beside them, with one client (no target set).
+ *
+ * Databases: BENCH_STATISTICS_SQLITE (default data/province.sqlite) and
+ * BENCH_STATISTICS_POSTGRES, each filled by `DATABASE_URL=… npm run seed:province` and
+ * then `DATABASE_URL=… npx tsx bench/seed-statistics.ts`. A missing one is skipped.
+ */
+const P99_TARGET_MS = 200
+const YEAR = 2024
+
+async function seeded(url: string): Promise<boolean> {
+  const { db } = openDatabase(url)
+  try {
+    return Boolean(await db.selectFrom('train').select('id').where('name', 'like', '统计压测%').executeTakeFirst())
+  } catch {
+    return false
+  } finally {
+    await db.destroy()
+  }
+}
+
+async function dataAt<T>(url: string, token: string): Promise<T> {
+  const body = (await (await fetch(url, { headers: { Token: token } })).json()) as ApiEnvelope<T>
+  if (body.code !== 0) throw new Error(`${url}: ${body.message}`)
+  return (body as ApiSuccess<T>).data
+}
+
+interface Row extends Measurement {
+  targeted: boolean
+}
+
+async function benchDatabase(name: string, databaseUrl: string, uploads: string): Promise<Row[]> {
+  const server = await startBenchServer('platform', { DATABASE_URL: databaseUrl, UPLOAD_DIR: uploads, CAPTCHA_TEST_CODE: TEST_CAPTCHA_CODE })
+  try {
+    const token = await login(server.url, 'admin', 'Admin@123')
+    const get = <T>(path: string) => dataAt<T>(server.url + path, token)
+    const trains = await get<Page<StatisticTrain>>(`/api/statistic/train?year=${YEAR}&pageSize=1`)
+    const top = (await get<{ records: LedgerOrg[] }>(`/api/ledger/org?year=${YEAR}`)).records.find((r) => r.totalHours > 0)
+    if (!top) throw new Error('no organisation with hours')
+    const committee = (await get<{ records: LedgerOrg[] }>(`/api/ledger/org?year=${YEAR}&parentId=${top.orgId}`)).records[0]
+    const calls: [string, string, boolean][] = [
+      ['GET /api/dashboard/summary', '/api/dashboard/summary', true],
+      ['GET /api/dashboard/train (first page)', '/api/dashboard/train', true],
+      ['GET /api/dashboard/train?classType=3&pageNum=50', '/api/dashboard/train?classType=3&pageNum=50', true],
+      ['GET /api/statistic/years', '/api/statistic/years', true],
+      ['GET /api/statistic/department (all years)', '/api/statistic/department', true],
+      [`GET /api/statistic/department?year=${YEAR}`, `/api/statistic/department?year=${YEAR}`, true],
+      ['GET /api/statistic/classType (all years)', '/api/statistic/classType', true],
+      [`GET /api/statistic/classType?year=${YEAR}`, `/api/statistic/classType?year=${YEAR}`, true],
+      [`GET /api/statistic/train?year=${YEAR}&pageSize=999`, `/api/statistic/train?year=${YEAR}&pageSize=999`, true],
+      [`GET /api/statistic/train?year=${YEAR}&classType=3&pageSize=999`, `/api/statistic/train?year=${YEAR}&classType=3&pageSize=999`, true],
+      ['GET /api/statistic/train/{id}/member?pageSize=9999', `/api/statistic/train/${trains.records[0].id}/member?pageSize=9999`, true],
+      [`GET /api/ledger/org?year=${YEAR} (the province's top organisations)`, `/api/ledger/org?year=${YEAR}`, false],
+      [`GET /api/ledger/org?parentId=<top organisation, ${top.members} members>`, `/api/ledger/org?year=${YEAR}&parentId=${top.orgId}`, false],
+      [`GET /api/ledger/member?orgId=<二级党委, ${committee.members} members>`, `/api/ledger/member?year=${YEAR}&orgId=${committee.orgId}`, false],
+    ]
+    const rows: Row[] = []
+    for (const [title, path, targeted] of calls) {
+      // The ledger's whole-province reads take seconds: measured with one client, not ten.
+      const connections = targeted ? 10 : 1
+      rows.push({ ...(await measure(`${title} (${name}, ${connections} client${targeted ? 's' : ''})`, server.url + path, { headers: { Token: token }, connections, seconds: 5 })), targeted })
+    }
+    return rows
+  } finally {
+    await server.stop()
+  }
+}
+
+async function main(): Promise<void> {
+  const candidates: [string, string | undefined][] = [
+    ['sqlite', process.env.BENCH_STATISTICS_SQLITE ?? 'data/province.sqlite'],
+    ['postgres', process.env.BENCH_STATISTICS_POSTGRES],
+  ]
+  const hello = await startBenchServer('hello')
+  const baseline = await measure('Fastify hello-world', hello.url, { connections: 10, seconds: 5 })
+  await hello.stop()
+
+  const uploads = await mkdtemp(join(tmpdir(), 'bench-uploads-'))
+  const rows: Row[] = []
+  for (const [name, url] of candidates) {
+    if (!url || !(await seeded(url))) {
+      console.log(`${name}: no statistics load${url ? ` at ${url}` : ''} — seed:province, then bench/seed-statistics.ts`)
+      continue
+    }
+    rows.push(...(await benchDatabase(name, url, uploads)))
+  }
+  await rm(uploads, { recursive: true, force: true })
+  printComparison('Dashboard, statistics and ledger at province scale, 10 concurrent clients', baseline, rows)
+  const slow = rows.filter((r) => r.targeted && (r.p99 >= P99_TARGET_MS || r.failures > 0))
+  console.log(slow.length === 0 ? `p99 < ${P99_TARGET_MS} ms on every dashboard and statistics call` : `over target or failing: ${slow.map((r) => r.title).join('; ')}`)
+}
+
+void main()

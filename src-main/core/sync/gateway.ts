@@ -1,0 +1,283 @@
+import { randomUUID, scryptSync, timingSafeEqual, randomBytes } from 'node:crypto'
+import { routes, type RouteName } from '../../../src-shared/api'
+import { AppError, ErrorKey } from '../../../src-shared/errors'
+import type { UserInfo } from '../../../src-shared/schemas/auth'
+import type { SeatPlan, SeatPlanSaveBody, SeatSaveResult } from '../../../src-shared/schemas/seating'
+import type { SyncStatus } from '../../../src-shared/schemas/sync'
+import type { ApiClient } from '../api-client'
+import { ReadCache, type LocalDb } from '../cache/local-store'
+import type { CoreEvents } from '../events'
+import { Outbox, type QueuedSave } from './outbox'
+
+export const OFFLINE_WRITE = '当前处于离线状态，此操作需要连接服务器（座位编排可离线保存，联网后自动同步）'
+const NOT_CACHED = '离线状态下没有这项数据，请联网后查看（可在培训班上先“准备离线”）'
+/** How often an offline core asks whether the server is back. */
+const PROBE_INTERVAL_MS = 3000
+
+const pad = (n: number) => String(n).padStart(2, '0')
+function minuteText(ms: number): string {
+  const d = new Date(ms)
+  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())} ${pad(d.getHours())}:${pad(d.getMinutes())}`
+}
+
+/** Stable text of an input: the same filters give the same cache key whatever their order. */
+function stableText(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(stableText).join(',')}]`
+  if (value && typeof value === 'object') {
+    return `{${Object.keys(value)
+      .sort()
+      .filter((k) => (value as Record<string, unknown>)[k] !== undefined)
+      .map((k) => `${JSON.stringify(k)}:${stableText((value as Record<string, unknown>)[k])}`)
+      .join(',')}}`
+  }
+  return JSON.stringify(value ?? null)
+}
+
+const isOffline = (err: unknown) => err instanceof AppError && err.key === ErrorKey.OFFLINE
+
+/** The queued plan shown over the cached one: what this console last saved there. */
+function withQueued(plan: SeatPlan, queued: QueuedSave): SeatPlan {
+  const names = new Map(plan.people.map((p) => [p.trainSignUpMemberId, p]))
+  return {
+    ...plan,
+    rowNumber: Number(queued.rowNumber),
+    columnNumber: Number(queued.columnNumber),
+    useSeat: queued.useSeat ?? plan.useSeat,
+    seats: queued.trainMemberLocations.map((s) => {
+      const person = s.trainSignUpMemberId ? names.get(s.trainSignUpMemberId) : undefined
+      return {
+        rowNumber: s.rowNumber,
+        columnNumber: s.columnNumber,
+        groupNumber: s.groupNumber ?? null,
+        trainSignUpMemberId: s.trainSignUpMemberId ?? null,
+        memberId: person?.memberId ?? null,
+        name: person?.name ?? null,
+      }
+    }),
+  }
+}
+
+/**
+ * The one gateway between the RPC dispatcher and the API client (ARCHITECTURE.md rule 7).
+ * Online, it calls the server and records what it read; when the server cannot be
+ * reached (detected from the calls themselves, then probed until it answers) reads come
+ * from the cache, seat saves go to the outbox, and every other write is refused with a
+ * clear message. When the server answers again the outbox is replayed, exactly once.
+ */
+export function createGateway(deps: { client: ApiClient; db: LocalDb; events: CoreEvents; baseUrl: () => string; probeIntervalMs?: number }) {
+  const { client, events } = deps
+  const cache = new ReadCache(deps.db)
+  const outbox = new Outbox(deps.db)
+  let online = true
+  let syncing: Promise<void> | null = null
+  let probe: NodeJS.Timeout | null = null
+  let closed = false
+  /** The account whose reads are cached (its scope decides what it may see). */
+  let account = ''
+
+  function status(): SyncStatus {
+    const lastRead = cache.meta('lastReadAt')
+    const lastSync = cache.meta('lastSyncAt')
+    return {
+      online,
+      dataAsOf: lastRead ? minuteText(Number(lastRead)) : null,
+      ...outbox.counts(),
+      syncing: syncing !== null,
+      lastSyncAt: lastSync ? minuteText(Number(lastSync)) : null,
+    }
+  }
+  let announced = ''
+  /** Tells the renderer, only when something it shows changed. */
+  const announce = () => {
+    const now = status()
+    const text = JSON.stringify(now)
+    if (text === announced) return
+    announced = text
+    events.emit('sync.status', now)
+  }
+
+  function setOnline(next: boolean): void {
+    if (next === online) return
+    online = next
+    announce()
+    if (!next) startProbe()
+    else void sync()
+  }
+
+  /** Any HTTP answer (even 接口不存在) means the server is back; no answer means still offline. */
+  const reachable = () =>
+    fetch(`${deps.baseUrl()}/api/`, { signal: AbortSignal.timeout(2000) }).then(
+      () => true,
+      () => false,
+    )
+
+  function startProbe(): void {
+    if (probe || closed) return
+    probe = setInterval(() => {
+      void reachable().then((yes) => {
+        if (!yes || !probe) return
+        clearInterval(probe)
+        probe = null
+        setOnline(true)
+      })
+    }, deps.probeIntervalMs ?? PROBE_INTERVAL_MS)
+    probe.unref()
+  }
+
+  const keyOf = (method: RouteName, input: unknown) => `${account}|${method}|${stableText(input)}`
+
+  /** A forwarded route: reads are cached and served from the cache offline; writes need the server. */
+  async function forward(method: RouteName, input: unknown): Promise<unknown> {
+    const isGet = routes[method].method === 'GET'
+    // Captchas and the like are never worth keeping; reads of data are.
+    const isRead = isGet && !method.startsWith('auth.')
+    try {
+      let data = await client.callRoute(method, input)
+      setOnline(true)
+      if (isRead) {
+        cache.put(keyOf(method, input), data)
+        cache.setMeta('lastReadAt', String(Date.now()))
+        if (method === 'seat.plan') data = overlay(data as SeatPlan)
+      }
+      return data
+    } catch (err) {
+      if (!isOffline(err)) {
+        setOnline(true)
+        throw err
+      }
+      setOnline(false)
+      if (!isGet) throw new AppError(ErrorKey.OFFLINE, OFFLINE_WRITE)
+      if (!isRead) throw err
+      const hit = cache.get(keyOf(method, input))
+      if (!hit) throw new AppError(ErrorKey.OFFLINE, NOT_CACHED)
+      return method === 'seat.plan' ? overlay(hit.data as SeatPlan) : hit.data
+    }
+  }
+
+  function overlay(plan: SeatPlan): SeatPlan {
+    const queued = outbox.latestFor(plan.trainId)
+    return queued ? withQueued(plan, queued) : plan
+  }
+
+  /** The screen's save: to the server when it answers, else (or while earlier saves of the training wait) into the outbox. */
+  async function saveSeats(body: SeatPlanSaveBody & { trainId: number }): Promise<SeatSaveResult | { outcome: 'queued'; pending: number }> {
+    const queued: QueuedSave = { ...body, idempotencyKey: body.idempotencyKey ?? randomUUID() }
+    if (!outbox.latestFor(body.trainId)) {
+      try {
+        const result = (await client.callRoute('seat.save', queued)) as SeatSaveResult
+        setOnline(true)
+        return result
+      } catch (err) {
+        if (!isOffline(err)) throw err
+        setOnline(false)
+      }
+    }
+    // Same key as the attempt above: if that one reached the server after all, the replay answers its result.
+    outbox.enqueue(queued)
+    announce()
+    if (online) void sync()
+    return { outcome: 'queued', pending: outbox.counts().pending }
+  }
+
+  /** Replays the outbox in order until it is empty, offline, or only conflicts remain. */
+  function sync(): Promise<void> {
+    if (!syncing && !outbox.next()) return Promise.resolve()
+    syncing ??= (async () => {
+      announce()
+      try {
+        for (let item = outbox.next(); item && online && !closed; item = outbox.next()) {
+          outbox.markAttempt(item.seq)
+          let result: SeatSaveResult
+          try {
+            result = (await client.callRoute('seat.save', { ...item.body, baseRevision: item.baseRevision ?? undefined })) as SeatSaveResult
+          } catch (err) {
+            if (isOffline(err)) {
+              setOnline(false)
+              break
+            }
+            if (err instanceof AppError && err.key === ErrorKey.UNAUTHENTICATED) break
+            // Refused for good (e.g. a person no longer signed up): kept as a conflict for the user.
+            const server = (await client.callRoute('seat.plan', { trainId: item.trainId })) as SeatPlan
+            outbox.conflict(item.seq, server, err instanceof Error ? err.message : null)
+            continue
+          }
+          if (result.outcome === 'saved') outbox.acknowledge(item.seq, result.revision)
+          else outbox.conflict(item.seq, result.plan, null)
+          announce()
+        }
+        if (outbox.counts().pending === 0 && online) cache.setMeta('lastSyncAt', String(Date.now()))
+      } catch (err) {
+        if (isOffline(err)) setOnline(false)
+      } finally {
+        syncing = null
+        announce()
+      }
+    })()
+    return syncing
+  }
+
+  /** A read straight from the server into the cache (准备离线): fails rather than answering from the cache. */
+  async function refresh(method: RouteName, input: unknown): Promise<unknown> {
+    const data = await client.callRoute(method, input)
+    cache.put(keyOf(method, input), data)
+    cache.setMeta('lastReadAt', String(Date.now()))
+    return data
+  }
+
+  return {
+    forward,
+    refresh,
+    saveSeats,
+    sync,
+    /** Tries the server now (sync.now): the replay's first call tells whether it is back. */
+    async syncNow() {
+      if (!online && (await reachable())) setOnline(true)
+      await sync()
+      return status()
+    },
+    status,
+    outbox,
+    cache,
+    conflicts: (trainId?: number) => outbox.conflicts(trainId),
+    async resolve(seq: number, choice: 'mine' | 'server') {
+      outbox.resolve(seq, choice)
+      announce()
+      if (online) await sync()
+      return status()
+    },
+    /** Whose reads are cached (by account id): set at every sign-in, online or offline. */
+    useAccount(user: UserInfo) {
+      account = String(user.id)
+    },
+    /** Remembers who signed in online, for an offline sign-in later (a salted scrypt verifier, never the password). */
+    rememberAccount(username: string, password: string, user: UserInfo) {
+      const salt = randomBytes(16)
+      const verifier = `${salt.toString('hex')}:${scryptSync(password, salt, 32).toString('hex')}`
+      deps.db
+        .prepare('INSERT INTO last_account (id, username, verifier, user, at) VALUES (1, ?, ?, ?, ?) ON CONFLICT (id) DO UPDATE SET username = excluded.username, verifier = excluded.verifier, user = excluded.user, at = excluded.at')
+        .run(username, verifier, JSON.stringify(user), Date.now())
+    },
+    /** The last account that signed in, if `password` is its password (or no password is asked: a restored session). */
+    lastAccount(username?: string, password?: string): UserInfo | null {
+      const row = deps.db.prepare<[], { username: string; verifier: string; user: string }>('SELECT username, verifier, user FROM last_account WHERE id = 1').get()
+      if (!row) return null
+      if (username !== undefined) {
+        const [salt, hash] = row.verifier.split(':')
+        const given = scryptSync(password ?? '', Buffer.from(salt, 'hex'), 32)
+        if (row.username !== username || !timingSafeEqual(given, Buffer.from(hash, 'hex'))) return null
+      }
+      const user = JSON.parse(row.user) as UserInfo
+      account = String(user.id)
+      return user
+    },
+    isOnline: () => online,
+    markOffline: () => setOnline(false),
+    markOnline: () => setOnline(true),
+    close() {
+      closed = true
+      if (probe) clearInterval(probe)
+      deps.db.close()
+    },
+  }
+}
+export type Gateway = ReturnType<typeof createGateway>

@@ -1,0 +1,105 @@
+import { join } from 'node:path'
+import { AppError, ErrorKey } from '../../../src-shared/errors'
+import type { LoginForm } from '../../../src-shared/schemas/auth'
+import type { ApiClient } from '../api-client'
+import { openLocalDb } from '../cache/local-store'
+import type { CoreHandlers } from '../dispatcher'
+import type { CoreEvents } from '../events'
+import type { CoreFiles } from '../files'
+import type { Session, TokenKeeper } from '../session'
+import { createGateway, type Gateway } from './gateway'
+import { prepareOffline } from './prepare'
+
+const NO_OFFLINE_ACCOUNT = '无法连接服务器：离线时只能用本机上次登录的账号和密码登录'
+
+const isOffline = (err: unknown) => err instanceof AppError && err.key === ErrorKey.OFFLINE
+
+type OfflineHandlers = Pick<
+  CoreHandlers,
+  'session.login' | 'session.logout' | 'session.current' | 'files.readAsDataUrl' | 'seating.save' | 'sync.status' | 'sync.now' | 'sync.conflicts' | 'sync.resolve' | 'offline.prepare'
+>
+
+/**
+ * The offline side of the core: the gateway on its cache file in the data folder, and
+ * the handlers that need it — sign-in with the last session when the server cannot be
+ * reached, cached stored files, seat saves through the outbox, the sync state, 准备离线.
+ */
+export function createOfflineSide(deps: { dataDir: string; client: ApiClient; baseUrl: () => string; events: CoreEvents; session: Session; tokens: TokenKeeper; files: CoreFiles }): { gateway: Gateway; handlers: OfflineHandlers } {
+  const { session, files, tokens } = deps
+  const gateway = createGateway({ client: deps.client, db: openLocalDb(join(deps.dataDir, 'offline-cache.sqlite')), events: deps.events, baseUrl: deps.baseUrl })
+  /** Signed in offline with the last account's password, without a token. */
+  let offlineSignedIn = false
+
+  const readAsDataUrl = async (input: { path: string }) => {
+    try {
+      const url = await files.readAsDataUrl(input)
+      gateway.cache.putFile(input.path, url)
+      return url
+    } catch (err) {
+      const cached = isOffline(err) ? gateway.cache.getFile(input.path) : undefined
+      if (cached) return cached
+      throw err
+    }
+  }
+
+  const handlers: OfflineHandlers = {
+    'session.login': async (form: LoginForm) => {
+      try {
+        const user = await session.login(form)
+        offlineSignedIn = false
+        gateway.rememberAccount(form.username, form.password, user)
+        gateway.useAccount(user)
+        void gateway.sync()
+        return user
+      } catch (err) {
+        if (!isOffline(err)) throw err
+        const user = gateway.lastAccount(form.username, form.password)
+        if (!user) throw new AppError(ErrorKey.OFFLINE, NO_OFFLINE_ACCOUNT)
+        offlineSignedIn = true
+        gateway.markOffline()
+        return user
+      }
+    },
+    'session.logout': async () => {
+      offlineSignedIn = false
+      await session.logout()
+      return null
+    },
+    'session.current': async () => {
+      try {
+        const user = await session.current()
+        if (user) gateway.useAccount(user)
+        return user
+      } catch (err) {
+        // The last session, while the server cannot say whether it still holds.
+        if (isOffline(err) && (tokens.current() || offlineSignedIn)) {
+          gateway.markOffline()
+          return gateway.lastAccount()
+        }
+        throw err
+      }
+    },
+    'files.readAsDataUrl': readAsDataUrl,
+    'seating.save': (body) => gateway.saveSeats(body),
+    'sync.status': async () => gateway.status(),
+    'sync.now': () => gateway.syncNow(),
+    'sync.conflicts': async (input) =>
+      gateway.conflicts(input?.trainId).map((c) => ({
+        seq: c.seq,
+        trainId: c.trainId,
+        mine: {
+          rowNumber: Number(c.mine.rowNumber),
+          columnNumber: Number(c.mine.columnNumber),
+          seats: c.mine.trainMemberLocations.map((s) => {
+            const person = c.server.people.find((p) => p.trainSignUpMemberId === s.trainSignUpMemberId)
+            return { rowNumber: s.rowNumber, columnNumber: s.columnNumber, groupNumber: s.groupNumber ?? null, trainSignUpMemberId: s.trainSignUpMemberId ?? null, memberId: person?.memberId ?? null, name: person?.name ?? null }
+          }),
+        },
+        server: c.server,
+        message: c.message,
+      })),
+    'sync.resolve': ({ seq, choice }) => gateway.resolve(seq, choice),
+    'offline.prepare': (input) => prepareOffline({ gateway, events: deps.events, readFile: (path) => readAsDataUrl({ path }) }, input),
+  }
+  return { gateway, handlers }
+}

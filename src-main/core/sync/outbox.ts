@@ -1,0 +1,132 @@
+import { randomUUID } from 'node:crypto'
+import type { SeatPlan, SeatPlanSaveBody } from '../../../src-shared/schemas/seating'
+import type { LocalDb } from '../cache/local-store'
+
+export type QueuedSave = SeatPlanSaveBody & { trainId: number; idempotencyKey: string }
+
+export interface OutboxItem {
+  seq: number
+  trainId: number
+  body: QueuedSave
+  baseRevision: number | null
+  attempts: number
+}
+
+interface Row {
+  seq: number
+  train_id: number
+  idem_key: string
+  body: string
+  base_revision: number | null
+  after_seq: number | null
+  attempts: number
+  state: 'pending' | 'conflict'
+  server_plan: string | null
+  message: string | null
+}
+
+const toItem = (r: Row): OutboxItem => ({
+  seq: r.seq,
+  trainId: r.train_id,
+  body: { ...(JSON.parse(r.body) as QueuedSave), idempotencyKey: r.idem_key },
+  baseRevision: r.base_revision,
+  attempts: r.attempts,
+})
+
+/**
+ * Seat saves made while the server could not be reached, in order, durably (every
+ * method is one SQLite transaction on a synchronous=FULL WAL file).
+ *
+ * Each save carries its idempotency key and the revision it applies on. A later save of
+ * the same training waits for the earlier one (`after_seq`) and takes the revision the
+ * server gives it; a save never sent yet is simply replaced by a newer one of its
+ * training (whole plans: the newer includes it). Once an attempt has begun the save is
+ * never replaced: the server may have applied it, and its key must be replayed as is.
+ */
+export class Outbox {
+  constructor(private readonly db: LocalDb) {}
+
+  enqueue(body: QueuedSave): void {
+    this.db.transaction(() => {
+      const last = this.db.prepare<[number], Row>('SELECT * FROM outbox WHERE train_id = ? ORDER BY seq DESC LIMIT 1').get(body.trainId)
+      const text = JSON.stringify({ ...body, idempotencyKey: undefined })
+      if (last && last.state === 'pending' && last.attempts === 0) {
+        this.db.prepare('UPDATE outbox SET body = ?, idem_key = ? WHERE seq = ?').run(text, body.idempotencyKey, last.seq)
+        return
+      }
+      this.db
+        .prepare('INSERT INTO outbox (train_id, idem_key, body, base_revision, after_seq, created_at) VALUES (?, ?, ?, ?, ?, ?)')
+        .run(body.trainId, body.idempotencyKey, text, last ? null : (body.baseRevision ?? null), last ? last.seq : null, Date.now())
+    })()
+  }
+
+  /** The first save that can be sent now (pending, not waiting for an earlier one). */
+  next(): OutboxItem | undefined {
+    const row = this.db.prepare<[], Row>("SELECT * FROM outbox WHERE state = 'pending' AND after_seq IS NULL ORDER BY seq LIMIT 1").get()
+    return row && toItem(row)
+  }
+
+  /** Recorded before sending: from now on this save is only ever replayed with its key. */
+  markAttempt(seq: number): void {
+    this.db.prepare('UPDATE outbox SET attempts = attempts + 1 WHERE seq = ?').run(seq)
+  }
+
+  /** The server applied it (or had already): gone, and the next save of its training applies on `revision`. */
+  acknowledge(seq: number, revision: number): void {
+    this.db.transaction(() => {
+      this.db.prepare('DELETE FROM outbox WHERE seq = ?').run(seq)
+      this.db.prepare('UPDATE outbox SET base_revision = ?, after_seq = NULL WHERE after_seq = ?').run(revision, seq)
+    })()
+  }
+
+  /** The server refused it: kept, with the server's plan, until the user decides. */
+  conflict(seq: number, serverPlan: SeatPlan, message: string | null): void {
+    this.db.prepare("UPDATE outbox SET state = 'conflict', server_plan = ?, message = ? WHERE seq = ?").run(JSON.stringify(serverPlan), message, seq)
+  }
+
+  counts(): { pending: number; conflicts: number } {
+    const row = this.db
+      .prepare<[], { pending: number; conflicts: number }>(
+        "SELECT coalesce(sum(state = 'pending'), 0) AS pending, coalesce(sum(state = 'conflict'), 0) AS conflicts FROM outbox",
+      )
+      .get()
+    return row ?? { pending: 0, conflicts: 0 }
+  }
+
+  /** The newest queued plan of a training (what the user last saved there), if any. */
+  latestFor(trainId: number): QueuedSave | undefined {
+    const row = this.db.prepare<[number], Row>('SELECT * FROM outbox WHERE train_id = ? ORDER BY seq DESC LIMIT 1').get(trainId)
+    return row && toItem(row).body
+  }
+
+  /** Conflicts with the user's newest version of each training and the server's. */
+  conflicts(trainId?: number) {
+    const rows = this.db.prepare<[], Row>("SELECT * FROM outbox WHERE state = 'conflict' ORDER BY seq").all()
+    return rows
+      .filter((r) => trainId === undefined || r.train_id === trainId)
+      .map((r) => ({ seq: r.seq, trainId: r.train_id, mine: this.latestFor(r.train_id)!, server: JSON.parse(r.server_plan ?? 'null') as SeatPlan, message: r.message }))
+  }
+
+  /**
+   * The user's decision on a conflict, for the whole chain of its training: `mine` sends
+   * the newest local plan once more on top of the server's revision (a new key: nothing
+   * of it was applied); `server` keeps the server's plan and drops the local versions.
+   */
+  resolve(seq: number, choice: 'mine' | 'server'): number | undefined {
+    return this.db.transaction(() => {
+      const row = this.db.prepare<[number], Row>("SELECT * FROM outbox WHERE seq = ? AND state = 'conflict'").get(seq)
+      if (!row) return undefined
+      const server = JSON.parse(row.server_plan ?? 'null') as SeatPlan
+      const chain = this.db.prepare<[number, number], Row>('SELECT * FROM outbox WHERE train_id = ? AND seq >= ? ORDER BY seq').all(row.train_id, seq)
+      const newest = chain[chain.length - 1]
+      const remove = choice === 'mine' ? chain.slice(0, -1) : chain
+      for (const r of remove) this.db.prepare('DELETE FROM outbox WHERE seq = ?').run(r.seq)
+      if (choice === 'mine') {
+        this.db
+          .prepare("UPDATE outbox SET state = 'pending', base_revision = ?, after_seq = NULL, idem_key = ?, attempts = 0, server_plan = NULL, message = NULL WHERE seq = ?")
+          .run(server.revision, randomUUID(), newest.seq)
+      }
+      return row.train_id
+    })()
+  }
+}

@@ -1,0 +1,16 @@
+import { fileLog } from '../desktop/logs'
+import { serveOverPort } from '../desktop/server-process'
+
+/**
+ * Entry of the embedded server's utility process (out/main/server-child.js). The data
+ * folder comes in APP_DATA_DIR; Electron's better-sqlite3 build, where needed, in
+ * SQLITE_NATIVE_BINDING (set by the main process).
+ */
+const log = fileLog(process.env.APP_DATA_DIR ?? '.', 'server')
+process.on('uncaughtException', (error) => log.error('内置服务未捕获的错误', error))
+process.on('unhandledRejection', (error) => log.error('内置服务未处理的错误', error))
+serveOverPort(
+  process.parentPort,
+  (message, error) => log.error(message, error),
+  (code) => process.exit(code),
+)

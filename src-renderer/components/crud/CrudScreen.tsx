@@ -1,0 +1,179 @@
+import { useRef, useState, type ReactNode } from 'react'
+import { Button, Switch } from '@fluentui/react-components'
+import { AddRegular, DeleteRegular, EditRegular } from '@fluentui/react-icons'
+import type { FieldValues, UseFormReturn } from 'react-hook-form'
+import type { ResourceDescriptor } from '../../../src-shared/resource'
+import { FormDialog } from '../FormDialog'
+import { ResourceTable, type Column, type ResourceTableHandle } from '../ResourceTable'
+import { toastMessages, useNotify } from '../toast'
+import { useConfirmedDelete } from '../useConfirmedDelete'
+import { numbered } from '../useResourcePage'
+import { resourceCall, type Numbered, type RowOf } from './resource-call'
+
+export interface CrudScreenProps<D extends ResourceDescriptor> {
+  resource: D
+  /** Accessible name of the table, e.g. 新闻列表. */
+  label: string
+  /** Columns besides 序号 and (for a resource with `status`) the enable switch. */
+  columns: readonly Column<Numbered<RowOf<D>>>[]
+  /** The dialog's fields, bound to the form (the descriptor's `fields` schema validates them). */
+  fields(form: UseFormReturn<FieldValues>, editing: RowOf<D> | null): ReactNode
+  /** Values a new record's dialog opens with. */
+  blank: FieldValues
+  /** Values a row's dialog opens with; the row itself unless given. */
+  toValues?(row: RowOf<D>): FieldValues
+  /** Options of choice filters, by filter name. */
+  filterOptions?: Record<string, readonly { value: string; label: string }[]>
+  /** Row buttons before 编辑 / 删除. */
+  rowActions?(row: RowOf<D>, reload: () => void): ReactNode
+  /** Buttons after 添加. */
+  toolbar?: ReactNode
+  expand?(row: RowOf<D>): ReactNode
+  dialogLayout?: 'narrow' | 'wide'
+  actionsWidth?: string
+  /** The enable switch's label (启用 unless given). */
+  statusLabel?: string
+  /** The delete confirmation; 确定要删除当前<noun>吗? unless given. */
+  deleteMessage?: string
+  /** Page sizes offered, the first the default. */
+  pageSizes?: readonly number[]
+  /** Draws each record as a card of a grid instead of a table row. */
+  card?(row: Numbered<RowOf<D>>, actions: ReactNode): ReactNode
+  /** Values every call carries (a course's resources: its `courseId`). */
+  fixed?: Record<string, unknown>
+}
+
+/**
+ * A standard resource's screen drawn from its descriptor: filters, table with 序号,
+ * pager, 添加 / 编辑 in a dialog validated by the descriptor's schema, 删除 after
+ * 确定要删除当前<noun>吗?, the enable switch, and the spec's toasts. A record just added
+ * is shown at the top of the list, marked, whatever page or filter is on screen.
+ */
+export function CrudScreen<D extends ResourceDescriptor>({
+  resource,
+  label,
+  columns,
+  fields,
+  blank,
+  toValues = (row) => row as FieldValues,
+  filterOptions = {},
+  rowActions,
+  toolbar,
+  expand,
+  dialogLayout,
+  actionsWidth,
+  statusLabel = '启用',
+  fixed = {},
+  pageSizes,
+  card,
+  deleteMessage = `确定要删除当前${resource.noun}吗?`,
+}: CrudScreenProps<D>) {
+  type Row = Numbered<RowOf<D>>
+  const table = useRef<ResourceTableHandle>(null)
+  const notify = useNotify()
+  const confirmedDelete = useConfirmedDelete()
+  const [dialog, setDialog] = useState<{ row: RowOf<D> | null } | null>(null)
+  const [added, setAdded] = useState<Row | null>(null)
+  const reload = () => table.current?.reload()
+  const api = resourceCall(resource)
+  // The marked new row is a copy: it follows what happens to the record afterwards.
+  const follow = (id: number, next: Row | null) => setAdded((current) => (current?.id === id ? next : current))
+
+  const statusColumn: Column<Row>[] = resource.status
+    ? [
+        {
+          key: 'status',
+          title: statusLabel,
+          width: '90px',
+          render: (row) => (
+            <Switch
+              checked={row.status === 1}
+              aria-label={`${statusLabel}${resource.noun}`}
+              onChange={(_, data) =>
+                void api.updateStatus(row.id, data.checked ? 1 : -1).then(() => {
+                  notify.success(toastMessages.done)
+                  follow(row.id, { ...row, status: data.checked ? 1 : -1 })
+                  reload()
+                }, notify.error)
+              }
+            />
+          ),
+        },
+      ]
+    : []
+  const allColumns: Column<Row>[] = [
+    { key: 'index', title: '序号', width: '70px', render: (row) => (row.index > 0 ? row.index : '新增') },
+    ...columns,
+    ...statusColumn,
+  ]
+
+  return (
+    <>
+      <ResourceTable<Row, string>
+        ref={table}
+        label={label}
+        columns={allColumns}
+        rowKey={(row) => row.id}
+        highlighted={added}
+        filters={Object.entries(resource.filters)
+          .filter(([name, filter]) => filter.match !== 'equals' || filterOptions[name] || filter.options)
+          .map(([name, filter]) => ({ name, label: filter.label, options: filterOptions[name] ?? filter.options }))}
+        load={async ({ pageNum, pageSize, filters }) => numbered(await api.list({ ...fixed, pageNum, pageSize, ...filters }), pageNum, pageSize)}
+        toolbar={
+          <>
+            <Button appearance="primary" icon={<AddRegular />} onClick={() => setDialog({ row: null })}>
+              添加
+            </Button>
+            {toolbar}
+          </>
+        }
+        rowActions={(row) => (
+          <>
+            {rowActions?.(row, reload)}
+            <Button size="small" appearance="subtle" icon={<EditRegular />} onClick={() => setDialog({ row })}>
+              编辑
+            </Button>
+            <Button
+              size="small"
+              appearance="subtle"
+              icon={<DeleteRegular />}
+              onClick={() =>
+                void confirmedDelete(deleteMessage, () => api.remove(row.id), () => {
+                  follow(row.id, null)
+                  reload()
+                })
+              }
+            >
+              删除
+            </Button>
+          </>
+        )}
+        actionsWidth={actionsWidth}
+        expand={expand}
+        pageSizes={pageSizes}
+        card={card}
+      />
+      <FormDialog
+        open={dialog !== null}
+        onOpenChange={(open) => !open && setDialog(null)}
+        title={`${dialog?.row ? '编辑' : '添加'}${resource.noun}`}
+        schema={resource.fields}
+        defaultValues={dialog?.row ? toValues(dialog.row) : { ...blank, ...fixed }}
+        layout={dialogLayout}
+        onSubmit={async (values) => {
+          const editing = dialog?.row
+          if (editing) {
+            follow(editing.id, { ...(await api.update({ ...values, id: editing.id })), index: 0 })
+            notify.success(toastMessages.updated)
+          } else {
+            setAdded({ ...(await api.create(values)), index: 0 })
+            notify.success(toastMessages.added)
+          }
+          reload()
+        }}
+      >
+        {(form) => fields(form as unknown as UseFormReturn<FieldValues>, dialog?.row ?? null)}
+      </FormDialog>
+    </>
+  )
+}

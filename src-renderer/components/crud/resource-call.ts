@@ -1,0 +1,28 @@
+import type { z } from 'zod'
+import type { RpcName } from '../../../src-shared/ipc'
+import type { ResourceDescriptor } from '../../../src-shared/resource'
+import type { Page } from '../../../src-shared/schemas/common'
+import { call } from '../../app/bridge'
+
+/** A list row of a descriptor (every one has `id` and, with `status`, its state). */
+export type RowOf<D extends ResourceDescriptor> = z.output<D['row']> & { id: number; status?: number }
+export type Numbered<Row> = Row & { index: number }
+
+/**
+ * The generated routes of a descriptor, called through the bridge. The route names are
+ * built from the descriptor, so their types are the descriptor's row; the inputs are
+ * checked by the same schemas on the server.
+ */
+export function resourceCall<D extends ResourceDescriptor>(d: D) {
+  type Row = RowOf<D>
+  const route = (op: string) => `${d.name}.${op}` as RpcName
+  const invoke = <T>(op: string, input: unknown) => (call as (name: RpcName, input: unknown) => Promise<unknown>)(route(op), input) as Promise<T>
+  return {
+    list: (input: Record<string, unknown>) => invoke<Page<Row>>('list', input),
+    all: () => invoke<Row[]>('all', undefined),
+    create: (values: unknown) => invoke<Row>('create', values),
+    update: (values: unknown) => invoke<Row>('update', values),
+    remove: (id: number) => invoke<null>('delete', { id }),
+    updateStatus: (id: number, status: 1 | -1) => invoke<null>('updateStatus', { id, status }),
+  }
+}

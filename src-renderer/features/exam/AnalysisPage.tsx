@@ -1,0 +1,44 @@
+import { useEffect, useState } from 'react'
+import { Button, makeStyles, Spinner, Text, tokens } from '@fluentui/react-components'
+import { ArrowDownloadRegular, ArrowLeftRegular } from '@fluentui/react-icons'
+import { useNavigate, useSearchParams } from 'react-router-dom'
+import type { AnalysisRow } from '../../../src-shared/schemas/exam'
+import { call } from '../../app/bridge'
+import { EmptyState } from '../../components/EmptyState'
+import { useNotify } from '../../components/toast'
+import { useDownload } from '../../components/useDownload'
+import { AnalysisTable } from './AnalysisTable'
+
+const useStyles = makeStyles({ header: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalM, paddingBottom: tokens.spacingVerticalL }, title: { flexGrow: 1 } })
+
+/** 答题分析 (/examAnalysis/examAnalysis?id=, spec 001 §2) with its export. */
+export default function AnalysisPage() {
+  const styles = useStyles()
+  const navigate = useNavigate()
+  const notify = useNotify()
+  const download = useDownload()
+  const [params] = useSearchParams()
+  const raw = params.get('id')
+  const examId = raw && /^\d+$/.test(raw) ? Number(raw) : null
+  const [rows, setRows] = useState<AnalysisRow[] | null>(null)
+
+  useEffect(() => {
+    if (examId === null) return
+    call('exam.analysis', { id: examId }).then(setRows, (error: unknown) => {
+      setRows([])
+      notify.error(error)
+    })
+  }, [examId, notify])
+
+  if (examId === null) return <EmptyState text="考试不存在或无权查看" />
+  return (
+    <>
+      <header className={styles.header}>
+        <Button icon={<ArrowLeftRegular />} onClick={() => navigate(-1)}>返回</Button>
+        <Text as="h1" size={500} weight="semibold" className={styles.title}>答题分析{params.get('title') ? `：${params.get('title')}` : ''}</Text>
+        <Button icon={<ArrowDownloadRegular />} disabled={!rows?.length} onClick={() => void download('exam.analysisDownload', { id: examId })}>导出</Button>
+      </header>
+      {rows === null ? <Spinner label="加载中..." /> : rows.length === 0 ? <EmptyState /> : <AnalysisTable rows={rows} scored label="答题分析" />}
+    </>
+  )
+}

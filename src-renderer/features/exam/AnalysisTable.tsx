@@ -1,0 +1,53 @@
+import { makeStyles, Table, TableBody, TableCell, TableHeader, TableHeaderCell, TableRow, tokens } from '@fluentui/react-components'
+import type { AnalysisRow } from '../../../src-shared/schemas/exam'
+
+const useStyles = makeStyles({
+  table: { border: `1px solid ${tokens.colorNeutralStroke2}` },
+  merged: { verticalAlign: 'middle', borderRight: `1px solid ${tokens.colorNeutralStroke2}` },
+})
+
+const typeText: Record<number, string> = { 1: '单选题', 2: '多选题', 3: '判断题', 4: '问答题', 5: '填空题' }
+export const percent = (value: number) => `${(value * 100).toFixed(1)}%`
+const answerText = (row: AnalysisRow) => (row.questionType === 3 ? ({ true: '对', false: '错' }[row.answer] ?? '') : row.answer)
+
+/**
+ * 答题分析 (spec 001 §2): question, option, number choosing it, correct answer and
+ * correct rate, the cells of one question merged over its options. `scored` false
+ * leaves out the answer and rate columns (questionnaires).
+ */
+export function AnalysisTable({ rows, scored, label }: { rows: readonly AnalysisRow[]; scored: boolean; label: string }) {
+  const styles = useStyles()
+  return (
+    <Table className={styles.table} aria-label={label} size="small">
+      <TableHeader>
+        <TableRow>
+          <TableHeaderCell>题目</TableHeaderCell>
+          <TableHeaderCell>选项</TableHeaderCell>
+          <TableHeaderCell style={{ width: 100 }}>选择人数</TableHeaderCell>
+          <TableHeaderCell style={{ width: 90 }}>占比</TableHeaderCell>
+          {scored && <TableHeaderCell style={{ width: 100 }}>正确答案</TableHeaderCell>}
+          {scored && <TableHeaderCell style={{ width: 90 }}>正确率</TableHeaderCell>}
+        </TableRow>
+      </TableHeader>
+      <TableBody>
+        {rows.flatMap((row, q) => {
+          const lines = row.options.length ? row.options : [null]
+          return lines.map((option, i) => (
+            <TableRow key={`${row.id}-${option?.key ?? 'free'}`}>
+              {i === 0 && (
+                <TableCell rowSpan={lines.length} className={styles.merged}>
+                  {q + 1}. [{typeText[row.questionType] ?? ''}] {row.title}
+                </TableCell>
+              )}
+              <TableCell>{option ? `${row.questionType === 3 ? '' : `${option.key}. `}${option.text}` : `主观题，${row.answers.length} 条回答`}</TableCell>
+              <TableCell>{option ? option.num : row.num}</TableCell>
+              <TableCell>{option ? percent(option.per) : '—'}</TableCell>
+              {scored && i === 0 && <TableCell rowSpan={lines.length} className={styles.merged}>{answerText(row) || '—'}</TableCell>}
+              {scored && i === 0 && <TableCell rowSpan={lines.length}>{row.per === null ? '—' : percent(row.per)}</TableCell>}
+            </TableRow>
+          ))
+        })}
+      </TableBody>
+    </Table>
+  )
+}

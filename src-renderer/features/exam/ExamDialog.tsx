@@ -1,0 +1,90 @@
+import { useEffect, useState } from 'react'
+import { ExamFormSchema, type Exam, type ExamForm } from '../../../src-shared/schemas/exam'
+import { call } from '../../app/bridge'
+import { DateTimeInput } from '../../components/DateTimeInput'
+import { FormDialog, FULL_ROW } from '../../components/FormDialog'
+import { ChoiceField, FormField, TextAreaField, TextField } from '../../components/FormFields'
+import { toastMessages, useNotify } from '../../components/toast'
+
+type Option = { id: number; label: string }
+
+const joinTypes = [{ value: 1, label: '全部报名人员' }, { value: 2, label: '随机抽取' }] as const
+const yesNo = [{ value: 1, label: '是' }, { value: 0, label: '否' }] as const
+const policies = [{ value: 'highest', label: '取最高分' }, { value: 'latest', label: '取最后一次' }] as const
+const paperFields = [['paperId', '试卷A'], ['paper2Id', '试卷B'], ['paper3Id', '试卷C'], ['paper4Id', '试卷D'], ['paper5Id', '试卷E']] as const
+
+function blankForm(): ExamForm {
+  return { title: '', content: '', trainId: undefined as unknown as number, joinType: 1, joinNum: null, startTime: '', endTime: '', countdown: 60, passLine: 60, retestNum: 0, canLookAnswer: 0, paperId: undefined as unknown as number, paper2Id: null, paper3Id: null, paper4Id: null, paper5Id: null, scorePolicy: 'highest' }
+}
+
+function formOf(exam: Exam): ExamForm {
+  const { title, content, trainId, joinNum, startTime, endTime, countdown, passLine, retestNum, paperId, paper2Id, paper3Id, paper4Id, paper5Id, scorePolicy } = exam
+  return { title, content, trainId, joinType: exam.joinType === 2 ? 2 : 1, joinNum, startTime, endTime, countdown, passLine, retestNum, canLookAnswer: exam.canLookAnswer ? 1 : 0, paperId, paper2Id, paper3Id, paper4Id, paper5Id, scorePolicy }
+}
+
+/** Add (exam null) or edit an exam with every rule of spec 001 §5; papers B–E are optional. */
+export function ExamDialog({ open, exam, onClose, onSaved }: { open: boolean; exam: Exam | null; onClose(): void; onSaved(): void }) {
+  const notify = useNotify()
+  const [trains, setTrains] = useState<Option[]>([])
+  const [papers, setPapers] = useState<Option[]>([])
+
+  useEffect(() => {
+    if (!open) return
+    Promise.all([call('exam.trains'), call('exam.papers')]).then(
+      ([t, p]) => {
+        setTrains(t.map((x) => ({ id: x.id, label: x.name })))
+        setPapers(p.map((x) => ({ id: x.id, label: `${x.title}（${x.totalScore}分）` })))
+      },
+      (error: unknown) => notify.error(error),
+    )
+  }, [open, notify])
+
+  return (
+    <FormDialog
+      open={open}
+      onOpenChange={(next) => !next && onClose()}
+      title={exam ? '编辑考试' : '添加考试'}
+      layout="wide"
+      schema={ExamFormSchema}
+      defaultValues={exam ? formOf(exam) : blankForm()}
+      onSubmit={async (values) => {
+        if (exam) await call('exam.update', { id: exam.id, ...values })
+        else await call('exam.create', values)
+        notify.success(exam ? toastMessages.updated : toastMessages.added)
+        onSaved()
+      }}
+    >
+      {({ control, watch }) => (
+        <>
+          <TextField control={control} name="title" label="考试名称" required maxLength={40} className={FULL_ROW} />
+          <TextAreaField control={control} name="content" label="考试简介" required rows={2} className={FULL_ROW} />
+          <ChoiceField control={control} name="trainId" label="关联培训" required options={trains.map((t) => ({ value: t.id, label: t.label }))} placeholder="请选择关联培训" />
+          <ChoiceField control={control} name="joinType" label="参加方式" required appearance="radio" options={joinTypes} />
+          {watch('joinType') === 2 ? <TextField control={control} name="joinNum" label="考试人数" required type="number" blankAsNull /> : <div />}
+          <ChoiceField control={control} name="canLookAnswer" label="模拟考试" required appearance="radio" options={yesNo} hint="模拟考试交卷后可查看答案" />
+          <FormField control={control} name="startTime" label="开始时间" required>
+            {(field) => <DateTimeInput aria-label="开始时间" value={(field.value as string) ?? ''} onChange={field.onChange} onBlur={field.onBlur} />}
+          </FormField>
+          <FormField control={control} name="endTime" label="结束时间" required>
+            {(field) => <DateTimeInput aria-label="结束时间" value={(field.value as string) ?? ''} onChange={field.onChange} onBlur={field.onBlur} />}
+          </FormField>
+          <TextField control={control} name="countdown" label="考试时长（分钟）" required type="number" />
+          <TextField control={control} name="passLine" label="及格线" required type="number" />
+          <TextField control={control} name="retestNum" label="重考次数" required type="number" hint="0 表示不能重考" />
+          <ChoiceField control={control} name="scorePolicy" label="重考与补考成绩" required appearance="radio" options={policies} />
+          {paperFields.map(([name, label]) => (
+            <ChoiceField
+              key={name}
+              control={control}
+              name={name}
+              label={label}
+              required={name === 'paperId'}
+              placeholder={name === 'paperId' ? '请选择试卷A' : '不使用'}
+              options={[...(name === 'paperId' ? [] : [{ value: 0, label: '不使用' }]), ...papers.map((p) => ({ value: p.id, label: p.label }))]}
+            />
+          ))}
+        </>
+      )}
+    </FormDialog>
+  )
+}

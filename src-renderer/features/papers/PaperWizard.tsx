@@ -1,0 +1,275 @@
+import { useEffect, useState } from 'react'
+import {
+  Button,
+  Dialog,
+  DialogActions,
+  DialogBody,
+  DialogContent,
+  DialogSurface,
+  DialogTitle,
+  Dropdown,
+  Field,
+  Input,
+  makeStyles,
+  Option,
+  Radio,
+  RadioGroup,
+  Spinner,
+  Text,
+  Textarea,
+  tokens,
+} from '@fluentui/react-components'
+import { AddRegular, DeleteRegular } from '@fluentui/react-icons'
+import {
+  ChoiceType,
+  choiceTypeLabels,
+  PAPER_CONTENT_MAX,
+  PAPER_TITLE_MAX,
+  PaperCreateSchema,
+  PaperHeadSchema,
+  type ChoiceTypeValue,
+  type Paper,
+} from '../../../src-shared/schemas/paper'
+import { questionTypeLabels, questionTypes, UseType, type CategoryOption, type QuestionTypeValue } from '../../../src-shared/schemas/question'
+import { call } from '../../app/bridge'
+import { toastMessages, useNotify } from '../../components/toast'
+import { compositionOf, compositionPayload, emptyComposition, hasChoices, totals, type CompositionDraft, type TypeRow } from './composition'
+import { QuestionPicker } from './QuestionPicker'
+
+const useStyles = makeStyles({
+  surface: { maxWidth: '860px', width: '100%' },
+  content: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM, paddingTop: tokens.spacingVerticalS },
+  grid: { display: 'grid', gridTemplateColumns: '90px 1fr 1fr', gap: tokens.spacingHorizontalM, alignItems: 'center' },
+  split: { display: 'grid', gridTemplateColumns: '1fr 160px 40px', gap: tokens.spacingHorizontalM, alignItems: 'center' },
+  choice: { minWidth: 0, width: '100%' },
+  heading: { fontWeight: tokens.fontWeightSemibold },
+})
+
+const USE = UseType.EXAM
+
+/**
+ * 添加试卷 / 编辑试卷 (spec 001 §2, §4, §5): first the title and information, then the
+ * assembly — manual (per type a score and picked questions) or automatic (per type a
+ * count and score, plus a category split) — with a way back. Switching the mode after
+ * a choice asks first; cancelling keeps the earlier choice.
+ */
+export function PaperWizard({ paper, onClose, onSaved }: { paper: Paper | null; onClose(): void; onSaved(): void }) {
+  const styles = useStyles()
+  const notify = useNotify()
+  const [step, setStep] = useState<1 | 2>(1)
+  const [head, setHead] = useState({ title: paper?.title ?? '', content: paper?.content ?? '' })
+  const [headErrors, setHeadErrors] = useState<Record<string, string>>({})
+  const [draft, setDraft] = useState<CompositionDraft>(() => (paper ? compositionOf(paper) : emptyComposition(null)))
+  const [categories, setCategories] = useState<CategoryOption[]>([])
+  const [picking, setPicking] = useState<QuestionTypeValue | null>(null)
+  const [saving, setSaving] = useState(false)
+
+  useEffect(() => {
+    call('questionCategory.all', { useType: USE }).then(setCategories, (error: unknown) => notify.error(error))
+  }, [notify])
+
+  const checkHead = () => {
+    const parsed = PaperHeadSchema.safeParse(head)
+    const errors: Record<string, string> = {}
+    if (!parsed.success) for (const issue of parsed.error.issues) errors[String(issue.path[0])] ??= issue.message
+    setHeadErrors(errors)
+    return parsed.success
+  }
+
+  const run = async (work: () => Promise<unknown>, message: string) => {
+    setSaving(true)
+    try {
+      await work()
+      notify.success(message)
+      onSaved()
+      onClose()
+    } catch (error) {
+      notify.error(error)
+    } finally {
+      setSaving(false)
+    }
+  }
+
+  const saveHeadOnly = () => paper && checkHead() && void run(() => call('paper.update', { id: paper.id, ...head }), toastMessages.updated)
+
+  const save = () => {
+    const payload = compositionPayload(draft)
+    if (!payload.ok) return notify.warning(payload.message)
+    const body = { ...head, ...payload.value }
+    const parsed = PaperCreateSchema.safeParse(body)
+    if (!parsed.success) return notify.warning(parsed.error.issues[0]?.message ?? '请检查组卷内容')
+    void run(() => (paper ? call('paper.update', { id: paper.id, ...body }) : call('paper.create', body)), paper ? toastMessages.updated : '新增试卷成功!')
+  }
+
+  // A switch that would drop choices waits here for the user's answer.
+  const [pendingMode, setPendingMode] = useState<ChoiceTypeValue | null>(null)
+  const chooseMode = (mode: ChoiceTypeValue) => {
+    if (mode === draft.mode) return
+    if (draft.mode !== null && hasChoices(draft)) setPendingMode(mode)
+    else setDraft(emptyComposition(mode))
+  }
+  const answerSwitch = (confirmed: boolean) => {
+    if (confirmed && pendingMode !== null) setDraft(emptyComposition(pendingMode))
+    else notify.info('已取消')
+    setPendingMode(null)
+  }
+
+  const setRow = (t: QuestionTypeValue, patch: Partial<TypeRow>) => setDraft((d) => ({ ...d, rows: { ...d.rows, [t]: { ...d.rows[t], ...patch } } }))
+  const setSplit = (key: number, patch: { categoryId?: number | null; count?: string }) =>
+    setDraft((d) => ({ ...d, split: d.split.map((r) => (r.key === key ? { ...r, ...patch } : r)) }))
+  const addSplit = () => setDraft((d) => ({ ...d, split: [...d.split, { key: Math.max(0, ...d.split.map((r) => r.key + 1)), categoryId: null, count: '' }] }))
+  const removeSplit = (key: number) => setDraft((d) => ({ ...d, split: d.split.filter((r) => r.key !== key) }))
+  const { count, score } = totals(draft)
+
+  return (
+    <Dialog open onOpenChange={(_, data) => !data.open && !saving && onClose()}>
+      <DialogSurface className={styles.surface}>
+        <DialogBody>
+          <DialogTitle>
+            {paper ? '编辑试卷' : '添加试卷'}（第 {step} 步，共 2 步：{step === 1 ? '基本信息' : '组卷'}）
+          </DialogTitle>
+          <DialogContent className={styles.content}>
+            {step === 1 && (
+              <>
+                <Field label="试卷名称" required validationMessage={headErrors.title} validationState={headErrors.title ? 'error' : 'none'}>
+                  <Input maxLength={PAPER_TITLE_MAX} value={head.title} placeholder="请输入试卷名称" onChange={(_, d) => setHead({ ...head, title: d.value })} />
+                </Field>
+                <Field label="试卷信息" required validationMessage={headErrors.content} validationState={headErrors.content ? 'error' : 'none'}>
+                  <Textarea rows={4} maxLength={PAPER_CONTENT_MAX} value={head.content} placeholder="请输入试卷信息" onChange={(_, d) => setHead({ ...head, content: d.value })} />
+                </Field>
+              </>
+            )}
+            {step === 2 && (
+              <>
+                <Field label="组卷方式" required>
+                  <RadioGroup layout="horizontal" value={draft.mode ? String(draft.mode) : ''} onChange={(_, d) => chooseMode(Number(d.value) as ChoiceTypeValue)}>
+                    <Radio value={String(ChoiceType.MANUAL)} label={choiceTypeLabels[ChoiceType.MANUAL]} />
+                    <Radio value={String(ChoiceType.AUTOMATIC)} label={choiceTypeLabels[ChoiceType.AUTOMATIC]} />
+                  </RadioGroup>
+                </Field>
+                {draft.mode !== null && (
+                  <div className={styles.grid}>
+                    <Text className={styles.heading}>题型</Text>
+                    <Text className={styles.heading}>{draft.mode === ChoiceType.MANUAL ? '题目' : '数量'}</Text>
+                    <Text className={styles.heading}>每题分值</Text>
+                    {questionTypes.map((t) => (
+                      <TypeInputs key={t} type={t} mode={draft.mode as ChoiceTypeValue} row={draft.rows[t]} onChange={(patch) => setRow(t, patch)} onPick={() => setPicking(t)} />
+                    ))}
+                  </div>
+                )}
+                {draft.mode === ChoiceType.AUTOMATIC && (
+                  <>
+                    <Text className={styles.heading}>类别分配（选填：从指定类别抽取的题目数量，其余从全部类别抽取）</Text>
+                    {draft.split.map((row) => (
+                      <div key={row.key} className={styles.split}>
+                        <Dropdown
+                          className={styles.choice}
+                          aria-label="题目类别"
+                          placeholder="请选择题目类别"
+                          value={categories.find((c) => c.id === row.categoryId)?.name ?? ''}
+                          selectedOptions={row.categoryId ? [String(row.categoryId)] : []}
+                          onOptionSelect={(_, d) => setSplit(row.key, { categoryId: Number(d.optionValue) })}
+                        >
+                          {categories.map((c) => (
+                            // A category chosen in another row is not offered again.
+                            <Option key={c.id} value={String(c.id)} disabled={draft.split.some((r) => r.key !== row.key && r.categoryId === c.id)}>
+                              {c.name}
+                            </Option>
+                          ))}
+                        </Dropdown>
+                        <Input type="number" min={0} step={1} aria-label="类别题目数量" placeholder="数量" value={row.count} onChange={(_, d) => setSplit(row.key, { count: d.value })} />
+                        <Button appearance="subtle" icon={<DeleteRegular />} aria-label="删除该类别" onClick={() => removeSplit(row.key)} />
+                      </div>
+                    ))}
+                    <div>
+                      <Button icon={<AddRegular />} onClick={addSplit}>
+                        添加类别
+                      </Button>
+                    </div>
+                  </>
+                )}
+                {/* Nested in the wizard so that closing it returns to the wizard. */}
+                <Dialog open={pendingMode !== null} onOpenChange={(_, d) => !d.open && answerSwitch(false)}>
+                  <DialogSurface>
+                    <DialogBody>
+                      <DialogTitle>提示</DialogTitle>
+                      <DialogContent>切换组卷方式将删除之前的选择，确定切换吗?</DialogContent>
+                      <DialogActions>
+                        <Button onClick={() => answerSwitch(false)}>取消</Button>
+                        <Button appearance="primary" onClick={() => answerSwitch(true)}>
+                          确定
+                        </Button>
+                      </DialogActions>
+                    </DialogBody>
+                  </DialogSurface>
+                </Dialog>
+                {draft.mode !== null && (
+                  <Text aria-label="组卷合计">
+                    共 {count} 题，总分 {score} 分
+                  </Text>
+                )}
+              </>
+            )}
+            {/* Nested in the wizard so that closing it returns to the wizard. */}
+            {picking !== null && (
+              <QuestionPicker
+                type={picking}
+                useType={USE}
+                categories={categories}
+                initial={draft.rows[picking].ids}
+                onClose={() => setPicking(null)}
+                onPick={(ids) => {
+                  setRow(picking, { ids })
+                  setPicking(null)
+                }}
+              />
+            )}
+          </DialogContent>
+          <DialogActions>
+            <Button disabled={saving} onClick={onClose}>
+              取消
+            </Button>
+            {step === 1 && paper && (
+              <Button disabled={saving} onClick={saveHeadOnly}>
+                仅保存基本信息
+              </Button>
+            )}
+            {step === 1 && (
+              <Button appearance="primary" onClick={() => checkHead() && setStep(2)}>
+                下一步
+              </Button>
+            )}
+            {step === 2 && (
+              <Button disabled={saving} onClick={() => setStep(1)}>
+                上一步
+              </Button>
+            )}
+            {step === 2 && (
+              <Button appearance="primary" disabled={saving} icon={saving ? <Spinner size="tiny" /> : undefined} onClick={save}>
+                保存
+              </Button>
+            )}
+          </DialogActions>
+        </DialogBody>
+      </DialogSurface>
+    </Dialog>
+  )
+}
+
+/** One type's row: the picked questions (manual) or the count (automatic), and the score per question. */
+function TypeInputs({ type, mode, row, onChange, onPick }: { type: QuestionTypeValue; mode: ChoiceTypeValue; row: TypeRow; onChange(patch: Partial<TypeRow>): void; onPick(): void }) {
+  const label = questionTypeLabels[type]
+  return (
+    <>
+      <Text>{label}</Text>
+      {mode === ChoiceType.MANUAL ? (
+        <Button onClick={onPick} aria-label={`选择${label}`}>
+          选择题目（已选 {row.ids.length} 道）
+        </Button>
+      ) : (
+        <Input type="number" min={0} step={1} aria-label={`${label}数量`} placeholder="数量" value={row.count} onChange={(_, d) => onChange({ count: d.value })} />
+      )}
+      <Input type="number" min={0} step={0.5} aria-label={`${label}分值`} placeholder="分值" value={row.score} onChange={(_, d) => onChange({ score: d.value })} />
+    </>
+  )
+}

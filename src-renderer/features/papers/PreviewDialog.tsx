@@ -1,0 +1,46 @@
+import { useEffect, useState } from 'react'
+import { Button, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle, makeStyles, Spinner, Text, tokens } from '@fluentui/react-components'
+import type { PaperDetail } from '../../../src-shared/schemas/paper'
+import { call } from '../../app/bridge'
+import { useNotify } from '../../components/toast'
+import { QuestionView } from '../questions/QuestionView'
+
+const useStyles = makeStyles({
+  surface: { maxWidth: '820px', width: '100%' },
+  content: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalL, maxHeight: '70vh', overflowY: 'auto' },
+  muted: { color: tokens.colorNeutralForeground3 },
+})
+
+/** 预览: the paper's questions as assembled, each with its score, and the total. */
+export function PreviewDialog({ paperId, onClose }: { paperId: number; onClose(): void }) {
+  const styles = useStyles()
+  const notify = useNotify()
+  const [paper, setPaper] = useState<PaperDetail | null>(null)
+  useEffect(() => {
+    call('paper.get', { id: paperId }).then(setPaper, (error: unknown) => notify.error(error))
+  }, [paperId, notify])
+  return (
+    <Dialog open onOpenChange={(_, data) => !data.open && onClose()}>
+      <DialogSurface className={styles.surface}>
+        <DialogBody>
+          <DialogTitle>{paper ? paper.title : '试卷预览'}</DialogTitle>
+          <DialogContent className={styles.content}>
+            {!paper && <Spinner size="small" label="加载中..." />}
+            {paper && (
+              <Text weight="semibold" aria-label="试卷总分">
+                总分：{paper.totalScore} 分，共 {paper.questions.length} 题
+              </Text>
+            )}
+            {paper && <Text className={styles.muted}>{paper.content}</Text>}
+            {paper?.questions.map((q, i) => <QuestionView key={q.id} question={{ ...q, type: q.questionType }} number={i + 1} score={q.questionScore} />)}
+          </DialogContent>
+          <DialogActions>
+            <Button appearance="primary" onClick={onClose}>
+              关闭
+            </Button>
+          </DialogActions>
+        </DialogBody>
+      </DialogSurface>
+    </Dialog>
+  )
+}

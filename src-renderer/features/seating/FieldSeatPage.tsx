@@ -1,0 +1,310 @@
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react'
+import { Button, Field, Input, makeStyles, Radio, RadioGroup, Spinner, tokens } from '@fluentui/react-components'
+import { ArrowDownloadRegular, ArrowUploadRegular, DeleteRegular, PeopleRegular, PrintRegular, SaveRegular, TableRegular } from '@fluentui/react-icons'
+import { useNavigate, useSearchParams } from 'react-router-dom'
+import { seatColumns, seatModeLabels, seatModes, seatRows, type SeatMode, type SeatPlan } from '../../../src-shared/schemas/seating'
+import type { SyncConflict } from '../../../src-shared/schemas/sync'
+import { call, onEvent } from '../../app/bridge'
+import { saveBytes } from '../../app/download'
+import { useConfirm } from '../../components/confirm'
+import { EmptyState } from '../../components/EmptyState'
+import { toastMessages, useNotify } from '../../components/toast'
+import { TRAINING_LIST_PATH } from '../signups/TrainingHeader'
+import { SeatHeader } from './SeatHeader'
+import { clearSeat, emptyArrangement, filledCount, fromPlan, merge, move, place, seatEveryone, seatInOrder, setGroup, toLocations, unseated, type Arrangement } from './arrangement'
+import { ConflictDialog, type ConflictChoice } from './ConflictDialog'
+import { PrepareOfflineButton } from './PrepareOfflineButton'
+import { SeatGrid } from './SeatGrid'
+import { SeatPdf } from './SeatPdf'
+import { SeatPictures } from './SeatPictures'
+import { UnseatedList } from './UnseatedList'
+import { exportSeatList, readSeatList } from './seatList'
+import { seatChartPdf } from './seatChart'
+
+const useStyles = makeStyles({
+  page: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
+  bar: { display: 'flex', flexWrap: 'wrap', alignItems: 'flex-end', gap: tokens.spacingHorizontalM },
+  size: { width: '90px' },
+  body: { display: 'flex', gap: tokens.spacingHorizontalL, alignItems: 'flex-start' },
+  hall: { flexGrow: 1, minWidth: 0 },
+  footer: { display: 'flex', gap: tokens.spacingHorizontalM, justifyContent: 'flex-end' },
+  hidden: { display: 'none' },
+})
+
+const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'
+const SHORT_SEATS = '剩余座位不足，请重新生成座位表'
+
+/** A fresh key per save attempt: a repeated delivery of one attempt is applied once by the server. */
+const newKey = () => crypto.randomUUID()
+
+/** /trainingManagement/fieldSeat?id=: venue and seat arrangement of one training (spec 000 §2). */
+export default function FieldSeatPage() {
+  const styles = useStyles()
+  const [params] = useSearchParams()
+  const raw = params.get('id')
+  const trainId = raw && /^\d+$/.test(raw) ? Number(raw) : null
+  const navigate = useNavigate()
+  const notify = useNotify()
+  const confirm = useConfirm()
+  const [plan, setPlan] = useState<SeatPlan | null>(null)
+  const [failed, setFailed] = useState(false)
+  const [a, setA] = useState<Arrangement>(() => emptyArrangement(4, 5))
+  const [mode, setMode] = useState<SeatMode>(0)
+  const [size, setSize] = useState({ rows: '4', columns: '5' })
+  const [sizeErrors, setSizeErrors] = useState<{ rows?: string; columns?: string }>({})
+  const [pickedPerson, setPickedPerson] = useState<number | null>(null)
+  const [pickedSeat, setPickedSeat] = useState<number | null>(null)
+  const [saving, setSaving] = useState(false)
+  const [conflict, setConflict] = useState<SeatPlan | null>(null)
+  /** A save queued offline that the server refused when it was synced. */
+  const [queuedConflict, setQueuedConflict] = useState<SyncConflict | null>(null)
+  const importInput = useRef<HTMLInputElement>(null)
+
+  const adopt = useCallback((next: SeatPlan) => {
+    setPlan(next)
+    setA(fromPlan(next))
+    setMode((seatModes as readonly number[]).includes(next.useSeat) ? (next.useSeat as SeatMode) : 0)
+    setSize({ rows: String(next.rowNumber), columns: String(next.columnNumber) })
+  }, [])
+
+  useEffect(() => {
+    if (trainId === null) return
+    let current = true
+    call('seat.plan', { trainId }).then(
+      (loaded) => current && adopt(loaded),
+      (error: unknown) => {
+        if (!current) return
+        setFailed(true)
+        notify.error(error)
+      },
+    )
+    return () => {
+      current = false
+    }
+  }, [trainId, adopt, notify])
+
+  useEffect(() => {
+    if (trainId === null) return
+    const look = () => call('sync.conflicts', { trainId }).then(([first]) => setQueuedConflict(first ?? null), () => undefined)
+    void look()
+    return onEvent('sync.status', (status) => void (status.conflicts > 0 && look()))
+  }, [trainId])
+
+  const names = useMemo(() => new Map(plan?.people.map((p) => [p.trainSignUpMemberId, p.name]) ?? []), [plan])
+  const nameOf = useCallback((id: number) => names.get(id) ?? '（已取消报名）', [names])
+  const waiting = useMemo(() => (plan ? unseated(a, plan.people) : []), [a, plan])
+
+  const onSeat = useCallback(
+    (index: number) => {
+      if (pickedPerson !== null) {
+        setA((cur) => place(cur, index, pickedPerson))
+        setPickedPerson(null)
+      } else if (pickedSeat !== null) {
+        if (pickedSeat !== index) setA((cur) => move(cur, pickedSeat, index))
+        setPickedSeat(null)
+      } else if (a.seats[index] !== null) {
+        setPickedSeat(index)
+      } else {
+        notify.warning('请单击表格中用户进行选择')
+      }
+    },
+    [pickedPerson, pickedSeat, a.seats, notify],
+  )
+
+  const onClear = useCallback((index: number) => {
+    setA((cur) => clearSeat(cur, index))
+    setPickedSeat(null)
+  }, [])
+
+  const onDrop = useCallback((index: number, payload: string) => {
+    const [kind, value] = payload.split(':')
+    if (kind === 'person') setA((cur) => place(cur, index, Number(value)))
+    if (kind === 'seat') setA((cur) => move(cur, Number(value), index))
+    setPickedPerson(null)
+    setPickedSeat(null)
+  }, [])
+
+  const onGroup = useCallback((column: number, group: number | null) => setA((cur) => setGroup(cur, column, group)), [])
+
+  if (trainId === null || failed) return <EmptyState text="培训班不存在或无权查看" />
+  if (!plan) return <Spinner label="加载中..." />
+
+  const generate = async () => {
+    const rows = seatRows.safeParse(size.rows)
+    const columns = seatColumns.safeParse(size.columns)
+    setSizeErrors({ rows: rows.error?.issues[0]?.message, columns: columns.error?.issues[0]?.message })
+    if (!rows.success || !columns.success) return
+    if (filledCount(a) > 0 && !(await confirm({ message: '确定要重新生成座位吗?', cancelledText: '已取消' }))) return
+    setA(emptyArrangement(rows.data, columns.data))
+    setPickedSeat(null)
+  }
+
+  const seatAll = () => {
+    const next = seatEveryone(a, plan.people)
+    if (!next) notify.warning(SHORT_SEATS)
+    else setA(next)
+  }
+
+  const exportList = async () => {
+    try {
+      saveBytes(`${plan.trainName}座位名单.xlsx`, XLSX, await exportSeatList(a, plan.people))
+      notify.success('下载成功')
+    } catch (error) {
+      notify.error(error)
+    }
+  }
+
+  const importList = async (file: File) => {
+    try {
+      const next = seatInOrder(a, await readSeatList(await file.arrayBuffer(), plan.people))
+      if (!next) notify.warning(SHORT_SEATS)
+      else {
+        setA(next)
+        notify.success('导入成功')
+      }
+    } catch (error) {
+      notify.warning(error instanceof Error ? error.message : '导入失败')
+    }
+  }
+
+  const printChart = async () => {
+    try {
+      saveBytes(`${plan.trainName}座位表.pdf`, 'application/pdf', await seatChartPdf(plan.trainName, a, nameOf))
+    } catch (error) {
+      notify.error(error)
+    }
+  }
+
+  const save = async (base: number, arrangement = a) => {
+    setSaving(true)
+    try {
+      const result = await call('seating.save', {
+        trainId,
+        rowNumber: arrangement.rows,
+        columnNumber: arrangement.columns,
+        useSeat: mode,
+        trainMemberLocations: toLocations(arrangement),
+        baseRevision: base,
+        idempotencyKey: newKey(),
+      })
+      if (result.outcome === 'conflict') {
+        setConflict(result.plan)
+        return
+      }
+      notify.success(toastMessages.saved)
+      if (result.outcome === 'queued') notify.info(`已保存到本机，联网后自动同步（待同步 ${result.pending} 项）`)
+      navigate(TRAINING_LIST_PATH)
+    } catch (error) {
+      notify.error(error)
+    } finally {
+      setSaving(false)
+    }
+  }
+
+  /** The user's decision on a queued save: the core keeps or drops the local version; a merge is edited here and saved anew. */
+  const resolveQueued = async (choice: ConflictChoice | null) => {
+    const queued = queuedConflict
+    setQueuedConflict(null)
+    if (!queued || choice === null) return
+    try {
+      await call('sync.resolve', { seq: queued.seq, choice: choice === 'mine' ? 'mine' : 'server' })
+      if (choice === 'merge') {
+        setPlan(queued.server)
+        setA(merge(fromPlan(queued.server), fromPlan(queued.mine)))
+        notify.info('已合并，请检查后保存')
+      } else {
+        adopt(await call('seat.plan', { trainId: queued.trainId }))
+        notify.success(toastMessages.done)
+      }
+    } catch (error) {
+      notify.error(error)
+    }
+  }
+
+  const resolve = (choice: ConflictChoice | null) => {
+    const server = conflict
+    setConflict(null)
+    if (!server || choice === null) return
+    const theirs = fromPlan(server)
+    setPlan(server)
+    if (choice === 'mine') void save(server.revision)
+    else if (choice === 'server') adopt(server)
+    else {
+      setA(merge(theirs, a))
+      notify.info('已合并，请检查后保存')
+    }
+  }
+
+  return (
+    <div className={styles.page}>
+      <SeatHeader title={`会场安排：${plan.trainName}`} aside={<PrepareOfflineButton trainId={trainId} />} />
+      <RadioGroup layout="horizontal" aria-label="编排方式" value={String(mode)} onChange={(_, d) => setMode(Number(d.value) as SeatMode)}>
+        {seatModes.map((m) => (
+          <Radio key={m} value={String(m)} label={seatModeLabels[m]} />
+        ))}
+      </RadioGroup>
+
+      {mode === 0 && (
+        <>
+          <div className={styles.bar}>
+            <Field label="行数" validationMessage={sizeErrors.rows}>
+              <Input className={styles.size} value={size.rows} onChange={(_, d) => setSize((s) => ({ ...s, rows: d.value }))} />
+            </Field>
+            <Field label="列数" validationMessage={sizeErrors.columns}>
+              <Input className={styles.size} value={size.columns} onChange={(_, d) => setSize((s) => ({ ...s, columns: d.value }))} />
+            </Field>
+            <Button icon={<TableRegular />} onClick={() => void generate()}>
+              生成座位表
+            </Button>
+            <Button icon={<PeopleRegular />} onClick={seatAll}>
+              一键排座
+            </Button>
+            <Button icon={<DeleteRegular />} disabled={pickedSeat === null} onClick={() => pickedSeat !== null && onClear(pickedSeat)}>
+              删除座位人员
+            </Button>
+            <Button icon={<ArrowDownloadRegular />} onClick={() => void exportList()}>
+              导出名单
+            </Button>
+            <Button icon={<ArrowUploadRegular />} onClick={() => importInput.current?.click()}>
+              导入名单
+            </Button>
+            <Button icon={<PrintRegular />} onClick={() => void printChart()}>
+              打印座位表
+            </Button>
+            <input
+              ref={importInput}
+              className={styles.hidden}
+              type="file"
+              accept=".xlsx"
+              data-testid="file-导入名单"
+              onChange={(e) => {
+                const file = e.target.files?.[0]
+                e.target.value = ''
+                if (file) void importList(file)
+              }}
+            />
+          </div>
+          <div className={styles.body}>
+            <UnseatedList people={waiting} picked={pickedPerson} onPick={(id) => (setPickedPerson(id), setPickedSeat(null))} />
+            <div className={styles.hall}>
+              <SeatGrid arrangement={a} nameOf={nameOf} pickedSeat={pickedSeat} onSeat={onSeat} onClear={onClear} onDrop={onDrop} onGroup={onGroup} />
+            </div>
+          </div>
+        </>
+      )}
+      {mode === 1 && <SeatPictures trainId={trainId} />}
+      {mode === 2 && <SeatPdf trainId={trainId} pdfUrl={plan.pdfUrl} onChange={(pdfUrl) => setPlan({ ...plan, pdfUrl })} />}
+
+      <div className={styles.footer}>
+        <Button onClick={() => navigate(TRAINING_LIST_PATH)}>取消</Button>
+        <Button appearance="primary" icon={saving ? <Spinner size="tiny" /> : <SaveRegular />} disabled={saving} onClick={() => void save(plan.revision)}>
+          保存
+        </Button>
+      </div>
+      {queuedConflict && !conflict && (
+        <ConflictDialog mine={fromPlan(queuedConflict.mine)} server={fromPlan(queuedConflict.server)} nameOf={nameOf} onChoose={(c) => void resolveQueued(c)} />
+      )}
+      {conflict && <ConflictDialog mine={a} server={fromPlan(conflict)} nameOf={nameOf} onChoose={resolve} />}
+    </div>
+  )
+}

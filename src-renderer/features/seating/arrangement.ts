@@ -1,0 +1,132 @@
+import type { SeatPerson, SeatPlan, SeatPlanSaveBody } from '../../../src-shared/schemas/seating'
+
+/**
+ * The seat arrangement being edited, as plain data: the grid, the person (sign-up id) on
+ * each seat, and the group of each column. Every edit is a pure function returning a new
+ * arrangement, so the screen, its tests and the conflict merge all share one meaning.
+ */
+export interface Arrangement {
+  rows: number
+  columns: number
+  /** `row * columns + column` (both from 0) → sign-up id, or null for an empty seat. */
+  seats: (number | null)[]
+  /** Group number of each column (null: no group). */
+  groups: (number | null)[]
+}
+
+export const seatIndex = (a: Arrangement, row: number, column: number) => row * a.columns + column
+
+export function emptyArrangement(rows: number, columns: number): Arrangement {
+  return { rows, columns, seats: Array<number | null>(rows * columns).fill(null), groups: Array<number | null>(columns).fill(null) }
+}
+
+/** The plan as the server (or the cache) has it. Seats outside the grid are ignored. */
+export function fromPlan(plan: Pick<SeatPlan, 'rowNumber' | 'columnNumber' | 'seats'>): Arrangement {
+  const a = emptyArrangement(plan.rowNumber, plan.columnNumber)
+  for (const seat of plan.seats) {
+    const row = seat.rowNumber - 1
+    const column = seat.columnNumber - 1
+    if (row >= plan.rowNumber || column >= plan.columnNumber) continue
+    a.seats[seatIndex(a, row, column)] = seat.trainSignUpMemberId
+    if (seat.groupNumber !== null && a.groups[column] === null) a.groups[column] = seat.groupNumber
+  }
+  return a
+}
+
+/** The save body's seats: every seat that has a person or a group. */
+export function toLocations(a: Arrangement): SeatPlanSaveBody['trainMemberLocations'] {
+  const out: SeatPlanSaveBody['trainMemberLocations'] = []
+  for (let row = 0; row < a.rows; row++) {
+    for (let column = 0; column < a.columns; column++) {
+      const person = a.seats[seatIndex(a, row, column)]
+      const group = a.groups[column]
+      if (person === null && group === null) continue
+      out.push({ rowNumber: row + 1, columnNumber: column + 1, groupNumber: group, trainSignUpMemberId: person })
+    }
+  }
+  return out
+}
+
+export const filledCount = (a: Arrangement) => a.seats.filter((s) => s !== null).length
+
+export function seatedIds(a: Arrangement): Set<number> {
+  return new Set(a.seats.filter((s): s is number => s !== null))
+}
+
+/** People not on a seat, in sign-up order. */
+export function unseated(a: Arrangement, people: readonly SeatPerson[]): SeatPerson[] {
+  const seated = seatedIds(a)
+  return people.filter((p) => !seated.has(p.trainSignUpMemberId))
+}
+
+/** A person onto a seat: whoever sat there goes back to the list; the person leaves any other seat. */
+export function place(a: Arrangement, index: number, person: number): Arrangement {
+  const seats = a.seats.map((s) => (s === person ? null : s))
+  seats[index] = person
+  return { ...a, seats }
+}
+
+/** Moves the person of one seat to another; the two swap when both are taken. */
+export function move(a: Arrangement, from: number, to: number): Arrangement {
+  const seats = [...a.seats]
+  ;[seats[from], seats[to]] = [seats[to], seats[from]]
+  return { ...a, seats }
+}
+
+/** Empties a seat: its person goes back to the unseated list. */
+export function clearSeat(a: Arrangement, index: number): Arrangement {
+  const seats = [...a.seats]
+  seats[index] = null
+  return { ...a, seats }
+}
+
+export function setGroup(a: Arrangement, column: number, group: number | null): Arrangement {
+  const groups = [...a.groups]
+  groups[column] = group
+  return { ...a, groups }
+}
+
+/**
+ * One-key seating: the unseated people, in order, onto the empty seats row by row.
+ * Null when there are fewer empty seats than people (the grid must be regenerated).
+ */
+export function seatEveryone(a: Arrangement, people: readonly SeatPerson[]): Arrangement | null {
+  const waiting = unseated(a, people)
+  const free = a.seats.flatMap((s, i) => (s === null ? [i] : []))
+  if (waiting.length > free.length) return null
+  const seats = [...a.seats]
+  waiting.forEach((p, k) => (seats[free[k]] = p.trainSignUpMemberId))
+  return { ...a, seats }
+}
+
+/**
+ * An imported (re-sorted) list: its people fill the seats row by row in the list's
+ * order; everyone else goes back to the unseated list. Null when they do not fit.
+ */
+export function seatInOrder(a: Arrangement, order: readonly number[]): Arrangement | null {
+  if (order.length > a.seats.length) return null
+  const seats = Array<number | null>(a.seats.length).fill(null)
+  order.forEach((id, k) => (seats[k] = id))
+  return { ...a, seats }
+}
+
+/**
+ * A merge of two versions of one plan: the server's grid and seats, then every person
+ * the local version seated whom the server left unseated, on the same seat when free.
+ * Nobody is seated twice; a person the local version placed on a seat the server gave
+ * to someone else stays unseated (the user sees them in the list).
+ */
+export function merge(server: Arrangement, local: Arrangement): Arrangement {
+  let result = server
+  const serverSeated = seatedIds(server)
+  local.seats.forEach((person, i) => {
+    if (person === null || serverSeated.has(person)) return
+    const row = Math.floor(i / local.columns)
+    const column = i % local.columns
+    if (row >= server.rows || column >= server.columns) return
+    const index = seatIndex(server, row, column)
+    if (result.seats[index] === null) result = place(result, index, person)
+  })
+  const groups = server.groups.map((g, column) => g ?? local.groups[column] ?? null)
+  return { ...result, groups }
+}

@@ -1,0 +1,32 @@
+import type { z } from 'zod'
+import type { CheckInRecordSchema } from '../../../src-shared/schemas/signup'
+import { call } from '../../app/bridge'
+import { ResourceTable, type Column } from '../../components/ResourceTable'
+import { ViewDialog } from '../../components/ViewDialog'
+import { minutes } from './labels'
+
+type CheckInRecord = z.infer<typeof CheckInRecordSchema>
+
+const columns: readonly Column<CheckInRecord>[] = [
+  { key: 'name', title: '姓名', render: (r) => r.name, width: '110px' },
+  { key: 'telephone', title: '手机号', render: (r) => r.telephone, width: '130px' },
+  { key: 'org', title: '所在组织', render: (r) => r.orgName ?? '' },
+  { key: 'time', title: '签到时间', render: (r) => minutes(r.checkInTime), width: '150px' },
+]
+
+/** The check-ins of one training, opened from the dashboard's 签到 button (spec 000 §2). */
+export function CheckInDialog({ training, onClose }: { training: { id: number; name: string } | null; onClose(): void }) {
+  return (
+    <ViewDialog open={training !== null} title={training ? `签到情况：${training.name}` : ''} onClose={onClose} width="wide">
+      {training && (
+        <ResourceTable<CheckInRecord, 'name'>
+          label="签到记录"
+          columns={columns}
+          rowKey={(r) => r.id}
+          filters={[{ name: 'name', label: '姓名' }]}
+          load={({ pageNum, pageSize, filters }) => call('checkin.list', { trainId: training.id, pageNum, pageSize, ...filters })}
+        />
+      )}
+    </ViewDialog>
+  )
+}

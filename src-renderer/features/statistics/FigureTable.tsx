@@ -1,0 +1,90 @@
+import { useState, type ReactNode } from 'react'
+import { Button, makeStyles, Table, TableBody, TableCell, TableCellLayout, TableHeader, TableHeaderCell, TableRow, tokens } from '@fluentui/react-components'
+import { ArrowDownloadRegular } from '@fluentui/react-icons'
+import { EmptyState } from '../../components/EmptyState'
+import { exportTable, type ExportColumn } from '../../components/exportTable'
+import { Pager } from '../../components/Pager'
+
+export interface FigureColumn<Row> extends ExportColumn<Row> {
+  key: string
+  /** What the cell shows when it is more than the exported text. */
+  render?(row: Row): ReactNode
+  width?: string
+}
+
+const useStyles = makeStyles({
+  toolbar: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalS, paddingBottom: tokens.spacingVerticalS },
+  actions: { display: 'flex', gap: tokens.spacingHorizontalXS, whiteSpace: 'nowrap' },
+})
+
+/**
+ * A table of figures the screen already holds (statistics, a training's members):
+ * exported as it is with 导出, paged on the screen when `pageSize` is given.
+ */
+export function FigureTable<Row>({
+  label,
+  columns,
+  rows,
+  rowKey,
+  exportName,
+  rowActions,
+  actionsWidth,
+  pageSize,
+  toolbar,
+}: {
+  label: string
+  columns: readonly FigureColumn<Row>[]
+  rows: readonly Row[]
+  rowKey(row: Row): string | number
+  exportName: string
+  rowActions?(row: Row): ReactNode
+  actionsWidth?: string
+  pageSize?: number
+  toolbar?: ReactNode
+}) {
+  const styles = useStyles()
+  const [pageNum, setPageNum] = useState(1)
+  const lastPage = pageSize ? Math.max(1, Math.ceil(rows.length / pageSize)) : 1
+  const page = Math.min(pageNum, lastPage)
+  const shown = pageSize ? rows.slice((page - 1) * pageSize, page * pageSize) : rows
+  return (
+    <section aria-label={label}>
+      <div className={styles.toolbar}>
+        <Button size="small" icon={<ArrowDownloadRegular />} disabled={rows.length === 0} onClick={() => exportTable(exportName, columns, rows)}>
+          导出
+        </Button>
+        {toolbar}
+      </div>
+      <Table aria-label={label} size="small">
+        <TableHeader>
+          <TableRow>
+            {columns.map((c) => (
+              <TableHeaderCell key={c.key} style={c.width ? { width: c.width } : undefined}>
+                {c.title}
+              </TableHeaderCell>
+            ))}
+            {rowActions && <TableHeaderCell style={actionsWidth ? { width: actionsWidth } : undefined}>操作</TableHeaderCell>}
+          </TableRow>
+        </TableHeader>
+        <TableBody>
+          {shown.map((row) => (
+            <TableRow key={rowKey(row)}>
+              {columns.map((c) => (
+                <TableCell key={c.key}>
+                  <TableCellLayout truncate>{c.render ? c.render(row) : String(c.text(row) ?? '')}</TableCellLayout>
+                </TableCell>
+              ))}
+              {rowActions && (
+                <TableCell>
+                  <div className={styles.actions}>{rowActions(row)}</div>
+                </TableCell>
+              )}
+            </TableRow>
+          ))}
+        </TableBody>
+      </Table>
+      {rows.length === 0 && <EmptyState />}
+      {pageSize && rows.length > pageSize && <Pager total={rows.length} pageNum={page} pageSize={pageSize} onChange={(n) => setPageNum(n)} fixedSize />}
+    </section>
+  )
+}

@@ -1,0 +1,93 @@
+import type { ColumnType, Generated } from 'kysely'
+
+/** A column with a database default: optional on insert. */
+type Defaulted<T> = ColumnType<T, T | undefined, T>
+
+/** Tables of migration 0012_exams (see db/types.ts for the conventions). */
+export interface ExamTable {
+  id: Generated<number>
+  /** 2 exam, 1 questionnaire (a training's satisfaction questionnaire). */
+  type: number
+  title: string
+  content: string
+  trainId: number
+  /** 1 all registrants, 2 a random number (joinNum) of them. */
+  joinType: number
+  joinNum: number | null
+  startTime: string
+  endTime: string
+  /** Minutes a sitting may last. */
+  countdown: number
+  passLine: number
+  retestNum: number
+  /** The mock-exam flag: 1 members may look at the answers after submitting. */
+  canLookAnswer: number
+  paperId: number
+  paper2Id: number | null
+  paper3Id: number | null
+  paper4Id: number | null
+  paper5Id: number | null
+  scorePolicy: Defaulted<string>
+  closed: Defaulted<number>
+  createdBy: number | null
+  createdAt: string
+  updatedAt: string
+}
+
+export interface MemberExamTable {
+  id: Generated<number>
+  examId: number
+  memberId: number
+  isMakeUp: Defaulted<number>
+  status: string
+  startTime: string | null
+  endTime: string | null
+  score: number | null
+  attempts: Defaulted<number>
+  createdAt: string
+}
+
+export interface ExamAttemptTable {
+  id: Generated<number>
+  memberExamId: number
+  attemptNo: number
+  paperSlot: number
+  paperId: number
+  totalScore: number
+  startedAt: number
+  deadlineAt: number
+  submittedAt: number | null
+  score: number | null
+}
+
+export interface ExamAnswerTable {
+  id: Generated<number>
+  attemptId: number
+  position: number
+  questionId: number
+  questionType: number
+  /** JSON of the question snapshot. */
+  question: string
+  /** Option letters of the stem in the order shown, e.g. `CADB`; null without options. */
+  optionOrder: string | null
+  questionScore: number
+  answer: string | null
+  status: string | null
+  score: number | null
+  savedAt: number | null
+}
+
+export interface MemberSessionTable {
+  tokenHash: string
+  memberId: number
+  expiresAt: number
+  createdAt: string
+}
+
+export interface ExamTables {
+  exam: ExamTable
+  memberExam: MemberExamTable
+  examAttempt: ExamAttemptTable
+  examAnswer: ExamAnswerTable
+  memberSession: MemberSessionTable
+}

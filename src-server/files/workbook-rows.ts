@@ -1,0 +1,100 @@
+import { readFile, stat } from 'node:fs/promises'
+import * as XLSX from '@e965/xlsx'
+import ExcelJS from 'exceljs'
+import { AppError, ErrorKey } from '../../src-shared/errors'
+import { cellText } from './xlsx'
+
+/** The workbook formats every import reads: Excel 2007+ and Excel 97–2003. */
+export const WORKBOOK_EXTENSIONS = ['xlsx', 'xls'] as const
+export type WorkbookFormat = (typeof WORKBOOK_EXTENSIONS)[number]
+
+export function isWorkbookFormat(extension: string): extension is WorkbookFormat {
+  return (WORKBOOK_EXTENSIONS as readonly string[]).includes(extension)
+}
+
+/** A non-empty row of the first worksheet: its sheet row number (1-based) and each cell's text (`cells[0]` is column A). */
+export interface SheetRow {
+  number: number
+  cells: readonly string[]
+}
+
+export interface ReadOptions {
+  /**
+   * The most data rows below the header row 1. A sheet that goes on past row
+   * `maxRows + 1` (even with blank rows) is refused as soon as the reader gets there,
+   * so a file of a million rows never costs more than this much work or memory.
+   */
+  maxRows: number
+  /** The message for a file that is not a readable workbook of its format. */
+  unreadable: string
+}
+
+/**
+ * A 97–2003 workbook is a compound file that SheetJS reads whole; the format itself
+ * stops at 65 536 rows, so a genuine one stays well below this.
+ */
+const MAX_XLS_BYTES = 64 * 1024 * 1024
+
+export function tooManyRows(maxRows: number): AppError {
+  return new AppError(ErrorKey.VALIDATION, `一次最多导入 ${maxRows} 行，请分批导入`)
+}
+
+function nonEmpty(cells: string[]): boolean {
+  return cells.some((c) => c !== '')
+}
+
+async function* xlsxRows(file: string, options: ReadOptions): AsyncGenerator<SheetRow> {
+  const reader = new ExcelJS.stream.xlsx.WorkbookReader(file, { worksheets: 'emit', sharedStrings: 'cache', styles: 'ignore', hyperlinks: 'ignore' })
+  for await (const sheet of reader) {
+    for await (const row of sheet) {
+      if (row.number > options.maxRows + 1) throw tooManyRows(options.maxRows)
+      const cells: string[] = []
+      row.eachCell({ includeEmpty: false }, (cell, col) => {
+        cells[col - 1] = cellText(cell.value)
+      })
+      const filled = Array.from(cells, (c) => c ?? '')
+      if (nonEmpty(filled)) yield { number: row.number, cells: filled }
+    }
+    // The first worksheet only.
+    return
+  }
+}
+
+/** A SheetJS cell's value as `cellText` gives an exceljs one (dates read in UTC, as exceljs does). */
+function xlsCellText(value: unknown): string {
+  if (value instanceof Date) return value.toISOString().slice(0, 10)
+  return cellText(value as ExcelJS.CellValue)
+}
+
+async function* xlsRows(file: string, options: ReadOptions): AsyncGenerator<SheetRow> {
+  if ((await stat(file)).size > MAX_XLS_BYTES) {
+    throw new AppError(ErrorKey.VALIDATION, `Excel 97–2003（xls）文件不能超过 ${MAX_XLS_BYTES / 1024 / 1024}MB，请另存为 xlsx 格式或分批导入`)
+  }
+  // read(), not readFile(): SheetJS's ES module build has no file system of its own.
+  const workbook = XLSX.read(await readFile(file), { type: 'buffer', sheets: 0, sheetRows: options.maxRows + 2, cellDates: true, dense: true, UTC: true })
+  const sheet = workbook.Sheets[workbook.SheetNames[0]]
+  if (!sheet?.['!ref']) return
+  const range = XLSX.utils.decode_range(sheet['!fullref'] ?? sheet['!ref'])
+  if (range.e.r + 1 > options.maxRows + 1) throw tooManyRows(options.maxRows)
+  const table = XLSX.utils.sheet_to_json<unknown[]>(sheet, { header: 1, raw: true, blankrows: true, defval: null, UTC: true })
+  for (const [index, values] of table.entries()) {
+    const cells = Array.from(values, xlsCellText)
+    // Columns before the sheet's first used one are blank, as in the .xlsx reader.
+    const padded = [...Array<string>(range.s.c).fill(''), ...cells]
+    if (nonEmpty(padded)) yield { number: range.s.r + index + 1, cells: padded }
+  }
+}
+
+/**
+ * The non-empty rows of a workbook's first sheet, in order, as text: .xlsx streamed
+ * row by row, .xls read by SheetJS up to the row limit. Every import reads through
+ * here, so all of them take both formats within the same limits.
+ */
+export async function* firstSheetRows(file: string, format: WorkbookFormat, options: ReadOptions): AsyncGenerator<SheetRow> {
+  try {
+    yield* format === 'xlsx' ? xlsxRows(file, options) : xlsRows(file, options)
+  } catch (err) {
+    if (err instanceof AppError) throw err
+    throw new AppError(ErrorKey.VALIDATION, options.unreadable)
+  }
+}

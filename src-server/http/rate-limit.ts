@@ -1,0 +1,83 @@
+import rateLimit from '@fastify/rate-limit'
+import type { FastifyInstance } from 'fastify'
+import { sql } from 'kysely'
+import { AppError, ErrorKey } from '../../src-shared/errors'
+import type { Db } from '../db/types'
+
+/**
+ * Requests one client address may make per minute to each route open to anyone or
+ * costly to anyone signed in (issue 16). Generous where many people share an address:
+ * a whole training checks in over the venue's Wi-Fi, an office signs in behind one NAT.
+ */
+export const RATE_LIMITS: readonly { test: (method: string, url: string) => boolean; max: number }[] = [
+  { test: (_m, url) => url === '/api/m/checkin' || url === '/m/checkin', max: 600 },
+  { test: (_m, url) => url.startsWith('/api/m/') || url.startsWith('/m/'), max: 120 },
+  { test: (_m, url) => url === '/api/captcha', max: 120 },
+  { test: (_m, url) => url === '/api/login', max: 60 },
+  { test: (m, url) => m === 'POST' && url === '/api/upload', max: 120 },
+]
+const WINDOW_MS = 60_000
+/** One call in this many also deletes expired counters. */
+const SWEEP_EVERY = 200
+
+type Hit = { current: number; ttl: number }
+type Callback = (err: Error | null, hit?: Hit) => void
+
+/**
+ * @fastify/rate-limit's store with its counters in the database (`rate_limit`), so every
+ * worker and every server on one database counts the same requests. One upsert a call:
+ * a counter whose window has passed starts again at 1.
+ */
+function databaseStore(db: Db) {
+  let calls = 0
+  return class DatabaseStore {
+    // The plugin constructs the store with its options; children get their route's prefix.
+    constructor(_options: unknown, private readonly prefix = '') {}
+
+    incr(key: string, callback: Callback, timeWindow: number): void {
+      this.hit(`${this.prefix}${key}`, timeWindow).then((hit) => callback(null, hit), (err: Error) => callback(err))
+    }
+
+    // Typed by the plugin as route options; at run time its merged settings, with the route in `routeInfo`.
+    child(params: object): DatabaseStore {
+      const route = (params as { routeInfo?: { method?: string | string[]; url?: string } }).routeInfo
+      return new DatabaseStore(params, `${String(route?.method ?? '')} ${route?.url ?? ''} `)
+    }
+
+    private async hit(key: string, timeWindow: number): Promise<Hit> {
+      const now = Date.now()
+      if (++calls % SWEEP_EVERY === 0) await db.deleteFrom('rateLimit').where('resetAt', '<=', now).execute()
+      const row = await db
+        .insertInto('rateLimit')
+        .values({ key: key.slice(0, 200), hits: 1, resetAt: now + timeWindow })
+        .onConflict((oc) =>
+          oc.column('key').doUpdateSet({
+            hits: sql<number>`CASE WHEN rate_limit.reset_at <= ${now} THEN 1 ELSE rate_limit.hits + 1 END`,
+            resetAt: sql<number>`CASE WHEN rate_limit.reset_at <= ${now} THEN ${now + timeWindow} ELSE rate_limit.reset_at END`,
+          }),
+        )
+        .returning(['hits', 'resetAt'])
+        .executeTakeFirstOrThrow()
+      return { current: Number(row.hits), ttl: Math.max(0, Number(row.resetAt) - now) }
+    }
+  }
+}
+
+/**
+ * Registers the limiter for the routes of RATE_LIMITS only: it must come before the
+ * routes, whose `config.rateLimit` an onRoute hook fills in from that table.
+ */
+export async function registerRateLimits(app: FastifyInstance, db: Db, scale = 1): Promise<void> {
+  app.addHook('onRoute', (route) => {
+    const methods = [route.method].flat()
+    const limit = RATE_LIMITS.find((l) => methods.some((m) => l.test(m, route.url)))
+    if (limit) route.config = { ...(route.config as object), rateLimit: { max: Math.round(limit.max * scale), timeWindow: WINDOW_MS } }
+  })
+  await app.register(rateLimit, {
+    global: false,
+    store: databaseStore(db),
+    // A failing counter must not take sign-in and sign-up down with it.
+    skipOnError: true,
+    errorResponseBuilder: () => new AppError(ErrorKey.RATE_LIMITED),
+  })
+}

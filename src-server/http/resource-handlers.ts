@@ -1,0 +1,138 @@
+import { sql, type Kysely, type SelectQueryBuilder } from 'kysely'
+import { AppError, ErrorKey } from '../../src-shared/errors'
+import type { FilterDef, ResourceDescriptor } from '../../src-shared/resource'
+import type { Page } from '../../src-shared/schemas/common'
+import { startsWith } from '../db/prefix'
+import { nowText } from '../db/time'
+import type { Db } from '../db/types'
+import type { Handlers, RequestContext } from './context'
+
+/*
+ * The generic part of a standard resource's handlers. Kysely types every table and
+ * column; a handler shared by tables names them at run time, so inside this module the
+ * builder is untyped. The descriptor's schemas check every input and every answer.
+ */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type AnyQuery = SelectQueryBuilder<any, any, any>
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+const untyped = (db: Db) => db as unknown as Kysely<any>
+
+/** `%`, `_` and the escape character itself match only themselves. */
+function likeEscaped(text: string): string {
+  return text.replace(/[\\%_]/g, (c) => `\\${c}`)
+}
+
+/** Applies the list filters of a descriptor to a query: `column` is `<table>.<filter name>`. */
+export function applyFilters(query: AnyQuery, table: string, filters: Record<string, FilterDef>, input: Record<string, unknown>): AnyQuery {
+  let q = query
+  for (const [name, filter] of Object.entries(filters)) {
+    const value = input[name]
+    if (value === undefined || value === null || value === '') continue
+    const column = `${table}.${name}`
+    if (filter.match === 'equals') q = q.where(column, '=', value)
+    else if (filter.match === 'prefix') q = q.where((eb) => startsWith(eb, column, String(value)))
+    else q = q.where(sql<boolean>`${sql.ref(column)} like ${`%${likeEscaped(String(value))}%`} escape '\\'`)
+  }
+  return q
+}
+
+/** One page of a query and the count of all its rows. `rows` adds the columns to the counted query. */
+export async function paginate<Row>(
+  query: AnyQuery,
+  rows: (query: AnyQuery) => AnyQuery,
+  { pageNum, pageSize }: { pageNum: number; pageSize: number },
+): Promise<Page<Row>> {
+  // Counted without the row columns a resource's `rows` selects (PostgreSQL refuses them beside count(*)).
+  const { total } = await query.clearSelect().select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow()
+  const records = (await rows(query)
+    .limit(pageSize)
+    .offset((pageNum - 1) * pageSize)
+    .execute()) as Row[]
+  return { records, total: Number(total) }
+}
+
+/** What a resource adds to the generic handlers (all optional). */
+export interface ResourceServer {
+  /** The rows as the list shows them: joins and columns (default: every column of the table). */
+  rows?(db: Db): AnyQuery
+  /** Turns a selected row into the answer's shape (e.g. a joined title into `news: {title}`). */
+  toRow?(row: Record<string, unknown>): unknown
+  /** The stored values of the dialog's fields: sanitised rich text, checked uploads … */
+  values?(fields: Record<string, unknown>, ctx: RequestContext): Promise<Record<string, unknown>> | Record<string, unknown>
+  /** Columns a new row starts with (e.g. status 1). */
+  initial?: Record<string, unknown>
+  /** Writes what lies beside the row (links to members …) once it is stored. */
+  saved?(db: Db, id: number, fields: Record<string, unknown>, ctx: RequestContext): Promise<void>
+  /** Refuses a delete that would break something (a teacher still teaching a course …). */
+  beforeDelete?(db: Db, id: number): Promise<void>
+  /** After every successful write (e.g. the portal cache forgets). */
+  changed?(): void
+}
+
+type Ops = 'list' | 'all' | 'create' | 'update' | 'delete' | 'updateStatus'
+/** The handlers of a resource's generated routes. */
+export type ResourceHandlers<N extends string> = {
+  [K in keyof Handlers as K extends `${N}.${Ops}` ? K : never]: Handlers[K]
+}
+
+type Input = Record<string, unknown> & { id?: number; pageNum?: number; pageSize?: number }
+type Generic = (input: Input, ctx: RequestContext) => Promise<unknown>
+
+/**
+ * Handlers for list, all, create, update, delete (and updateStatus) of a descriptor.
+ * Permission and the operation log are the route mechanism's (the rows carry `access`
+ * and `record`); these only read and write.
+ */
+export function resourceHandlers<N extends string>(d: ResourceDescriptor<N>, server: ResourceServer = {}): ResourceHandlers<N> {
+  const { table, noun } = d
+  const base = (db: Db): AnyQuery => server.rows?.(db) ?? untyped(db).selectFrom(table)
+  const columns = (q: AnyQuery): AnyQuery => (server.rows ? q : q.selectAll(table))
+  const ordered = (q: AnyQuery) => q.orderBy(`${table}.id`, d.order === 'oldest' ? 'asc' : 'desc')
+  const shape = (row: Record<string, unknown>) => (server.toRow ? server.toRow(row) : row)
+  const byId = async (db: Db, id: number) => {
+    const row = (await columns(base(db)).where(`${table}.id`, '=', id).executeTakeFirst()) as Record<string, unknown> | undefined
+    if (!row) throw new AppError(ErrorKey.NOT_FOUND, `${noun}不存在`)
+    return shape(row)
+  }
+  const stored = async (fields: Record<string, unknown>, ctx: RequestContext) => (server.values ? server.values(fields, ctx) : fields)
+  const done = <T>(value: T): T => {
+    server.changed?.()
+    return value
+  }
+
+  const handlers: Record<string, Generic> = {
+    [`${d.name}.list`]: async (input, { db }) => {
+      const query = applyFilters(base(db), table, d.filters, input)
+      const page = await paginate<Record<string, unknown>>(query, (q) => ordered(columns(q)), { pageNum: input.pageNum ?? 1, pageSize: input.pageSize ?? 10 })
+      return { ...page, records: page.records.map(shape) }
+    },
+    [`${d.name}.all`]: async (_input, { db }) => ((await ordered(columns(base(db))).execute()) as Record<string, unknown>[]).map(shape),
+    [`${d.name}.create`]: async (input, ctx) => {
+      const now = nowText()
+      const values = { ...server.initial, ...(await stored(input, ctx)), createTime: now, updatedAt: now }
+      const { id } = (await untyped(ctx.db).insertInto(table).values(values).returning('id').executeTakeFirstOrThrow()) as { id: number }
+      await server.saved?.(ctx.db, id, input, ctx)
+      return done(await byId(ctx.db, id))
+    },
+    [`${d.name}.update`]: async ({ id, ...fields }, ctx) => {
+      await byId(ctx.db, id as number)
+      await untyped(ctx.db).updateTable(table).set({ ...(await stored(fields, ctx)), updatedAt: nowText() }).where('id', '=', id).execute()
+      await server.saved?.(ctx.db, id as number, fields, ctx)
+      return done(await byId(ctx.db, id as number))
+    },
+    [`${d.name}.delete`]: async ({ id }, { db }) => {
+      await byId(db, id as number)
+      await server.beforeDelete?.(db, id as number)
+      await untyped(db).deleteFrom(table).where('id', '=', id).execute()
+      return done(null)
+    },
+  }
+  if (d.status) {
+    handlers[`${d.name}.updateStatus`] = async ({ id, status }, { db }) => {
+      await byId(db, id as number)
+      await untyped(db).updateTable(table).set({ status, updatedAt: nowText() }).where('id', '=', id).execute()
+      return done(null)
+    }
+  }
+  return handlers as unknown as ResourceHandlers<N>
+}

@@ -1,0 +1,150 @@
+import { AppError, ErrorKey } from '../../../src-shared/errors'
+import { carouselResource, homeResource, newsResource, noticeResource, teacherResource } from '../../../src-shared/schemas/content'
+import { PORTAL_NEWS_COUNT } from '../../../src-shared/schemas/portal'
+import { callerScope } from '../../auth/scope'
+import { nowText } from '../../db/time'
+import type { Db } from '../../db/types'
+import { assertUploaded } from '../../files/uploaded'
+import { cleanRichText } from '../../files/rich-text'
+import type { DomainHandlers, RequestContext } from '../../http/context'
+import { resourceHandlers } from '../../http/resource-handlers'
+import { membersInScope } from '../system/admins'
+import { cachedPortal, forgetPortal } from './portal-cache'
+
+const ENABLED = 1
+
+/**
+ * Rich text is sanitised before it is stored, whoever sent it. A body that was only
+ * script or empty markup has nothing left to show: it is refused like a blank one.
+ */
+function withCleanContent(fields: Record<string, unknown>) {
+  if (typeof fields.content !== 'string') return fields
+  const content = cleanRichText(fields.content)
+  const visible = content.replace(/<[^>]*>/g, '').replace(/&nbsp;/g, ' ').trim() !== '' || /<img\b/i.test(content)
+  if (!visible) throw new AppError(ErrorKey.VALIDATION, '请输入内容', [{ path: 'content', message: '请输入内容' }])
+  return { ...fields, content }
+}
+
+const news = resourceHandlers(newsResource, {
+  initial: { status: ENABLED },
+  changed: forgetPortal,
+  values: async (fields, { db }) => {
+    await assertUploaded(db, fields.imagePath as string | null, 'image', 'imagePath')
+    return withCleanContent(fields)
+  },
+})
+
+const home = resourceHandlers(homeResource, { initial: { status: 0 }, changed: forgetPortal })
+
+const carousel = resourceHandlers(carouselResource, {
+  initial: { status: ENABLED },
+  changed: forgetPortal,
+  rows: (db) =>
+    db
+      .selectFrom('carousel')
+      .leftJoin('news', 'news.id', 'carousel.newsId')
+      .select(['carousel.id', 'carousel.imagePath', 'carousel.newsId', 'carousel.status', 'carousel.createTime', 'news.title as newsTitle']),
+  toRow: ({ newsTitle, ...row }) => ({ ...row, news: typeof newsTitle === 'string' ? { title: newsTitle } : null }),
+  values: async (fields, { db }) => {
+    await assertUploaded(db, fields.imagePath as string, 'image', 'imagePath')
+    if (typeof fields.newsId === 'number' && !(await db.selectFrom('news').select('id').where('id', '=', fields.newsId).executeTakeFirst())) {
+      throw new AppError(ErrorKey.VALIDATION, '所选新闻不存在', [{ path: 'newsId', message: '所选新闻不存在' }])
+    }
+    return fields
+  },
+})
+
+/** The members of a notice, kept to those in the caller's tree. */
+async function replaceNoticeMembers(db: Db, noticeId: number, { memberIdList }: Record<string, unknown>, ctx: RequestContext) {
+  if (memberIdList === undefined) return
+  const wanted = memberIdList as number[]
+  const inScope = wanted.length === 0 ? [] : await membersInScope(db, callerScope(ctx)).where('member.id', 'in', wanted).execute()
+  if (inScope.length !== new Set(wanted).size) {
+    throw new AppError(ErrorKey.VALIDATION, '所选党员不存在', [{ path: 'memberIdList', message: '所选党员不存在' }])
+  }
+  await db.deleteFrom('noticeMember').where('noticeId', '=', noticeId).execute()
+  if (inScope.length > 0) await db.insertInto('noticeMember').values(inScope.map((m) => ({ noticeId, memberId: m.id }))).execute()
+}
+
+const notice = resourceHandlers(noticeResource, {
+  initial: { status: ENABLED },
+  rows: (db) =>
+    db
+      .selectFrom('notice')
+      .select(['notice.id', 'notice.name', 'notice.content', 'notice.status', 'notice.createTime'])
+      .select((eb) =>
+        eb.selectFrom('noticeMember').select(eb.fn.countAll<number>().as('n')).whereRef('noticeMember.noticeId', '=', 'notice.id').as('memberCount'),
+      ),
+  toRow: (row) => ({ ...row, memberCount: Number(row.memberCount ?? 0) }),
+  values: ({ memberIdList: _members, ...fields }) => withCleanContent(fields),
+  saved: replaceNoticeMembers,
+})
+
+const teacher = resourceHandlers(teacherResource, {
+  values: async (fields, { db }) => {
+    await assertUploaded(db, fields.avatarUrl as string, 'image', 'avatarUrl')
+    return fields
+  },
+  beforeDelete: async (db, id) => {
+    const course = await db.selectFrom('course').select('name').where('teacherId', '=', id).executeTakeFirst()
+    if (course) throw new AppError(ErrorKey.CONFLICT, `该教师正在主讲课程「${course.name}」，请先为课程更换教师`)
+  },
+})
+
+async function loadPortal(db: Db) {
+  const [openHome, carousels, newest] = await Promise.all([
+    db.selectFrom('home').select(['id', 'name']).where('status', '=', ENABLED).orderBy('id', 'desc').executeTakeFirst(),
+    db.selectFrom('carousel').select(['id', 'imagePath', 'newsId']).where('status', '=', ENABLED).orderBy('id', 'desc').execute(),
+    db
+      .selectFrom('news')
+      .select(['id', 'title', 'comeFrom', 'entryTime', 'imagePath'])
+      .where('status', '=', ENABLED)
+      .orderBy('entryTime', 'desc')
+      .orderBy('id', 'desc')
+      .limit(PORTAL_NEWS_COUNT)
+      .execute(),
+  ])
+  return { home: openHome ?? null, carousels, news: newest }
+}
+
+/** News, home pages, carousels, notices, teachers (spec 001 §7) and the members' portal. */
+export const contentHandlers = {
+  ...news,
+  ...home,
+  'home.enable': async ({ id }, { db }) => {
+    if (!(await db.selectFrom('home').select('id').where('id', '=', id).executeTakeFirst())) throw new AppError(ErrorKey.NOT_FOUND, '首页不存在')
+    // One home page is open at a time: opening this one closes the others.
+    await db.transaction().execute(async (trx) => {
+      await trx.updateTable('home').set({ status: 0, updatedAt: nowText() }).where('status', '=', ENABLED).where('id', '!=', id).execute()
+      await trx.updateTable('home').set({ status: ENABLED, updatedAt: nowText() }).where('id', '=', id).execute()
+    })
+    forgetPortal()
+    return null
+  },
+  ...carousel,
+  ...notice,
+  'notice.members': async ({ id }, { db }) =>
+    db
+      .selectFrom('noticeMember')
+      .innerJoin('member', 'member.id', 'noticeMember.memberId')
+      .select(['member.id', 'member.name', 'member.telephone', 'member.department'])
+      .where('noticeMember.noticeId', '=', id)
+      .orderBy('member.id')
+      .execute(),
+  ...teacher,
+  'portal.get': async (_input, { db, reply }) => {
+    void reply.header('Cache-Control', 'public, max-age=30')
+    return cachedPortal(() => loadPortal(db))
+  },
+  'portal.news': async ({ id }, { db }) => {
+    const row = await db
+      .selectFrom('news')
+      .select(['id', 'title', 'comeFrom', 'entryTime', 'imagePath', 'content'])
+      .where('id', '=', id)
+      .where('status', '=', ENABLED)
+      .executeTakeFirst()
+    // A switched-off news item is as absent as a deleted one.
+    if (!row) throw new AppError(ErrorKey.NOT_FOUND, '新闻不存在')
+    return row
+  },
+} satisfies DomainHandlers<'news' | 'home' | 'carousel' | 'notice' | 'teacher' | 'portal'>

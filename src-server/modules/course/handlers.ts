@@ -1,0 +1,60 @@
+import { AppError, ErrorKey } from '../../../src-shared/errors'
+import { courseResource, courseResourceResource } from '../../../src-shared/schemas/course'
+import { nowText } from '../../db/time'
+import type { Db } from '../../db/types'
+import { assertUploaded } from '../../files/uploaded'
+import { cleanRichText } from '../../files/rich-text'
+import type { DomainHandlers } from '../../http/context'
+import { paginate, resourceHandlers } from '../../http/resource-handlers'
+
+async function assertExists(db: Db, table: 'teacher' | 'course', id: unknown, field: string, message: string): Promise<void> {
+  if (typeof id !== 'number') return
+  if (!(await db.selectFrom(table).select('id').where('id', '=', id).executeTakeFirst())) {
+    throw new AppError(ErrorKey.VALIDATION, message, [{ path: field, message }])
+  }
+}
+
+const course = resourceHandlers(courseResource, {
+  rows: (db) =>
+    db
+      .selectFrom('course')
+      .leftJoin('teacher', 'teacher.id', 'course.teacherId')
+      .select(['course.id', 'course.name', 'course.teacherId', 'course.content', 'course.status', 'course.imagePath', 'course.videoPath', 'course.createTime', 'teacher.name as teacherName']),
+  values: async (fields, { db }) => {
+    await assertExists(db, 'teacher', fields.teacherId, 'teacherId', '所选教师不存在')
+    await assertUploaded(db, fields.imagePath as string | null, 'image', 'imagePath')
+    await assertUploaded(db, fields.videoPath as string | null, 'video', 'videoPath')
+    return typeof fields.content === 'string' ? { ...fields, content: cleanRichText(fields.content) } : fields
+  },
+})
+
+const resources = resourceHandlers(courseResourceResource, {
+  values: async (fields, { db }) => {
+    await assertExists(db, 'course', fields.courseId, 'courseId', '课程不存在')
+    // A video resource (type 1) must be a video; another may be a document or a video.
+    await assertUploaded(db, fields.resourcePath as string, fields.type === 1 ? 'video' : 'courseware', 'resourcePath')
+    return fields
+  },
+})
+
+/** Courses with their resources and moderated comments (spec 001 §7). */
+export const courseHandlers = {
+  ...course,
+  ...resources,
+  'courseComment.list': async ({ courseId, pageNum, pageSize }, { db }) =>
+    paginate(
+      db.selectFrom('courseComment').where('courseId', '=', courseId),
+      (q) => q.select(['id', 'courseId', 'content', 'grade', 'status', 'createTime']).orderBy('id', 'desc'),
+      { pageNum, pageSize },
+    ),
+  'courseComment.review': async ({ id, status }, { db }) => {
+    const { numUpdatedRows } = await db.updateTable('courseComment').set({ status, updatedAt: nowText() }).where('id', '=', id).executeTakeFirst()
+    if (numUpdatedRows === 0n) throw new AppError(ErrorKey.NOT_FOUND, '评论不存在')
+    return null
+  },
+  'courseComment.delete': async ({ id }, { db }) => {
+    const { numDeletedRows } = await db.deleteFrom('courseComment').where('id', '=', id).executeTakeFirst()
+    if (numDeletedRows === 0n) throw new AppError(ErrorKey.NOT_FOUND, '评论不存在')
+    return null
+  },
+} satisfies DomainHandlers<'course' | 'courseResource' | 'courseComment'>

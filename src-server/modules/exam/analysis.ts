@@ -1,0 +1,82 @@
+import type { AnalysisRow, QuestionSnapshot } from '../../../src-shared/schemas/exam'
+import type { Db } from '../../db/types'
+import { hasOptions, normaliseChoice, QuestionType } from './scoring'
+
+const FREE_ANSWERS = 200
+
+const letters = (answer: string | null, type: number) => (type === QuestionType.MULTIPLE ? normaliseChoice(answer ?? '').split(',') : [(answer ?? '').trim()]).filter(Boolean)
+
+/**
+ * Answer analysis of an exam or the results of a questionnaire (spec 001 §2, §3):
+ * per question of the submitted sittings, how many answered, how many chose each
+ * option (a multiple choice counts every letter ticked), the reference answer and the
+ * share of full marks; free answers are listed with the member's name. Counted in
+ * the database by (question, answer), so the rows read stay few whatever the number
+ * of candidates.
+ */
+export async function analysisOf(db: Db, examId: number, scored: boolean): Promise<AnalysisRow[]> {
+  const submitted = db
+    .selectFrom('examAnswer as x')
+    .innerJoin('examAttempt as a', 'a.id', 'x.attemptId')
+    .innerJoin('memberExam as m', 'm.id', 'a.memberExamId')
+    .where('m.examId', '=', examId)
+    .where('a.submittedAt', 'is not', null)
+  const [groups, questions] = await Promise.all([
+    submitted
+      .select(['x.questionId', 'x.answer'])
+      .select((eb) => [
+        eb.fn.countAll<number>().as('n'),
+        eb.fn.sum<number>(eb.case().when('x.score', '=', eb.ref('x.questionScore')).then(1).else(0).end()).as('full'),
+      ])
+      .groupBy(['x.questionId', 'x.answer'])
+      .execute(),
+    submitted
+      .select(['x.questionId', 'x.questionType'])
+      .select((eb) => eb.fn.min('x.id').as('sampleId'))
+      .groupBy(['x.questionId', 'x.questionType'])
+      .orderBy('x.questionId')
+      .execute(),
+  ])
+  const samples = questions.length
+    ? await db.selectFrom('examAnswer').select(['id', 'question']).where('id', 'in', questions.map((q) => Number(q.sampleId))).execute()
+    : []
+  const snapshotOf = new Map(samples.map((s) => [s.id, JSON.parse(s.question) as QuestionSnapshot]))
+  const rows: AnalysisRow[] = []
+  for (const q of questions) {
+    const question = snapshotOf.get(Number(q.sampleId))!
+    const mine = groups.filter((g) => g.questionId === q.questionId)
+    const answered = mine.filter((g) => (g.answer ?? '').trim() !== '')
+    const num = answered.reduce((sum, g) => sum + Number(g.n), 0)
+    const full = mine.reduce((sum, g) => sum + Number(g.full ?? 0), 0)
+    let options: AnalysisRow['options'] = []
+    if (hasOptions(q.questionType) || q.questionType === QuestionType.TRUE_FALSE) {
+      const stem: Record<string, string> = q.questionType === QuestionType.TRUE_FALSE ? { true: '对', false: '错' } : JSON.parse(question.stem || '{}')
+      const counts = new Map<string, number>()
+      for (const g of answered) for (const l of letters(g.answer, q.questionType)) counts.set(l, (counts.get(l) ?? 0) + Number(g.n))
+      options = Object.keys(stem).sort().map((key) => ({ key, text: stem[key], num: counts.get(key) ?? 0, per: num ? (counts.get(key) ?? 0) / num : 0 }))
+    }
+    const free = hasOptions(q.questionType) || q.questionType === QuestionType.TRUE_FALSE
+      ? []
+      : await submitted
+          .innerJoin('member as p', 'p.id', 'm.memberId')
+          .select(['p.name', 'x.answer'])
+          .where('x.questionId', '=', q.questionId)
+          .where('x.answer', 'is not', null)
+          .where('x.answer', '!=', '')
+          .orderBy('x.savedAt', 'desc')
+          .limit(FREE_ANSWERS)
+          .execute()
+    rows.push({
+      id: q.questionId,
+      questionType: q.questionType,
+      title: question.title,
+      stem: question.stem,
+      answer: scored ? question.answer : '',
+      num,
+      per: scored && mine.length ? full / mine.reduce((sum, g) => sum + Number(g.n), 0) : null,
+      options,
+      answers: free.map((f) => ({ member: { name: f.name }, answer: f.answer ?? '' })),
+    })
+  }
+  return rows
+}

@@ -1,0 +1,227 @@
+import { AppError, ErrorKey, type FieldIssue } from '../../../src-shared/errors'
+import { ExamStatus, ExamType } from '../../../src-shared/schemas/exam'
+import { nowText } from '../../db/time'
+import type { Db } from '../../db/types'
+import { signedIn, type DomainHandlers } from '../../http/context'
+import { trainInScope, visibleTrains } from '../training/host'
+import { enrol } from './enrol'
+import { answerDetail, grade } from './grading'
+import { memberAppHandlers } from './member-handlers'
+import { papersExist } from './paper-source'
+import { examInScope, memberExamInScope, toExam, visibleExams } from './queries'
+import { analysisOf } from './analysis'
+import { questionnaireOf, setQuestionnaire } from './questionnaire'
+import { analysisDownload, participantDownload, participantPage } from './reports'
+import { answerDetailDownload, scoreListDownload } from './workbooks'
+import { finalizeExpired } from './sitting'
+import { examStatusOf } from './status'
+
+type ExamInput = {
+  trainId: number
+  paperId: number
+  paper2Id: number | null
+  paper3Id: number | null
+  paper4Id: number | null
+  paper5Id: number | null
+  joinType: number
+  joinNum: number | null
+}
+
+/** Papers named must exist (A required, B–E optional); a random join keeps joinNum, all-registrants clears it. */
+async function checkPapers(db: Db, input: ExamInput): Promise<void> {
+  const named = (['paperId', 'paper2Id', 'paper3Id', 'paper4Id', 'paper5Id'] as const).flatMap((field) => (input[field] ? [[field, input[field]] as const] : []))
+  const existing = await papersExist(db, named.map(([, id]) => id))
+  const issues: FieldIssue[] = named.filter(([, id]) => !existing.has(id)).map(([field]) => ({ path: field, message: '试卷不存在' }))
+  if (issues.length > 0) throw new AppError(ErrorKey.VALIDATION, issues[0].message, issues)
+}
+
+const candidateRows = (db: Db, examId: number) =>
+  db
+    .selectFrom('memberExam as m')
+    .innerJoin('member as p', 'p.id', 'm.memberId')
+    .leftJoin('examAttempt as a', (j) => j.onRef('a.memberExamId', '=', 'm.id').on('a.attemptNo', '=', 1))
+    .select(['m.id', 'm.memberId', 'p.name as memberName', 'p.telephone', 'm.status', 'm.isMakeUp', 'm.score', 'm.attempts', 'm.startTime', 'm.endTime', 'a.totalScore'])
+    .where('m.examId', '=', examId)
+
+export const examHandlers = {
+  'exam.list': async ({ title, pageNum, pageSize }, ctx) => {
+    let query = (await visibleExams(ctx.db, signedIn(ctx))).where('exam.type', '=', ExamType.EXAM)
+    if (title) query = query.where('exam.title', 'like', `%${title}%`)
+    const [rows, count] = await Promise.all([
+      query.orderBy('exam.id', 'desc').limit(pageSize).offset((pageNum - 1) * pageSize).execute(),
+      query.clearSelect().select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+    ])
+    const now = nowText()
+    return { records: rows.map((r) => toExam(r, now)), total: Number(count.n) }
+  },
+
+  'exam.all': async (_input, ctx) =>
+    (await visibleExams(ctx.db, signedIn(ctx))).where('exam.type', '=', ExamType.EXAM).orderBy('exam.id', 'desc').execute().then((rows) => rows.map((r) => ({ id: r.id, title: r.title }))),
+
+  'exam.trains': async (_input, ctx) =>
+    (await visibleTrains(ctx.db, signedIn(ctx))).select(['train.id', 'train.name']).orderBy('train.trainStartTime', 'desc').limit(1000).execute(),
+
+  'exam.papers': async (_input, ctx) => ctx.db.selectFrom('paper').select(['id', 'title', 'totalScore']).where('type', '=', ExamType.EXAM).orderBy('id', 'desc').execute(),
+
+  'exam.get': async ({ id }, ctx) => toExam(await examInScope(ctx.db, signedIn(ctx), id)),
+
+  'exam.create': async (input, ctx) => {
+    const user = signedIn(ctx)
+    await trainInScope(ctx.db, user, input.trainId)
+    await checkPapers(ctx.db, input)
+    const now = nowText()
+    const { id } = await ctx.db
+      .insertInto('exam')
+      .values({ ...input, joinNum: input.joinType === 2 ? input.joinNum : null, type: ExamType.EXAM, closed: 0, createdBy: user.adminId, createdAt: now, updatedAt: now })
+      .returning('id')
+      .executeTakeFirstOrThrow()
+    await ctx.audit.created('exam', id)
+    const exam = await examInScope(ctx.db, user, id)
+    await enrol(ctx.db, exam)
+    return toExam(await examInScope(ctx.db, user, id))
+  },
+
+  'exam.update': async ({ id, ...input }, ctx) => {
+    const user = signedIn(ctx)
+    const before = await examInScope(ctx.db, user, id)
+    await ctx.audit.changing('exam', id)
+    await trainInScope(ctx.db, user, input.trainId)
+    await checkPapers(ctx.db, input)
+    const started = examStatusOf(before, nowText()) !== ExamStatus.NOT_STARTED
+    const regroup = started || before.trainId !== input.trainId || before.joinType !== input.joinType || before.joinNum !== input.joinNum
+    await ctx.db.transaction().execute(async (tx) => {
+      await tx.updateTable('exam').set({ ...input, joinNum: input.joinType === 2 ? input.joinNum : null, updatedAt: nowText() }).where('id', '=', id).execute()
+      // The console warned that results are cleared: candidates are drawn again from the new settings.
+      if (regroup) await tx.deleteFrom('memberExam').where('examId', '=', id).execute()
+    })
+    await enrol(ctx.db, await examInScope(ctx.db, user, id))
+    return toExam(await examInScope(ctx.db, user, id))
+  },
+
+  'exam.close': async ({ id }, ctx) => {
+    const user = signedIn(ctx)
+    await examInScope(ctx.db, user, id)
+    await ctx.audit.changing('exam', id)
+    await ctx.db.updateTable('exam').set({ closed: 1, updatedAt: nowText() }).where('id', '=', id).execute()
+    return toExam(await examInScope(ctx.db, user, id))
+  },
+
+  'exam.delete': async ({ id }, ctx) => {
+    await examInScope(ctx.db, signedIn(ctx), id)
+    await ctx.audit.changing('exam', id)
+    await ctx.db.deleteFrom('exam').where('id', '=', id).execute()
+    return null
+  },
+
+  'memberExam.list': async ({ examId, status, name, pageNum, pageSize }, ctx) => {
+    const exam = await examInScope(ctx.db, signedIn(ctx), examId)
+    await enrol(ctx.db, exam)
+    await finalizeExpired(ctx.db, { examId })
+    let query = candidateRows(ctx.db, examId)
+    if (status) query = query.where('m.status', '=', status)
+    if (name) query = query.where('p.name', 'like', `%${name}%`)
+    const [rows, count] = await Promise.all([
+      query.orderBy('m.id').limit(pageSize).offset((pageNum - 1) * pageSize).execute(),
+      query.clearSelect().select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+    ])
+    return {
+      records: rows.map(({ totalScore, status: s, ...r }) => ({
+        ...r,
+        status: s as 'WAIT' | 'DONE' | 'CHECK',
+        passed: r.score === null ? null : r.score >= exam.passLine,
+        paper: { totalScore: totalScore ?? null },
+      })),
+      total: Number(count.n),
+    }
+  },
+
+  'memberExam.answers': async ({ memberExamId }, ctx) => {
+    const { round, exam } = await memberExamInScope(ctx.db, signedIn(ctx), memberExamId)
+    const member = await ctx.db.selectFrom('member').select('name').where('id', '=', round.memberId).executeTakeFirstOrThrow()
+    return answerDetail(ctx.db, { id: round.id, memberName: member.name, examTitle: exam.title, scorePolicy: exam.scorePolicy })
+  },
+
+  'memberExam.grade': async ({ memberExamId, answers }, ctx) => {
+    const { exam } = await memberExamInScope(ctx.db, signedIn(ctx), memberExamId)
+    return grade(ctx.db, memberExamId, exam.scorePolicy, answers)
+  },
+
+  'memberExam.makeUpCandidates': async ({ examId }, ctx) => {
+    const exam = await examInScope(ctx.db, signedIn(ctx), examId)
+    await finalizeExpired(ctx.db, { examId })
+    const rows = await ctx.db.selectFrom('memberExam').select(['id', 'status', 'score', 'attempts']).where('examId', '=', examId).where('isMakeUp', '=', 0).orderBy('id').execute()
+    const ended = examStatusOf(exam, nowText()) !== ExamStatus.NOT_STARTED && examStatusOf(exam, nowText()) !== ExamStatus.IN_PROGRESS
+    return {
+      failed: rows.filter((r) => r.status === 'CHECK' && (r.score ?? 0) < exam.passLine).map((r) => r.id),
+      absent: ended ? rows.filter((r) => r.status === 'WAIT' && r.attempts === 0).map((r) => r.id) : [],
+    }
+  },
+
+  'memberExam.makeUp': async ({ examId, startTime, endTime, memberExams }, ctx) => {
+    await examInScope(ctx.db, signedIn(ctx), examId)
+    const rounds = await ctx.db.selectFrom('memberExam').select(['id', 'memberId']).where('examId', '=', examId).where('id', 'in', memberExams).execute()
+    if (rounds.length !== new Set(memberExams).size) throw new AppError(ErrorKey.NOT_FOUND, '选中的考生不属于本考试')
+    const now = nowText()
+    await ctx.db.transaction().execute(async (tx) => {
+      for (const memberId of new Set(rounds.map((r) => r.memberId))) {
+        // One make-up round per member: setting it again moves its window.
+        const updated = await tx.updateTable('memberExam').set({ startTime, endTime }).where('examId', '=', examId).where('memberId', '=', memberId).where('isMakeUp', '=', 1).executeTakeFirst()
+        if (Number(updated.numUpdatedRows) === 0) {
+          await tx.insertInto('memberExam').values({ examId, memberId, isMakeUp: 1, status: 'WAIT', startTime, endTime, score: null, attempts: 0, createdAt: now }).execute()
+        }
+      }
+    })
+    return { count: new Set(rounds.map((r) => r.memberId)).size }
+  },
+
+  'memberExam.downloadScoreList': async ({ examId }, ctx) => {
+    const exam = await examInScope(ctx.db, signedIn(ctx), examId)
+    await finalizeExpired(ctx.db, { examId })
+    return scoreListDownload(ctx.db, ctx.reply, exam)
+  },
+
+  'memberExam.downloadAnswerDetail': async ({ id }, ctx) => {
+    const { round, exam } = await memberExamInScope(ctx.db, signedIn(ctx), id)
+    const member = await ctx.db.selectFrom('member').select('name').where('id', '=', round.memberId).executeTakeFirstOrThrow()
+    return answerDetailDownload(ctx.reply, await answerDetail(ctx.db, { id: round.id, memberName: member.name, examTitle: exam.title, scorePolicy: exam.scorePolicy }))
+  },
+
+  'exam.participants': async ({ examId, status, pageNum, pageSize }, ctx) => {
+    const exam = await examInScope(ctx.db, signedIn(ctx), examId, 'any')
+    await enrol(ctx.db, exam)
+    await finalizeExpired(ctx.db, { examId })
+    return participantPage(ctx.db, exam, status, pageNum, pageSize)
+  },
+
+  'memberExam.download': async ({ examId }, ctx) => {
+    const exam = await examInScope(ctx.db, signedIn(ctx), examId, 'any')
+    await finalizeExpired(ctx.db, { examId })
+    return participantDownload(ctx.db, ctx.reply, exam)
+  },
+
+  'exam.analysis': async ({ id }, ctx) => {
+    await examInScope(ctx.db, signedIn(ctx), id)
+    await finalizeExpired(ctx.db, { examId: id })
+    return analysisOf(ctx.db, id, true)
+  },
+
+  'exam.analysisDownload': async ({ id }, ctx) => {
+    const exam = await examInScope(ctx.db, signedIn(ctx), id)
+    await finalizeExpired(ctx.db, { examId: id })
+    return analysisDownload(ctx.reply, exam.title, await analysisOf(ctx.db, id, true))
+  },
+
+  'questionnaire.result': async ({ trainId }, ctx) => {
+    const train = await trainInScope(ctx.db, signedIn(ctx), trainId)
+    const questionnaire = await questionnaireOf(ctx.db, trainId)
+    return { trainName: train.name, questionnaire, rows: questionnaire ? await analysisOf(ctx.db, questionnaire.examId, false) : [] }
+  },
+
+  'questionnaire.papers': async (_input, ctx) =>
+    ctx.db.selectFrom('paper').select(['id', 'title', 'totalScore']).where('type', '=', ExamType.QUESTIONNAIRE).orderBy('id', 'desc').execute(),
+
+  'questionnaire.set': async (input, ctx) => setQuestionnaire(ctx.db, signedIn(ctx), input),
+
+  ...memberAppHandlers,
+} satisfies DomainHandlers<'exam'> & DomainHandlers<'memberExam'> & DomainHandlers<'memberApp'> & DomainHandlers<'questionnaire'>
+

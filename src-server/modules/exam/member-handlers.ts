@@ -1,0 +1,87 @@
+import type { MyExam } from '../../../src-shared/schemas/exam'
+import { nowText } from '../../db/time'
+import type { Db } from '../../db/types'
+import type { DomainHandlers } from '../../http/context'
+import { sendPage } from '../signup/mobile-html'
+import { examPageBody } from './exam-page'
+import { memberLogin, signedInMember } from './member-session'
+import { ExamType } from '../../../src-shared/schemas/exam'
+import { checkedIn, closedReason, finalizeExpired, NOT_CHECKED_IN, saveAnswer, startSitting, submitOwn } from './sitting'
+import { roundWindow } from './status'
+
+/** A member's phone session lasts a working day: long enough for any exam, ended by signing in again. */
+const MEMBER_SESSION_MINUTES = 12 * 60
+
+/** Enrols the member in exams open to all registrants of a training they signed up for later. */
+async function enrolLateRegistrant(db: Db, memberId: number): Promise<void> {
+  const createdAt = nowText()
+  await db
+    .insertInto('memberExam')
+    .columns(['examId', 'memberId', 'isMakeUp', 'status', 'attempts', 'createdAt'])
+    .expression((eb) =>
+      eb
+        .selectFrom('exam as e')
+        .innerJoin('trainSignUp as s', 's.trainId', 'e.trainId')
+        .select((s) => ['e.id', 's.memberId', s.val(0).as('isMakeUp'), s.val('WAIT').as('status'), s.val(0).as('attempts'), s.val(createdAt).as('createdAt')])
+        .where('s.memberId', '=', memberId)
+        .where('e.joinType', '=', 1)
+        .where((w) => w.not(w.exists(w.selectFrom('memberExam as m').select('m.id').whereRef('m.examId', '=', 'e.id').where('m.memberId', '=', memberId))))
+        .orderBy('e.id'),
+    )
+    .execute()
+}
+
+export const memberAppHandlers = {
+  'memberApp.page': async (_input, { reply }) => sendPage(reply, 200, '在线考试', examPageBody()),
+
+  'memberApp.login': async ({ telephone, password }, { db }) => memberLogin(db, telephone, password, MEMBER_SESSION_MINUTES),
+
+  'memberApp.exams': async (_input, ctx) => {
+    const memberId = await signedInMember(ctx)
+    await enrolLateRegistrant(ctx.db, memberId)
+    await finalizeExpired(ctx.db, { memberId })
+    const rows = await ctx.db
+      .selectFrom('memberExam as m')
+      .innerJoin('exam as e', 'e.id', 'm.examId')
+      .innerJoin('train as t', 't.id', 'e.trainId')
+      .select(['m.id as memberExamId', 'm.examId', 'm.isMakeUp', 'm.status', 'm.score', 'm.attempts', 'm.startTime as roundStart', 'm.endTime as roundEnd'])
+      .select(['e.trainId', 'e.type', 'e.title', 'e.content', 'e.startTime', 'e.endTime', 'e.countdown', 'e.retestNum', 'e.closed', 't.name as trainName'])
+      .select((eb) => eb.selectFrom('examAttempt as a').select('a.id').whereRef('a.memberExamId', '=', 'm.id').where('a.submittedAt', 'is', null).limit(1).as('openAttemptId'))
+      .where('m.memberId', '=', memberId)
+      .orderBy('e.startTime', 'desc')
+      .orderBy('m.id', 'desc')
+      .execute()
+    const now = nowText()
+    const questionnaireTrains = [...new Set(rows.filter((r) => r.type === ExamType.QUESTIONNAIRE).map((r) => r.trainId))]
+    const checkedInTrains = new Set<number>()
+    for (const trainId of questionnaireTrains) if (await checkedIn(ctx.db, memberId, trainId)) checkedInTrains.add(trainId)
+    return rows.map((r): MyExam => {
+      const window = roundWindow(r, { isMakeUp: r.isMakeUp, startTime: r.roundStart, endTime: r.roundEnd })
+      return {
+        memberExamId: r.memberExamId,
+        examId: r.examId,
+        type: r.type,
+        title: r.title,
+        content: r.content,
+        trainName: r.trainName,
+        startTime: window.startTime,
+        endTime: window.endTime,
+        countdown: r.countdown,
+        isMakeUp: r.isMakeUp,
+        status: r.status as MyExam['status'],
+        attemptsLeft: Math.max(0, 1 + r.retestNum - r.attempts),
+        score: r.score,
+        openAttemptId: r.openAttemptId ?? null,
+        closedReason:
+          closedReason(r, now, r.openAttemptId !== null) ?? (r.type === ExamType.QUESTIONNAIRE && !checkedInTrains.has(r.trainId) ? NOT_CHECKED_IN : null),
+      }
+    })
+  },
+
+  'memberApp.start': async ({ memberExamId }, ctx) => startSitting(ctx.db, await signedInMember(ctx), memberExamId),
+
+  'memberApp.answer': async (input, ctx) => saveAnswer(ctx.db, await signedInMember(ctx), input),
+
+  'memberApp.submit': async ({ attemptId }, ctx) => submitOwn(ctx.db, await signedInMember(ctx), attemptId),
+} satisfies DomainHandlers<'memberApp'>
+

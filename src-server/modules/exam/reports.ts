@@ -1,0 +1,96 @@
+import type { FastifyReply } from 'fastify'
+import type { AnalysisRow, Participant } from '../../../src-shared/schemas/exam'
+import { formatDateTime, nowText } from '../../db/time'
+import type { Db } from '../../db/types'
+import { keysetBatches, streamWorkbook, type SheetColumn } from '../../files/xlsx-stream'
+
+type Status = Participant['status']
+const statusText: Record<Status, string> = { WAIT: '待参加', DONE: '已完成', PASS: '已过期' }
+
+/**
+ * The people of an exam or questionnaire with their first sitting (spec 001 §3
+ * participant record): WAIT while they may still take it, DONE once submitted, PASS
+ * when the window closed without them.
+ */
+function participantQuery(db: Db, exam: { id: number }, status: Status | undefined) {
+  const now = nowText()
+  let query = db
+    .selectFrom('memberExam as m')
+    .innerJoin('exam as e', 'e.id', 'm.examId')
+    .innerJoin('member as p', 'p.id', 'm.memberId')
+    .leftJoin('examAttempt as a', (j) => j.onRef('a.memberExamId', '=', 'm.id').on('a.attemptNo', '=', 1))
+    .select(['m.id', 'e.title as examName', 'p.name as memberName', 'p.telephone as memberTelephone', 'a.startedAt', 'a.submittedAt', 'm.score'])
+    .select((eb) => eb.fn.coalesce('m.endTime', 'e.endTime').as('windowEnd'))
+    .where('m.examId', '=', exam.id)
+  if (status === 'DONE') query = query.where('a.submittedAt', 'is not', null)
+  if (status === 'WAIT') query = query.where('a.submittedAt', 'is', null).where((eb) => eb(eb.fn.coalesce('m.endTime', 'e.endTime'), '>', now))
+  if (status === 'PASS') query = query.where('a.submittedAt', 'is', null).where((eb) => eb(eb.fn.coalesce('m.endTime', 'e.endTime'), '<=', now))
+  return query
+}
+
+type Row = Awaited<ReturnType<ReturnType<typeof participantQuery>['execute']>>[number]
+
+function toParticipant(row: Row, now = nowText()): Participant {
+  const done = row.submittedAt !== null
+  return {
+    id: row.id,
+    examName: row.examName,
+    memberName: row.memberName,
+    memberTelephone: row.memberTelephone,
+    status: done ? 'DONE' : String(row.windowEnd) > now ? 'WAIT' : 'PASS',
+    startTime: row.startedAt === null ? null : formatDateTime(new Date(Number(row.startedAt))),
+    endTime: row.submittedAt === null ? null : formatDateTime(new Date(Number(row.submittedAt))),
+    durations: row.startedAt !== null && row.submittedAt !== null ? Math.max(1, Math.round((Number(row.submittedAt) - Number(row.startedAt)) / 60_000)) : null,
+    score: row.score,
+  }
+}
+
+export async function participantPage(db: Db, exam: { id: number }, status: Status | undefined, pageNum: number, pageSize: number) {
+  const query = participantQuery(db, exam, status)
+  const [rows, count] = await Promise.all([
+    query.orderBy('m.id').limit(pageSize).offset((pageNum - 1) * pageSize).execute(),
+    query.clearSelect().select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+  ])
+  const now = nowText()
+  return { records: rows.map((r) => toParticipant(r, now)), total: Number(count.n) }
+}
+
+export function participantDownload(db: Db, reply: FastifyReply, exam: { id: number; title: string }) {
+  const columns: SheetColumn<Participant>[] = [
+    { header: '考试名称', width: 24, value: (r) => r.examName },
+    { header: '姓名', width: 12, value: (r) => r.memberName },
+    { header: '手机号', width: 14, value: (r) => r.memberTelephone },
+    { header: '状态', width: 10, value: (r) => statusText[r.status] },
+    { header: '开始时间', width: 20, value: (r) => r.startTime },
+    { header: '交卷时间', width: 20, value: (r) => r.endTime },
+    { header: '用时（分钟）', width: 12, value: (r) => r.durations },
+    { header: '成绩', width: 8, value: (r) => r.score },
+  ]
+  const now = nowText()
+  const batches = keysetBatches(async (afterId, size) =>
+    (await participantQuery(db, exam, undefined).where('m.id', '>', afterId).orderBy('m.id').limit(size).execute()).map((r) => toParticipant(r, now)),
+  )
+  return streamWorkbook(reply, `${exam.title}-参加人员.xlsx`, '参加人员', columns, batches)
+}
+
+const percent = (value: number | null) => (value === null ? '' : `${(value * 100).toFixed(1)}%`)
+const typeText: Record<number, string> = { 1: '单选题', 2: '多选题', 3: '判断题', 4: '问答题', 5: '填空题' }
+
+/** The analysis as a sheet: one row per option (the question's cells repeated), free answers counted. */
+export function analysisDownload(reply: FastifyReply, title: string, rows: AnalysisRow[]) {
+  type Line = { row: AnalysisRow; option: string; num: number }
+  const columns: SheetColumn<Line>[] = [
+    { header: '题目', width: 40, value: (l) => l.row.title },
+    { header: '题型', width: 8, value: (l) => typeText[l.row.questionType] ?? '' },
+    { header: '选项', width: 24, value: (l) => l.option },
+    { header: '选择人数', width: 10, value: (l) => l.num },
+    { header: '正确答案', width: 12, value: (l) => (l.row.questionType === 3 ? ({ true: '对', false: '错' }[l.row.answer] ?? '') : l.row.answer) },
+    { header: '正确率', width: 10, value: (l) => percent(l.row.per) },
+  ]
+  async function* lines() {
+    yield rows.flatMap((row) =>
+      row.options.length ? row.options.map((o) => ({ row, option: `${row.questionType === 3 ? '' : `${o.key}. `}${o.text}`, num: o.num })) : [{ row, option: '（主观题）', num: row.num }],
+    )
+  }
+  return streamWorkbook(reply, `${title}-答题分析.xlsx`, '答题分析', columns, lines())
+}

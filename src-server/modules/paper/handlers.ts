@@ -1,0 +1,150 @@
+import { AppError, ErrorKey } from '../../../src-shared/errors'
+import { composition, compositionPart, type Paper, type PaperQuestion } from '../../../src-shared/schemas/paper'
+import { sql, type Expression, type SqlBool } from 'kysely'
+import { isForeignKeyViolation, likeContains } from '../../db/sql-text'
+import { nowText } from '../../db/time'
+import type { Db } from '../../db/types'
+import { signedIn, type DomainHandlers } from '../../http/context'
+import { assemble, type PaperEntry } from './assemble'
+
+const INSERT_CHUNK = 200
+
+/** Papers matching a filter; every condition given must hold. */
+function papers(db: Db, f: { id?: number; type?: number; title?: string }) {
+  return db.selectFrom('paper').where((eb) => {
+    const conditions: Expression<SqlBool>[] = []
+    if (f.id !== undefined) conditions.push(eb('paper.id', '=', f.id))
+    if (f.type !== undefined) conditions.push(eb('paper.type', '=', f.type))
+    if (f.title !== undefined) conditions.push(sql<boolean>`${eb.ref('paper.title')} like ${likeContains(f.title)} escape '\\'`)
+    return eb.and(conditions)
+  })
+}
+
+/** Papers as the list shows them, with their number of questions. */
+function paperRows(db: Db, f: Parameters<typeof papers>[1]) {
+  return papers(db, f)
+    .selectAll('paper')
+    .select((eb) => eb.selectFrom('paperQuestion as pq').select(eb.fn.countAll<number>().as('n')).whereRef('pq.paperId', '=', 'paper.id').as('questionCount'))
+}
+
+type PaperRow = Awaited<ReturnType<ReturnType<typeof paperRows>['executeTakeFirstOrThrow']>>
+
+function toPaper(r: PaperRow): Paper {
+  return {
+    id: r.id,
+    title: r.title,
+    content: r.content,
+    totalScore: Number(r.totalScore),
+    choiceType: r.choiceType,
+    type: r.type,
+    questionList: JSON.parse(r.questionList) as Paper['questionList'],
+    categoryList: JSON.parse(r.categoryList) as Paper['categoryList'],
+    questionCount: Number(r.questionCount ?? 0),
+    createTime: r.createdAt,
+  }
+}
+
+async function paperById(db: Db, id: number): Promise<Paper> {
+  const row = await paperRows(db, { id }).executeTakeFirst()
+  if (!row) throw new AppError(ErrorKey.NOT_FOUND, '试卷不存在')
+  return toPaper(row)
+}
+
+/**
+ * The questions of a paper as it was assembled, in order. Exams take and mark from
+ * this copy, never from the bank (a question edited later changes no paper).
+ */
+export async function paperQuestions(db: Db, paperId: number): Promise<PaperQuestion[]> {
+  const rows = await db.selectFrom('paperQuestion').selectAll().where('paperId', '=', paperId).orderBy('sortOrder').execute()
+  return rows.map(({ paperId: _paperId, ...q }) => ({ ...q, questionScore: Number(q.questionScore) }))
+}
+
+/** Copies the entries into the paper, numbered from 1, replacing any earlier copy. */
+async function writeEntries(db: Db, paperId: number, entries: readonly PaperEntry[]): Promise<void> {
+  await db.deleteFrom('paperQuestion').where('paperId', '=', paperId).execute()
+  const rows = entries.map((e, i) => ({ ...e, paperId, sortOrder: i + 1 }))
+  for (let i = 0; i < rows.length; i += INSERT_CHUNK) await db.insertInto('paperQuestion').values(rows.slice(i, i + INSERT_CHUNK)).execute()
+}
+
+const totalOf = (entries: readonly PaperEntry[]) => entries.reduce((sum, e) => sum + e.questionScore, 0)
+
+export const paperHandlers = {
+  'paper.list': async ({ pageNum, pageSize, ...filter }, ctx) => {
+    const [rows, count] = await Promise.all([
+      paperRows(ctx.db, filter).orderBy('paper.id', 'desc').limit(pageSize).offset((pageNum - 1) * pageSize).execute(),
+      papers(ctx.db, filter).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+    ])
+    return { records: rows.map(toPaper), total: Number(count.n) }
+  },
+
+  'paper.all': async ({ type }, ctx) =>
+    (await ctx.db.selectFrom('paper').select(['id', 'title', 'totalScore']).where('type', '=', type).orderBy('id', 'desc').execute()).map((p) => ({
+      ...p,
+      totalScore: Number(p.totalScore),
+    })),
+
+  'paper.get': async ({ id }, ctx) => ({ ...(await paperById(ctx.db, id)), questions: await paperQuestions(ctx.db, id) }),
+
+  'paper.create': async (input, ctx) => {
+    const plan = composition(input)
+    const entries = await assemble(ctx.db, plan)
+    const now = nowText()
+    const id = await ctx.db.transaction().execute(async (trx) => {
+      const { id } = await trx
+        .insertInto('paper')
+        .values({
+          title: input.title,
+          content: input.content,
+          totalScore: totalOf(entries),
+          choiceType: plan.choiceType,
+          type: plan.type,
+          questionList: JSON.stringify(plan.questionList),
+          categoryList: JSON.stringify(plan.categoryList),
+          createdBy: signedIn(ctx).adminId,
+          createdAt: now,
+          updatedAt: now,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow()
+      await writeEntries(trx, id, entries)
+      return id
+    })
+    ctx.audit.created('paper', id)
+    return paperById(ctx.db, id)
+  },
+
+  'paper.update': async (input, ctx) => {
+    const current = await paperById(ctx.db, input.id)
+    const plan = input.choiceType === undefined ? null : composition({ ...compositionPart(input), type: input.type ?? (current.type as 1 | 2) })
+    const entries = plan ? await assemble(ctx.db, plan) : null
+    await ctx.audit.changing('paper', input.id)
+    await ctx.db.transaction().execute(async (trx) => {
+      await trx
+        .updateTable('paper')
+        .set({
+          title: input.title,
+          content: input.content,
+          updatedAt: nowText(),
+          ...(plan && entries
+            ? { totalScore: totalOf(entries), choiceType: plan.choiceType, questionList: JSON.stringify(plan.questionList), categoryList: JSON.stringify(plan.categoryList) }
+            : {}),
+        })
+        .where('id', '=', input.id)
+        .execute()
+      if (entries) await writeEntries(trx, input.id, entries)
+    })
+    return paperById(ctx.db, input.id)
+  },
+
+  'paper.delete': async ({ id }, ctx) => {
+    await paperById(ctx.db, id)
+    await ctx.audit.changing('paper', id)
+    try {
+      await ctx.db.deleteFrom('paper').where('id', '=', id).execute()
+    } catch (err) {
+      if (isForeignKeyViolation(err)) throw new AppError(ErrorKey.CONFLICT, '试卷已被考试使用，不能删除')
+      throw err
+    }
+    return null
+  },
+} satisfies DomainHandlers<'paper'>

@@ -1,0 +1,167 @@
+import ExcelJS from 'exceljs'
+import { AppError, ErrorKey } from '../../../src-shared/errors'
+import {
+  encodeQuestion,
+  JUDGE_FALSE,
+  JUDGE_TRUE,
+  OPTION_LETTERS,
+  QuestionCreateSchema,
+  questionTypeLabels,
+  QuestionType,
+  type QuestionImportCheck,
+  type QuestionImportIssue,
+  type QuestionImportResult,
+  type UseTypeValue,
+} from '../../../src-shared/schemas/question'
+import type { AuthUser } from '../../auth/auth-user'
+import { nowText } from '../../db/time'
+import type { Db } from '../../db/types'
+import { extensionOf } from '../../files/file-types'
+import { absoluteStoredPath } from '../../files/storage'
+import { cellText } from '../../files/xlsx'
+import { questionColumns } from './workbooks'
+
+/** One import stays small: a bank is built a few thousand questions at a time. */
+export const MAX_IMPORT_QUESTIONS = 10_000
+const INSERT_CHUNK = 200
+
+type Header = (typeof questionColumns)[number]['header']
+type Cells = Partial<Record<Header, string>>
+
+const typeOfLabel = new Map<string, number>(
+  Object.entries(questionTypeLabels).flatMap(([n, label]) => [
+    [label, Number(n)],
+    [label.replace('题', ''), Number(n)],
+    [n, Number(n)],
+  ]),
+)
+typeOfLabel.set('简答题', QuestionType.ESSAY)
+
+const judgeOfText: Record<string, string> = {
+  对: JUDGE_TRUE, 正确: JUDGE_TRUE, '√': JUDGE_TRUE, 是: JUDGE_TRUE, true: JUDGE_TRUE,
+  错: JUDGE_FALSE, 错误: JUDGE_FALSE, '×': JUDGE_FALSE, 否: JUDGE_FALSE, false: JUDGE_FALSE,
+}
+
+async function workbookFile(db: Db, uploadDir: string, path: string, adminId: number): Promise<string> {
+  const upload = await db.selectFrom('upload').select('createdBy').where('path', '=', path).executeTakeFirst()
+  if (!upload || upload.createdBy !== adminId) throw new AppError(ErrorKey.NOT_FOUND, '导入文件不存在，请重新上传')
+  if (extensionOf(path) !== 'xlsx') throw new AppError(ErrorKey.VALIDATION, '请上传 xlsx 格式的 Excel 文件（可先下载导入模板）')
+  return absoluteStoredPath(uploadDir, path)
+}
+
+/** The first worksheet's rows after the header, by header name; blank rows skipped. */
+async function readQuestionRows(file: string): Promise<{ row: number; cells: Cells }[]> {
+  const reader = new ExcelJS.stream.xlsx.WorkbookReader(file, { worksheets: 'emit', sharedStrings: 'cache', styles: 'ignore', hyperlinks: 'ignore' })
+  const rows: { row: number; cells: Cells }[] = []
+  const known = new Set<string>(questionColumns.map((c) => c.header))
+  try {
+    for await (const sheet of reader) {
+      let columnOf: Map<Header, number> | undefined
+      for await (const row of sheet) {
+        if (!columnOf) {
+          columnOf = new Map()
+          row.eachCell((cell, col) => {
+            const header = cellText(cell.value).replace(/\s/g, '')
+            if (known.has(header)) columnOf?.set(header as Header, col)
+          })
+          const missing = ['题目类别', '题目类型', '题目名称'].filter((h) => !columnOf?.has(h as Header))
+          if (missing.length > 0) throw new AppError(ErrorKey.VALIDATION, `导入文件缺少列：${missing.join('、')}，请使用导入模板`)
+          continue
+        }
+        const cells: Cells = {}
+        for (const [header, col] of columnOf) {
+          const text = cellText(row.getCell(col).value)
+          if (text) cells[header] = text
+        }
+        if (Object.keys(cells).length === 0) continue
+        if (rows.length === MAX_IMPORT_QUESTIONS) throw new AppError(ErrorKey.VALIDATION, `一次最多导入 ${MAX_IMPORT_QUESTIONS} 道题，请分批导入`)
+        rows.push({ row: row.number, cells })
+      }
+      if (!columnOf) throw new AppError(ErrorKey.VALIDATION, '文件中没有数据，请按导入模板填写')
+      break
+    }
+  } catch (err) {
+    if (err instanceof AppError) throw err
+    throw new AppError(ErrorKey.VALIDATION, '无法读取该 Excel 文件，请确认文件未损坏且为 xlsx 格式')
+  }
+  return rows
+}
+
+type GoodQuestion = ReturnType<typeof encodeQuestion> & {
+  useType: number
+  categoryId: number
+  type: number
+  title: string
+  analysis: string | null
+}
+
+interface Checked {
+  total: number
+  good: GoodQuestion[]
+  issues: QuestionImportIssue[]
+}
+
+/** Options typed in the row, up to the last one filled (a gap in between is reported by the form's rule). */
+function optionsOf(cells: Cells): Record<string, string> {
+  const texts = OPTION_LETTERS.map((l) => cells[`选项${l}`] ?? '')
+  let last = texts.length
+  while (last > 0 && texts[last - 1] === '') last--
+  return Object.fromEntries(texts.slice(0, last).map((t, i) => [OPTION_LETTERS[i], t]))
+}
+
+/** Every row checked by the question form's own rules, plus what only a file gets wrong. Nothing is written. */
+async function checkRows(db: Db, uploadDir: string, path: string, useType: UseTypeValue, adminId: number): Promise<Checked> {
+  const rows = await readQuestionRows(await workbookFile(db, uploadDir, path, adminId))
+  const categories = new Map(
+    (await db.selectFrom('questionCategory').select(['id', 'name']).where('useType', '=', useType).execute()).map((c) => [c.name, c.id]),
+  )
+  const checked: Checked = { total: rows.length, good: [], issues: [] }
+  for (const { row, cells } of rows) {
+    const reasons: string[] = []
+    const categoryName = cells['题目类别'] ?? ''
+    const categoryId = categories.get(categoryName)
+    if (!categoryName) reasons.push('请选择题目类别')
+    else if (categoryId === undefined) reasons.push(`题目类别「${categoryName}」不存在`)
+    const typeText = cells['题目类型'] ?? ''
+    const type = typeOfLabel.get(typeText)
+    if (!typeText) reasons.push('请选择题目类型')
+    else if (type === undefined) reasons.push(`题目类型「${typeText}」无效`)
+    const answerCell = cells['答案'] ?? ''
+    const answer = type === QuestionType.JUDGE ? (judgeOfText[answerCell.toLowerCase()] ?? answerCell) : answerCell
+    const form = { useType, type: type ?? 0, categoryId: categoryId ?? 0, title: cells['题目名称'] ?? '', stem: optionsOf(cells), answer, analysis: cells['解析'] ?? null }
+    const parsed = QuestionCreateSchema.safeParse(form)
+    if (!parsed.success) {
+      for (const issue of parsed.error.issues) {
+        if (issue.path[0] === 'type' && type === undefined) continue
+        if (issue.path[0] === 'categoryId' && categoryId === undefined) continue
+        if (!reasons.includes(issue.message)) reasons.push(issue.message)
+      }
+    }
+    if (reasons.length > 0 || !parsed.success) {
+      checked.issues.push({ row, title: form.title, reason: reasons.join('；') })
+      continue
+    }
+    const v = parsed.data
+    checked.good.push({ useType, categoryId: v.categoryId, type: v.type, title: v.title, analysis: v.analysis, ...encodeQuestion(v) })
+  }
+  return checked
+}
+
+export async function checkQuestions(db: Db, uploadDir: string, path: string, useType: UseTypeValue, adminId: number): Promise<QuestionImportCheck> {
+  const { total, good, issues } = await checkRows(db, uploadDir, path, useType, adminId)
+  return { total, valid: good.length, invalid: issues.length, issues }
+}
+
+/**
+ * Checks the file again (categories may have changed since the dry run) and writes
+ * every good question in one transaction: all of them or none. They await review.
+ */
+export async function commitQuestions(db: Db, uploadDir: string, path: string, useType: UseTypeValue, user: AuthUser): Promise<QuestionImportResult> {
+  const { good, issues } = await checkRows(db, uploadDir, path, useType, user.adminId)
+  const now = nowText()
+  const rows = good.map((q) => ({ ...q, imagePath: null, status: 0, createdBy: user.adminId, createName: user.name, createdAt: now, updatedAt: now }))
+  await db.transaction().execute(async (trx) => {
+    for (let i = 0; i < rows.length; i += INSERT_CHUNK) await trx.insertInto('question').values(rows.slice(i, i + INSERT_CHUNK)).execute()
+  })
+  return { imported: rows.length, skipped: issues.length }
+}

@@ -1,0 +1,216 @@
+import { AppError, ErrorKey } from '../../../src-shared/errors'
+import type { SeatSaveResult } from '../../../src-shared/schemas/seating'
+import { isUniqueViolation } from '../../db/sql-text'
+import { nowText } from '../../db/time'
+import type { Db } from '../../db/types'
+import { signedIn, type DomainHandlers, type RequestContext } from '../../http/context'
+import { trainInScope } from '../training/host'
+import { assertSignUpsOf, bumpRevision, loadPlan, seatInfoOf, seatPeople, seatRows, StaleRevision, storedResult } from './plan'
+
+const SEAT_TAKEN = '该座位已有人员，请刷新后重试'
+const PERSON_SEATED = '该人员已有座位，请刷新后重试'
+const PICTURE_NOT_FOUND = '座位图不存在'
+const LOCATION_NOT_FOUND = '座位不存在'
+
+/** The seats as the operation log shows them before and after a change. */
+const seatsSnapshot = (db: Db, trainId: number) => async () => ({ seats: await seatRows(db, trainId) })
+
+async function assertUploaded(db: Db, path: string, message: string, field: string): Promise<void> {
+  const uploaded = await db.selectFrom('upload').select('path').where('path', '=', path).executeTakeFirst()
+  if (!uploaded) throw new AppError(ErrorKey.VALIDATION, message, [{ path: field, message }])
+}
+
+/** Which of the two unique constraints a refused seat write ran into, as a message. */
+async function occupiedMessage(db: Db, trainId: number, seat: { rowNumber: number; columnNumber: number; signUpId: number | null }) {
+  const person =
+    seat.signUpId !== null &&
+    (await db.selectFrom('trainMemberLocation').select('id').where('trainId', '=', trainId).where('signUpId', '=', seat.signUpId).executeTakeFirst())
+  return person ? PERSON_SEATED : SEAT_TAKEN
+}
+
+/** Runs a single-seat write; a unique constraint's refusal becomes a clear CONFLICT. */
+async function seatWrite<T>(ctx: RequestContext, trainId: number, seat: { rowNumber: number; columnNumber: number; signUpId: number | null }, write: () => Promise<T>) {
+  try {
+    return await write()
+  } catch (err) {
+    if (isUniqueViolation(err)) throw new AppError(ErrorKey.CONFLICT, await occupiedMessage(ctx.db, trainId, seat))
+    throw err
+  }
+}
+
+async function locationById(ctx: RequestContext, id: number) {
+  const row = await ctx.db.selectFrom('trainMemberLocation').selectAll().where('id', '=', id).executeTakeFirst()
+  if (!row) throw new AppError(ErrorKey.NOT_FOUND, LOCATION_NOT_FOUND)
+  await trainInScope(ctx.db, signedIn(ctx), row.trainId)
+  return row
+}
+
+async function locationOut(db: Db, trainId: number, id: number) {
+  const row = (await seatRows(db, trainId)).find((r) => r.id === id)
+  if (!row) throw new AppError(ErrorKey.NOT_FOUND, LOCATION_NOT_FOUND)
+  return row
+}
+
+export const seatingHandlers = {
+  'seat.all': async ({ trainId }, ctx) => {
+    await trainInScope(ctx.db, signedIn(ctx), trainId)
+    return seatRows(ctx.db, trainId)
+  },
+
+  'seat.people': async ({ trainId }, ctx) => {
+    await trainInScope(ctx.db, signedIn(ctx), trainId)
+    return seatPeople(ctx.db, trainId)
+  },
+
+  'seat.info': async ({ trainId }, ctx) => {
+    await trainInScope(ctx.db, signedIn(ctx), trainId)
+    const { trainName: _name, ...info } = await seatInfoOf(ctx.db, trainId)
+    return info
+  },
+
+  'seat.plan': async ({ trainId }, ctx) => {
+    await trainInScope(ctx.db, signedIn(ctx), trainId)
+    return loadPlan(ctx.db, trainId)
+  },
+
+  /**
+   * The whole plan in one transaction: revision raised (from `baseRevision` when given),
+   * seats replaced, and the idempotency key stored with the change, so a replay of a
+   * save that was applied — even one whose answer was lost — answers the same result.
+   */
+  'seat.save': async ({ trainId, rowNumber, columnNumber, useSeat, trainMemberLocations, idempotencyKey, baseRevision }, ctx) => {
+    const user = signedIn(ctx)
+    await trainInScope(ctx.db, user, trainId)
+    if (idempotencyKey) {
+      const stored = await storedResult(ctx.db, idempotencyKey)
+      if (stored) return stored as SeatSaveResult
+    }
+    await ctx.audit.changing('train', trainId, seatsSnapshot(ctx.db, trainId))
+    try {
+      return await ctx.db.transaction().execute(async (trx) => {
+        const revision = await bumpRevision(trx, trainId, { rowNumber, columnNumber, ...(useSeat === undefined ? {} : { useSeat }) }, baseRevision)
+        await assertSignUpsOf(trx, trainId, trainMemberLocations.flatMap((s) => (s.trainSignUpMemberId === null ? [] : [s.trainSignUpMemberId])))
+        await trx.deleteFrom('trainMemberLocation').where('trainId', '=', trainId).execute()
+        const rows = trainMemberLocations.map((s) => ({
+          trainId,
+          rowNumber: s.rowNumber,
+          columnNumber: s.columnNumber,
+          groupNumber: s.groupNumber,
+          signUpId: s.trainSignUpMemberId,
+        }))
+        // 500 rows of 5 values per statement: within SQLite's and PostgreSQL's parameter limits.
+        for (let i = 0; i < rows.length; i += 500) await trx.insertInto('trainMemberLocation').values(rows.slice(i, i + 500)).execute()
+        const result: SeatSaveResult = { outcome: 'saved', revision }
+        if (idempotencyKey) {
+          await trx
+            .insertInto('idempotencyKey')
+            .values({ key: idempotencyKey, route: 'seat.save', adminId: user.adminId, result: JSON.stringify(result), createdAt: nowText() })
+            .execute()
+        }
+        return result
+      })
+    } catch (err) {
+      if (err instanceof StaleRevision) return { outcome: 'conflict', plan: await loadPlan(ctx.db, trainId) }
+      // The same key committed by a concurrent delivery of this save: answer its result.
+      const stored = idempotencyKey && isUniqueViolation(err) ? await storedResult(ctx.db, idempotencyKey) : undefined
+      if (stored) return stored as SeatSaveResult
+      if (isUniqueViolation(err)) throw new AppError(ErrorKey.CONFLICT, SEAT_TAKEN)
+      throw err
+    }
+  },
+
+  'seat.create': async ({ trainId, rowNumber, columnNumber, groupNumber, trainSignUpMemberId }, ctx) => {
+    const user = signedIn(ctx)
+    const train = await trainInScope(ctx.db, user, trainId)
+    if (rowNumber > (train.rowNumber ?? rowNumber) || columnNumber > (train.columnNumber ?? columnNumber)) {
+      throw new AppError(ErrorKey.VALIDATION, `第${rowNumber}排第${columnNumber}列不在座位表内`)
+    }
+    const seat = { rowNumber, columnNumber, signUpId: trainSignUpMemberId }
+    const id = await seatWrite(ctx, trainId, seat, () =>
+      ctx.db.transaction().execute(async (trx) => {
+        await bumpRevision(trx, trainId)
+        await assertSignUpsOf(trx, trainId, [trainSignUpMemberId])
+        // An empty seat kept for its group is filled; a taken one refuses (unique constraint).
+        const empty = await trx
+          .updateTable('trainMemberLocation')
+          .set({ signUpId: trainSignUpMemberId, ...(groupNumber === undefined ? {} : { groupNumber }) })
+          .where('trainId', '=', trainId)
+          .where('rowNumber', '=', rowNumber)
+          .where('columnNumber', '=', columnNumber)
+          .where('signUpId', 'is', null)
+          .returning('id')
+          .executeTakeFirst()
+        if (empty) return empty.id
+        const created = await trx
+          .insertInto('trainMemberLocation')
+          .values({ trainId, rowNumber, columnNumber, groupNumber: groupNumber ?? null, signUpId: trainSignUpMemberId })
+          .returning('id')
+          .executeTakeFirstOrThrow()
+        return created.id
+      }),
+    )
+    ctx.audit.created('trainMemberLocation', id)
+    return locationOut(ctx.db, trainId, id)
+  },
+
+  'seat.update': async ({ id, ...changes }, ctx) => {
+    const current = await locationById(ctx, id)
+    await ctx.audit.changing('trainMemberLocation', id)
+    const next = {
+      rowNumber: changes.rowNumber ?? current.rowNumber,
+      columnNumber: changes.columnNumber ?? current.columnNumber,
+      groupNumber: changes.groupNumber === undefined ? current.groupNumber : changes.groupNumber,
+      signUpId: changes.trainSignUpMemberId === undefined ? current.signUpId : changes.trainSignUpMemberId,
+    }
+    await seatWrite(ctx, current.trainId, next, () =>
+      ctx.db.transaction().execute(async (trx) => {
+        const train = await seatInfoOf(trx, current.trainId)
+        if (next.rowNumber > train.rowNumber || next.columnNumber > train.columnNumber) {
+          throw new AppError(ErrorKey.VALIDATION, `第${next.rowNumber}排第${next.columnNumber}列不在座位表内`)
+        }
+        await bumpRevision(trx, current.trainId)
+        if (next.signUpId !== null) await assertSignUpsOf(trx, current.trainId, [next.signUpId])
+        await trx.updateTable('trainMemberLocation').set(next).where('id', '=', id).execute()
+      }),
+    )
+    return locationOut(ctx.db, current.trainId, id)
+  },
+
+  'seat.setting': async ({ id, useSeat, pdfUrl, isField }, ctx) => {
+    if (pdfUrl) await assertUploaded(ctx.db, pdfUrl, '请上传座位编排文件', 'pdfUrl')
+    const changes = {
+      ...(useSeat === undefined ? {} : { useSeat }),
+      ...(pdfUrl === undefined ? {} : { pdfUrl }),
+      ...(isField === undefined ? {} : { isField }),
+    }
+    await ctx.db.transaction().execute((trx) => bumpRevision(trx, id, changes))
+    const { trainName: _name, ...info } = await seatInfoOf(ctx.db, id)
+    return info
+  },
+
+  'seatPicture.all': async ({ trainId }, ctx) => {
+    await trainInScope(ctx.db, signedIn(ctx), trainId)
+    return ctx.db.selectFrom('trainLocationPicture').select(['id', 'imagePath', 'trainId']).where('trainId', '=', trainId).orderBy('id').execute()
+  },
+
+  'seatPicture.create': async ({ imagePath, trainId }, ctx) => {
+    await trainInScope(ctx.db, signedIn(ctx), trainId)
+    await assertUploaded(ctx.db, imagePath, '请上传座位图', 'imagePath')
+    const row = await ctx.db
+      .insertInto('trainLocationPicture')
+      .values({ trainId, imagePath, createdAt: nowText() })
+      .returning(['id', 'imagePath', 'trainId'])
+      .executeTakeFirstOrThrow()
+    ctx.audit.created('trainLocationPicture', row.id)
+    return row
+  },
+
+  'seatPicture.delete': async ({ id }, ctx) => {
+    const picture = await ctx.db.selectFrom('trainLocationPicture').select(['id', 'trainId']).where('id', '=', id).executeTakeFirst()
+    if (!picture) throw new AppError(ErrorKey.NOT_FOUND, PICTURE_NOT_FOUND)
+    await trainInScope(ctx.db, signedIn(ctx), picture.trainId)
+    await ctx.audit.changing('trainLocationPicture', id)
+    await ctx.db.deleteFrom('trainLocationPicture').where('id', '=', id).execute()
+    return null
+  },
+} satisfies DomainHandlers<'seat'> & DomainHandlers<'seatPicture'>

@@ -1,0 +1,108 @@
+import { z } from 'zod'
+import type { PermissionKey } from './permissions'
+import { idParam, intLike, nullResponse, pageOf, pageQuery } from './schemas/common'
+
+/**
+ * How the server applies a list filter: `contains` (text anywhere, LIKE with escaping),
+ * `prefix` (starts with, an index range), `equals` (a number or a code).
+ */
+export type FilterMatch = 'contains' | 'prefix' | 'equals'
+
+/** One list filter: its query schema (typed: ints parse from their text form), the column it filters and how. */
+export interface FilterDef {
+  schema: z.ZodType
+  match: FilterMatch
+  label: string
+  /** A choice instead of free text (the value is the option's code). */
+  options?: readonly { value: string; label: string }[]
+}
+
+/**
+ * A standard resource, declared once: its route rows (list, all, create, update, delete
+ * and, with `status`, updateStatus) are generated from it, the server's generic
+ * handlers read it, and the renderer's CrudScreen draws filters, table and dialog from it.
+ * Content resources are province-wide (no `scope`): see docs/decisions.md.
+ */
+export interface ResourceDescriptor<
+  N extends string = string,
+  Row extends z.ZodObject = z.ZodObject,
+  Fields extends z.ZodObject = z.ZodObject,
+  Filters extends Record<string, FilterDef> = Record<string, FilterDef>,
+> {
+  name: N
+  /** Base path of spec 001 §7, e.g. `/api/news`. */
+  path: string
+  /** What one record is called in messages and titles: 新闻, 教师 … */
+  noun: string
+  access: PermissionKey
+  /** The database table (the operation log names it). */
+  table: string
+  /** A list row as the server answers it (has `id`). */
+  row: Row
+  /** The fields a dialog edits: the create body; update adds `id`. */
+  fields: Fields
+  filters: Filters
+  /** Offers POST {path}/updateStatus with `id` and `status` 1 / -1 (an enable switch). */
+  status?: boolean
+  /** Column ordering the list (newest first unless told). */
+  order?: 'newest' | 'oldest'
+}
+
+/** Enable switch values (spec 001 §4: news, carousel, course 1 / -1). */
+export const EnabledStatusSchema = intLike.pipe(z.union([z.literal(1), z.literal(-1)], { error: '状态无效' }))
+
+export const StatusQuerySchema = z.object({
+  id: idParam.shape.id,
+  status: EnabledStatusSchema,
+})
+
+type FilterShape<F extends Record<string, FilterDef>> = { [K in keyof F]: F[K]['schema'] }
+type ListQuery<F extends Record<string, FilterDef>> = z.ZodObject<typeof pageQuery.shape & FilterShape<F>>
+type WithId<S extends z.ZodObject> = z.ZodObject<S['shape'] & { id: typeof idParam.shape.id }>
+
+/** The route rows of a resource, keyed `<name>.<operation>`. */
+export type CrudRoutes<N extends string, Row extends z.ZodObject, Fields extends z.ZodObject, F extends Record<string, FilterDef>> = {
+  [K in `${N}.list`]: { method: 'GET'; path: string; summary: string; access: PermissionKey; query: ListQuery<F>; response: ReturnType<typeof pageOf<Row>> }
+} & {
+  [K in `${N}.all`]: { method: 'GET'; path: string; summary: string; access: PermissionKey; response: z.ZodArray<Row> }
+} & {
+  [K in `${N}.create`]: { method: 'POST'; path: string; summary: string; access: PermissionKey; record: string; body: Fields; response: Row }
+} & {
+  [K in `${N}.update`]: { method: 'PATCH'; path: string; summary: string; access: PermissionKey; record: string; body: WithId<Fields>; response: Row }
+} & {
+  [K in `${N}.delete`]: { method: 'DELETE'; path: string; summary: string; access: PermissionKey; record: string; params: typeof idParam; response: typeof nullResponse }
+}
+
+export type StatusRoute<N extends string> = {
+  [K in `${N}.updateStatus`]: { method: 'POST'; path: string; summary: string; access: PermissionKey; record: string; query: typeof StatusQuerySchema; response: typeof nullResponse }
+}
+
+export function listQueryOf<F extends Record<string, FilterDef>>(filters: F): ListQuery<F> {
+  const shape = Object.fromEntries(Object.entries(filters).map(([key, f]) => [key, f.schema]))
+  return pageQuery.extend(shape) as unknown as ListQuery<F>
+}
+
+/** The standard route rows of a resource (spec 001 §7 paths). */
+export function crudRoutes<N extends string, Row extends z.ZodObject, Fields extends z.ZodObject, F extends Record<string, FilterDef>>(
+  d: ResourceDescriptor<N, Row, Fields, F>,
+): CrudRoutes<N, Row, Fields, F> {
+  const { name, path, noun, access, table } = d
+  const filterNames = Object.values(d.filters).map((f) => f.label).join('、')
+  return {
+    [`${name}.list`]: { method: 'GET', path, access, summary: `${noun}列表（${filterNames ? `${filterNames}筛选，` : ''}分页）`, query: listQueryOf(d.filters), response: pageOf(d.row) },
+    [`${name}.all`]: { method: 'GET', path: `${path}/all`, access, summary: `全部${noun}`, response: z.array(d.row) },
+    [`${name}.create`]: { method: 'POST', path, access, record: table, summary: `新增${noun}`, body: d.fields, response: d.row },
+    [`${name}.update`]: { method: 'PATCH', path, access, record: table, summary: `修改${noun}`, body: d.fields.extend({ id: idParam.shape.id }), response: d.row },
+    [`${name}.delete`]: { method: 'DELETE', path: `${path}/{id}`, access, record: table, summary: `删除${noun}`, params: idParam, response: nullResponse },
+  } as CrudRoutes<N, Row, Fields, F>
+}
+
+/** The enable switch route of a resource with `status`. */
+export function statusRoute<N extends string>(d: ResourceDescriptor<N>): StatusRoute<N> {
+  return {
+    [`${d.name}.updateStatus`]: {
+      method: 'POST', path: `${d.path}/updateStatus`, access: d.access, record: d.table,
+      summary: `启用或停用${d.noun}（status 1 启用，-1 停用）`, query: StatusQuerySchema, response: nullResponse,
+    },
+  } as StatusRoute<N>
+}

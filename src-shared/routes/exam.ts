@@ -1,0 +1,223 @@
+import { z } from 'zod'
+import { defineRoutes } from '../contract'
+import { idParam } from '../schemas/common'
+import {
+  AnswerDetailSchema,
+  ExamCreateBodySchema,
+  ExamIdQuerySchema,
+  ExamListQuerySchema,
+  ExamOptionSchema,
+  ExamPageSchema,
+  ExamSchema,
+  ExamUpdateBodySchema,
+  GradeBodySchema,
+  GradeResultSchema,
+  MakeUpBodySchema,
+  MakeUpCandidatesSchema,
+  MakeUpResultSchema,
+  MemberExamIdQuerySchema,
+  MemberExamListQuerySchema,
+  MemberExamPageSchema,
+  MemberLoginBodySchema,
+  MemberLoginResultSchema,
+  MemberPageQuerySchema,
+  MyExamSchema,
+  AnalysisRowSchema,
+  ParticipantPageSchema,
+  ParticipantQuerySchema,
+  QuestionnaireResultQuerySchema,
+  QuestionnaireResultSchema,
+  QuestionnaireSetBodySchema,
+  QuestionnaireSchema,
+  NamedOptionSchema,
+  PaperOptionSchema,
+  SaveAnswerBodySchema,
+  SaveAnswerResultSchema,
+  SittingSchema,
+  StartBodySchema,
+  SubmitBodySchema,
+  SubmitResultSchema,
+} from '../schemas/exam'
+
+const EXAM = 'exam:exam'
+/** The questionnaire results screen and the training list's 满意度反馈 action both show a questionnaire. */
+const QUESTIONNAIRE = ['questionnaire:result', 'training:train'] as const
+const EXAM_OR_QUESTIONNAIRE = ['exam:exam', 'questionnaire:result', 'training:train'] as const
+const MEMBER_EXAM = '/api/member/exam'
+
+/**
+ * Exams, their score list, marking and make-up (spec 001 §2, §4, §7), and the
+ * member's phone page. The member routes are public at the route level: they carry
+ * the member's own session (header MemberToken) that the handlers check.
+ */
+export const examRoutes = defineRoutes({
+  'exam.list': {
+    method: 'GET', path: '/api/exam', access: EXAM,
+    summary: '考试列表（按名称筛选，分页）；状态按时间推算：0 未开始、1 进行中、2 已结束、3 已关闭',
+    query: ExamListQuerySchema,
+    response: ExamPageSchema,
+  },
+  'exam.all': {
+    method: 'GET', path: '/api/exam/all', access: EXAM,
+    summary: '考试选项（id、名称）',
+    response: z.array(ExamOptionSchema),
+  },
+  'exam.trains': {
+    method: 'GET', path: '/api/exam/trains', access: EXAM_OR_QUESTIONNAIRE,
+    summary: '可关联的培训班（本数据范围内）',
+    response: z.array(NamedOptionSchema),
+  },
+  'exam.papers': {
+    method: 'GET', path: '/api/exam/papers', access: EXAM,
+    summary: '可选的试卷（考试试卷 type 2）',
+    response: z.array(PaperOptionSchema),
+  },
+  'exam.get': {
+    method: 'GET', path: '/api/exam/{id}', access: EXAM,
+    summary: '考试详情',
+    params: idParam,
+    response: ExamSchema,
+  },
+  'exam.create': {
+    method: 'POST', path: '/api/exam', access: EXAM,
+    summary: '新增考试；按参加方式登记考生（全部报名人员或随机若干人）',
+    body: ExamCreateBodySchema,
+    response: ExamSchema,
+  },
+  'exam.update': {
+    method: 'PATCH', path: '/api/exam', access: EXAM,
+    summary: '修改考试；已开始的考试修改后清空已有成绩并重新登记考生',
+    body: ExamUpdateBodySchema,
+    response: ExamSchema,
+  },
+  'exam.close': {
+    method: 'PATCH', path: '/api/exam/close', access: EXAM,
+    summary: '手动关闭考试（状态 3）：之后不能再作答',
+    body: idParam,
+    response: ExamSchema,
+  },
+  'exam.delete': {
+    method: 'DELETE', path: '/api/exam/{id}', access: EXAM,
+    summary: '删除考试（连同考生与答卷）',
+    params: idParam,
+    response: z.null(),
+  },
+  'memberExam.list': {
+    method: 'GET', path: MEMBER_EXAM, access: EXAM,
+    summary: '考试成绩列表（考生、状态 WAIT/DONE/CHECK、补考标记、成绩）',
+    query: MemberExamListQuerySchema,
+    response: MemberExamPageSchema,
+  },
+  'memberExam.answers': {
+    method: 'GET', path: '/api/member/answer', access: EXAM,
+    summary: '考生答卷（按成绩规则计分的那次作答；评阅用）',
+    query: MemberExamIdQuerySchema,
+    response: AnswerDetailSchema,
+  },
+  'memberExam.grade': {
+    method: 'POST', path: '/api/member/answer/grade', access: EXAM,
+    summary: '阅卷提交：每道待评（IGNORE）题须给出 0 至满分的整数分，提交后为 SUCCESS',
+    body: GradeBodySchema,
+    response: GradeResultSchema,
+  },
+  'memberExam.makeUpCandidates': {
+    method: 'GET', path: `${MEMBER_EXAM}/makeUpCandidates`, access: EXAM,
+    summary: '可补考的考生：未及格与缺考（一键选中）',
+    query: ExamIdQuerySchema,
+    response: MakeUpCandidatesSchema,
+  },
+  'memberExam.makeUp': {
+    method: 'POST', path: `${MEMBER_EXAM}/makeUp`, access: EXAM,
+    summary: '设定补考：补考开始、结束时间与选中的考生',
+    body: MakeUpBodySchema,
+    response: MakeUpResultSchema,
+  },
+  'memberExam.downloadScoreList': {
+    method: 'GET', path: `${MEMBER_EXAM}/downloadScoreList/{examId}`, access: EXAM, kind: 'download', rpc: false,
+    summary: '导出成绩（xlsx）',
+    params: z.object({ examId: idParam.shape.id }),
+    response: z.unknown(),
+  },
+  'memberExam.downloadAnswerDetail': {
+    method: 'GET', path: '/api/member/answer/downloadAnswerDetail/{id}', access: EXAM, kind: 'download', rpc: false,
+    summary: '导出考生试卷（xlsx：题目、作答、得分）',
+    params: idParam,
+    response: z.unknown(),
+  },
+  'exam.participants': {
+    method: 'GET', path: '/api/exam/participants', access: EXAM_OR_QUESTIONNAIRE,
+    summary: '考试或问卷的参加人员（WAIT 待参加、DONE 已完成、PASS 已过期；分页）',
+    query: ParticipantQuerySchema,
+    response: ParticipantPageSchema,
+  },
+  'memberExam.download': {
+    method: 'GET', path: `${MEMBER_EXAM}/download/{examId}`, access: EXAM_OR_QUESTIONNAIRE, kind: 'download', rpc: false,
+    summary: '导出参加人员（xlsx）',
+    params: z.object({ examId: idParam.shape.id }),
+    response: z.unknown(),
+  },
+  'exam.analysis': {
+    method: 'GET', path: '/api/exam/analysis/{id}', access: EXAM,
+    summary: '答题分析：每题各选项的选择人数、正确答案与正确率',
+    params: idParam,
+    response: z.array(AnalysisRowSchema),
+  },
+  'exam.analysisDownload': {
+    method: 'GET', path: '/api/exam/analysis/download/{id}', access: EXAM, kind: 'download', rpc: false,
+    summary: '导出答题分析（xlsx）',
+    params: idParam,
+    response: z.unknown(),
+  },
+  'questionnaire.result': {
+    method: 'GET', path: '/api/questionnaire/result', access: QUESTIONNAIRE,
+    summary: '培训班满意度问卷结果（trainId）：每题各选项人数与占比，主观题的回答',
+    query: QuestionnaireResultQuerySchema,
+    response: QuestionnaireResultSchema,
+  },
+  'questionnaire.papers': {
+    method: 'GET', path: '/api/questionnaire/papers', access: QUESTIONNAIRE,
+    summary: '可选的问卷（问卷试卷 type 1）',
+    response: z.array(PaperOptionSchema),
+  },
+  'questionnaire.set': {
+    method: 'POST', path: '/api/questionnaire', access: QUESTIONNAIRE,
+    summary: '设置满意度问卷（培训班的问卷、填写时间）；全部报名人员签到后可在手机上填写',
+    body: QuestionnaireSetBodySchema,
+    response: QuestionnaireSchema,
+  },
+  'memberApp.page': {
+    method: 'GET', path: '/m/exam', access: 'public', kind: 'download', rpc: false,
+    summary: '党员手机考试页（HTML）：手机号与密码登录，作答自动保存',
+    query: MemberPageQuerySchema,
+    response: z.unknown(),
+  },
+  'memberApp.login': {
+    method: 'POST', path: '/api/m/login', access: 'public', rpc: false,
+    summary: '党员登录（手机号、密码），返回党员会话',
+    body: MemberLoginBodySchema,
+    response: MemberLoginResultSchema,
+  },
+  'memberApp.exams': {
+    method: 'GET', path: '/api/m/exams', access: 'public', rpc: false,
+    summary: '本人参加的考试与问卷',
+    response: z.array(MyExamSchema),
+  },
+  'memberApp.start': {
+    method: 'POST', path: '/api/m/exam/start', access: 'public', rpc: false, log: false,
+    summary: '开始（或继续）作答：分配 A–E 试卷之一、打乱题目与选项并保存；时间窗外拒绝',
+    body: StartBodySchema,
+    response: SittingSchema,
+  },
+  'memberApp.answer': {
+    method: 'POST', path: '/api/m/exam/answer', access: 'public', rpc: false, log: false,
+    summary: '自动保存一道题的作答（截止时间后拒绝）',
+    body: SaveAnswerBodySchema,
+    response: SaveAnswerResultSchema,
+  },
+  'memberApp.submit': {
+    method: 'POST', path: '/api/m/exam/submit', access: 'public', rpc: false, log: false,
+    summary: '交卷：客观题即时计分，主观题待评阅',
+    body: SubmitBodySchema,
+    response: SubmitResultSchema,
+  },
+})

@@ -1,0 +1,338 @@
+import { z } from 'zod'
+import { dateTimeText, intLike, mobile, pageOf, pageQuery, requiredText, textFilter } from './common'
+import { requiredNumber } from './training'
+
+/**
+ * Exams (spec 001 §3 Exam, §4 exam and member-exam status, §5 exam rules) and the
+ * member's side of them. An exam belongs to a training; type 2 is an exam, type 1 the
+ * training's satisfaction questionnaire.
+ */
+
+export const ExamType = { QUESTIONNAIRE: 1, EXAM: 2 } as const
+
+/** Stored status of a candidate (spec 001 §4): WAIT to take, DONE to mark, CHECK marked. */
+export const memberExamStatuses = ['WAIT', 'DONE', 'CHECK'] as const
+export type MemberExamStatus = (typeof memberExamStatuses)[number]
+
+export const scorePolicies = ['highest', 'latest'] as const
+
+const TIME = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/
+const laterThan = (earlier: unknown, later: unknown) => typeof earlier === 'string' && typeof later === 'string' && TIME.test(earlier) && TIME.test(later) && later <= earlier
+
+const requiredTime = (message: string) => z.string({ error: message }).trim().min(1, message).pipe(dateTimeText)
+/** Papers B–E: absent, null or 0 (the dialog's 不使用) mean none. */
+const optionalId = requiredNumber('试卷无效').pipe(z.number().min(0, '试卷无效')).nullish().transform((v) => (v ? v : null))
+
+/** Score numbers: a number or its text; `message` when missing. */
+const requiredScore = (message: string) =>
+  z.union([z.number(), z.string().trim().regex(/^\d+(\.\d+)?$/).transform(Number)], { error: message }).pipe(z.number().min(0, '不能小于0'))
+
+export const examShape = z.object({
+  title: requiredText('请输入考试名称', 40),
+  content: requiredText('请输入考试简介', 200),
+  trainId: requiredNumber('请选择关联培训').pipe(z.number().positive('请选择关联培训')),
+  joinType: z.union([z.literal(1), z.literal(2), z.enum(['1', '2']).transform(Number)], { error: '请选择参加方式' }) as z.ZodType<1 | 2, 1 | 2 | '1' | '2'>,
+  /** Required only for random join (joinType 2). */
+  joinNum: requiredNumber('请输入考试人数').pipe(z.number().min(1, '考试人数不能小于1')).nullish().transform((v) => v ?? null),
+  startTime: requiredTime('请选择开始时间'),
+  endTime: requiredTime('请选择结束时间'),
+  countdown: requiredNumber('请输入考试时长').pipe(z.number().min(1, '考试时长不能小于1分钟').max(1440, '考试时长不能超过1440分钟')),
+  passLine: requiredScore('请输入及格线'),
+  retestNum: requiredNumber('请输入重考次数').pipe(z.number().min(0, '重考次数不能小于0').max(99, '重考次数不能超过99')),
+  canLookAnswer: z.union([z.literal(0), z.literal(1), z.enum(['0', '1']).transform(Number)], { error: '请选择是否模拟考试' }) as z.ZodType<0 | 1, 0 | 1 | '0' | '1'>,
+  paperId: requiredNumber('请选择试卷A').pipe(z.number().positive('请选择试卷A')),
+  paper2Id: optionalId,
+  paper3Id: optionalId,
+  paper4Id: optionalId,
+  paper5Id: optionalId,
+  /** Which sitting counts when a candidate sits again or makes up: the highest or the latest. */
+  scorePolicy: z.enum(scorePolicies, { error: '请选择成绩计算方式' }).optional().default('highest'),
+})
+type ExamValue = z.output<typeof examShape>
+
+export function refineExam(v: ExamValue, ctx: z.RefinementCtx): void {
+  if (laterThan(v.startTime, v.endTime)) ctx.addIssue({ code: 'custom', path: ['endTime'], message: '结束时间须晚于开始时间' })
+  if (v.joinType === 2 && (v.joinNum === null || v.joinNum === undefined)) ctx.addIssue({ code: 'custom', path: ['joinNum'], message: '请输入考试人数' })
+}
+
+export const ExamFormSchema = examShape.superRefine(refineExam)
+export const ExamCreateBodySchema = ExamFormSchema
+export const ExamUpdateBodySchema = examShape.extend({ id: intLike.pipe(z.number().int().positive('编号无效')) }).superRefine(refineExam)
+export type ExamForm = z.input<typeof ExamFormSchema>
+
+/** Status of an exam (spec 001 §4): 0 not started, 1 in progress, 2 ended, 3 closed by hand. */
+export const ExamStatus = { NOT_STARTED: 0, IN_PROGRESS: 1, ENDED: 2, CLOSED: 3 } as const
+export const examStatusLabels: Record<number, string> = { 0: '未开始', 1: '进行中', 2: '已结束', 3: '已关闭' }
+
+export const ExamSchema = z.object({
+  id: z.number(),
+  type: z.number(),
+  title: z.string(),
+  content: z.string(),
+  trainId: z.number(),
+  trainName: z.string(),
+  joinType: z.number(),
+  joinNum: z.number().nullable(),
+  startTime: z.string(),
+  endTime: z.string(),
+  countdown: z.number(),
+  passLine: z.number(),
+  retestNum: z.number(),
+  canLookAnswer: z.number(),
+  paperId: z.number(),
+  paper2Id: z.number().nullable(),
+  paper3Id: z.number().nullable(),
+  paper4Id: z.number().nullable(),
+  paper5Id: z.number().nullable(),
+  scorePolicy: z.enum(scorePolicies),
+  status: z.number(),
+  /** Candidates enrolled (all rounds). */
+  candidates: z.number(),
+  createdAt: z.string(),
+})
+export type Exam = z.infer<typeof ExamSchema>
+
+export const ExamListQuerySchema = pageQuery.extend({ title: textFilter })
+export const ExamPageSchema = pageOf(ExamSchema)
+export const ExamOptionSchema = z.object({ id: z.number(), title: z.string() })
+export const NamedOptionSchema = z.object({ id: z.number(), name: z.string() })
+export const PaperOptionSchema = z.object({ id: z.number(), title: z.string(), totalScore: z.number() })
+
+export const ExamIdQuerySchema = z.object({ examId: intLike.pipe(z.number().int().positive('考试编号无效')) })
+
+// ---------------------------------------------------------------- score list, grading, make-up
+
+export const MemberExamSchema = z.object({
+  id: z.number(),
+  memberId: z.number(),
+  memberName: z.string(),
+  telephone: z.string(),
+  status: z.enum(memberExamStatuses),
+  isMakeUp: z.number(),
+  /** The score that counts under the exam's policy; null until a sitting is fully marked. */
+  score: z.number().nullable(),
+  attempts: z.number(),
+  startTime: z.string().nullable(),
+  endTime: z.string().nullable(),
+  /** Whether the score reached the pass line (null while there is none). */
+  passed: z.boolean().nullable(),
+  paper: z.object({ totalScore: z.number().nullable() }),
+})
+export type MemberExam = z.infer<typeof MemberExamSchema>
+
+export const MemberExamListQuerySchema = pageQuery.extend({
+  examId: intLike.pipe(z.number().int().positive('考试编号无效')),
+  status: z.enum(memberExamStatuses).optional().or(z.literal('').transform(() => undefined)),
+  name: textFilter,
+})
+export const MemberExamPageSchema = pageOf(MemberExamSchema)
+
+export const MemberExamIdQuerySchema = z.object({ memberExamId: intLike.pipe(z.number().int().positive('编号无效')) })
+
+export const gradeStatuses = ['IGNORE', 'SUCCESS'] as const
+
+/** A question as the paper held it when the sitting started. */
+export const QuestionSnapshotSchema = z.object({
+  title: z.string(),
+  type: z.number(),
+  /** JSON text of option letter → text (types 1 and 2), else empty. */
+  stem: z.string(),
+  answer: z.string(),
+  analysis: z.string(),
+})
+export type QuestionSnapshot = z.infer<typeof QuestionSnapshotSchema>
+
+export const AnswerItemSchema = z.object({
+  id: z.number(),
+  status: z.enum(gradeStatuses),
+  score: z.number().nullable(),
+  questionScore: z.number(),
+  answer: z.string().nullable(),
+  question: QuestionSnapshotSchema,
+})
+export type AnswerItem = z.infer<typeof AnswerItemSchema>
+
+export const AnswerDetailSchema = z.object({
+  memberExamId: z.number(),
+  memberName: z.string(),
+  examTitle: z.string(),
+  attemptNo: z.number().nullable(),
+  totalScore: z.number().nullable(),
+  score: z.number().nullable(),
+  answers: z.array(AnswerItemSchema),
+})
+export type AnswerDetail = z.infer<typeof AnswerDetailSchema>
+
+/** The grading submit (spec 001 §7): every IGNORE item needs a whole-number score 0..full. */
+export const GradeBodySchema = z.object({
+  memberExamId: intLike.pipe(z.number().int().positive('编号无效')),
+  answers: z
+    .array(
+      z.object({
+        id: intLike.pipe(z.number().int().positive('编号无效')),
+        score: z.number({ error: '请输入分数' }).int('分数须为整数').min(0, '分数不能小于0'),
+        status: z.enum(gradeStatuses).optional(),
+      }),
+      { error: '没有要提交的评分' },
+    )
+    .min(1, '没有要提交的评分'),
+})
+export const GradeResultSchema = z.object({ status: z.enum(memberExamStatuses), score: z.number().nullable() })
+
+const makeUpWindowShape = z.object({
+  startTime: requiredTime('请选择补考开始时间'),
+  endTime: requiredTime('请选择补考结束时间'),
+})
+function refineMakeUpWindow(v: z.output<typeof makeUpWindowShape>, ctx: z.RefinementCtx): void {
+  if (laterThan(v.startTime, v.endTime)) ctx.addIssue({ code: 'custom', path: ['endTime'], message: '补考结束时间须晚于开始时间' })
+}
+/** The make-up dialog's own fields (the rows come from the list's selection). */
+export const MakeUpWindowSchema = makeUpWindowShape.superRefine(refineMakeUpWindow)
+export const MakeUpBodySchema = makeUpWindowShape
+  .extend({
+    examId: intLike.pipe(z.number().int().positive('考试编号无效')),
+    memberExams: z.array(intLike.pipe(z.number().int().positive('编号无效')), { error: '未选中任何行' }).min(1, '未选中任何行'),
+  })
+  .superRefine(refineMakeUpWindow)
+export const MakeUpResultSchema = z.object({ count: z.number() })
+/** Candidates to offer for make-up in one click: failed ones and those who never sat. */
+export const MakeUpCandidatesSchema = z.object({ failed: z.array(z.number()), absent: z.array(z.number()) })
+
+// ---------------------------------------------------------------- member side (phone page)
+
+export const MemberLoginBodySchema = z.object({
+  telephone: mobile,
+  password: z.string({ error: '请输入密码' }).min(1, '请输入密码').max(64, '密码错误'),
+})
+export const MemberLoginResultSchema = z.object({ token: z.string(), name: z.string() })
+
+export const MyExamSchema = z.object({
+  memberExamId: z.number(),
+  examId: z.number(),
+  type: z.number(),
+  title: z.string(),
+  content: z.string(),
+  trainName: z.string(),
+  startTime: z.string(),
+  endTime: z.string(),
+  countdown: z.number(),
+  isMakeUp: z.number(),
+  status: z.enum(memberExamStatuses),
+  attemptsLeft: z.number(),
+  score: z.number().nullable(),
+  /** A sitting started and not yet submitted (resume it). */
+  openAttemptId: z.number().nullable(),
+  /** Why it cannot be started now, or null. */
+  closedReason: z.string().nullable(),
+})
+export type MyExam = z.infer<typeof MyExamSchema>
+
+export const SittingQuestionSchema = z.object({
+  questionId: z.number(),
+  type: z.number(),
+  title: z.string(),
+  score: z.number(),
+  /** Options in the shuffled order: the original letter (the value saved) and its text. */
+  options: z.array(z.object({ key: z.string(), text: z.string() })),
+  answer: z.string().nullable(),
+})
+export const SittingSchema = z.object({
+  attemptId: z.number(),
+  title: z.string(),
+  paperSlot: z.number(),
+  totalScore: z.number(),
+  deadlineAt: z.number(),
+  serverNow: z.number(),
+  questions: z.array(SittingQuestionSchema),
+})
+export type Sitting = z.infer<typeof SittingSchema>
+
+export const StartBodySchema = z.object({ memberExamId: intLike.pipe(z.number().int().positive('编号无效')) })
+export const SaveAnswerBodySchema = z.object({
+  attemptId: intLike.pipe(z.number().int().positive('编号无效')),
+  questionId: intLike.pipe(z.number().int().positive('编号无效')),
+  answer: z.string({ error: '请作答' }).max(5000, '答案最多 5000 个字').nullable(),
+})
+export const SaveAnswerResultSchema = z.object({ savedAt: z.number() })
+export const SubmitBodySchema = z.object({ attemptId: intLike.pipe(z.number().int().positive('编号无效')) })
+export const SubmitResultSchema = z.object({
+  /** A questionnaire has no score to show. */
+  questionnaire: z.boolean(),
+  status: z.enum(memberExamStatuses),
+  /** Score of this sitting when nothing waits for a marker. */
+  score: z.number().nullable(),
+  totalScore: z.number(),
+})
+export const MemberPageQuerySchema = z.object({})
+
+// ---------------------------------------------------------------- participants, analysis, questionnaire results
+
+/** Participant list status (spec 000 §4, 001 §4): WAIT to take, DONE submitted, PASS expired (never sat). */
+export const participantStatuses = ['WAIT', 'DONE', 'PASS'] as const
+export const ParticipantQuerySchema = pageQuery.extend({
+  examId: intLike.pipe(z.number().int().positive('考试编号无效')),
+  status: z.enum(participantStatuses).optional().or(z.literal('').transform(() => undefined)),
+})
+export const ParticipantSchema = z.object({
+  id: z.number(),
+  examName: z.string(),
+  memberName: z.string(),
+  memberTelephone: z.string(),
+  status: z.enum(participantStatuses),
+  startTime: z.string().nullable(),
+  endTime: z.string().nullable(),
+  /** Minutes from start to submit of the first sitting. */
+  durations: z.number().nullable(),
+  score: z.number().nullable(),
+})
+export type Participant = z.infer<typeof ParticipantSchema>
+export const ParticipantPageSchema = pageOf(ParticipantSchema)
+
+/** One question of the answer analysis or the questionnaire results (spec 001 §3 analysis row). */
+export const AnalysisRowSchema = z.object({
+  id: z.number(),
+  questionType: z.number(),
+  title: z.string(),
+  stem: z.string(),
+  /** Reference answer (empty for questionnaires and essays). */
+  answer: z.string(),
+  /** How many answered it. */
+  num: z.number(),
+  /** Share of answers with full marks (exam), 0..1; null without an objective key. */
+  per: z.number().nullable(),
+  options: z.array(z.object({ key: z.string(), text: z.string(), num: z.number(), per: z.number() })),
+  /** Free answers (essay, fill-in), the latest first, at most 200. */
+  answers: z.array(z.object({ member: z.object({ name: z.string() }), answer: z.string() })),
+})
+export type AnalysisRow = z.infer<typeof AnalysisRowSchema>
+
+export const QuestionnaireResultQuerySchema = z.object({ trainId: intLike.pipe(z.number().int().positive('培训班编号无效')) })
+export const QuestionnaireSchema = z.object({
+  examId: z.number(),
+  trainId: z.number(),
+  trainName: z.string(),
+  title: z.string(),
+  paperId: z.number(),
+  startTime: z.string(),
+  endTime: z.string(),
+  respondents: z.number(),
+})
+export const QuestionnaireResultSchema = z.object({
+  trainName: z.string(),
+  questionnaire: QuestionnaireSchema.nullable(),
+  rows: z.array(AnalysisRowSchema),
+})
+export type QuestionnaireResult = z.infer<typeof QuestionnaireResultSchema>
+
+/** A training's satisfaction questionnaire: a questionnaire paper (type 1) and when members may answer it. */
+export const QuestionnaireSetBodySchema = z
+  .object({
+    trainId: intLike.pipe(z.number().int().positive('请选择培训班')),
+    title: requiredText('请输入问卷名称', 40),
+    paperId: requiredNumber('请选择问卷').pipe(z.number().positive('请选择问卷')),
+    startTime: requiredTime('请选择开始时间'),
+    endTime: requiredTime('请选择结束时间'),
+  })
+  .superRefine((v, ctx) => {
+    if (laterThan(v.startTime, v.endTime)) ctx.addIssue({ code: 'custom', path: ['endTime'], message: '结束时间须晚于开始时间' })
+  })

@@ -1,0 +1,294 @@
+import { z } from 'zod'
+import { dateTimeText, idListText, intLike, numberLike, optionalText, pageOf, pageQuery, requiredText, textFilter } from './common'
+
+/**
+ * Question categories and questions (spec 001 §3, §4, §5). Type numbering (one of the
+ * spec's readings, docs/decisions.md): 1 single, 2 multiple, 3 true/false, 4 essay
+ * (问答), 5 fill-in. Use types: 1 questionnaire, 2 exam.
+ */
+
+export const UseType = { QUESTIONNAIRE: 1, EXAM: 2 } as const
+export type UseTypeValue = (typeof UseType)[keyof typeof UseType]
+export const useTypeLabels: Record<UseTypeValue, string> = { 1: '问卷', 2: '考试' }
+
+export const QuestionType = { SINGLE: 1, MULTIPLE: 2, JUDGE: 3, ESSAY: 4, FILL: 5 } as const
+export type QuestionTypeValue = (typeof QuestionType)[keyof typeof QuestionType]
+export const questionTypes: readonly QuestionTypeValue[] = [1, 2, 3, 4, 5]
+export const questionTypeLabels: Record<QuestionTypeValue, string> = { 1: '单选题', 2: '多选题', 3: '判断题', 4: '问答题', 5: '填空题' }
+/** The short names the paper messages use (请将单选选项填写完整). */
+export const questionTypeShortLabels: Record<QuestionTypeValue, string> = { 1: '单选', 2: '多选', 3: '判断', 4: '问答', 5: '填空' }
+/** A questionnaire asks single, multiple and essay questions only (spec 001 §4). */
+export const questionnaireTypes: readonly QuestionTypeValue[] = [1, 2, 4]
+export function typesOfUse(useType: number): readonly QuestionTypeValue[] {
+  return useType === UseType.QUESTIONNAIRE ? questionnaireTypes : questionTypes
+}
+export function isQuestionType(v: unknown): v is QuestionTypeValue {
+  return typeof v === 'number' && (questionTypes as readonly number[]).includes(v)
+}
+
+export const QuestionStatus = { PENDING: 0, PASSED: 1, REJECTED: -1 } as const
+export const questionStatusLabels: Record<number, string> = { 0: '未审核', 1: '已通过', [-1]: '已驳回' }
+
+export const OPTION_LETTERS = ['A', 'B', 'C', 'D', 'E', 'F', 'G', 'H', 'I', 'J'] as const
+/** Options a new choice question starts with (A–D). */
+export const INITIAL_OPTIONS = 4
+/** Multiple choice grows to J; single choice shows A–F (spec 001 §3, §4). */
+export const MAX_OPTIONS = { 1: 6, 2: 10 } as const
+export const TOO_MANY_OPTIONS = '至多只能设置十个选项！'
+/** A, B and C are always required; D only when options follow it; E–J once shown. */
+export const REQUIRED_OPTIONS = 3
+
+export const TITLE_MAX = 200
+export const ANALYSIS_MAX = 500
+export const ANSWER_MAX = 500
+export const OPTION_MAX = 200
+export const CATEGORY_NAME_MAX = 50
+
+export const JUDGE_TRUE = 'true'
+export const JUDGE_FALSE = 'false'
+
+// ---------------------------------------------------------------- categories
+
+const useTypeField = numberLike(z.union([z.literal(1), z.literal(2)], { error: '请选择题目用途' }), '请选择题目用途')
+
+export const CategoryQuerySchema = pageQuery.extend({
+  name: textFilter,
+  useType: useTypeField,
+})
+
+/** The spec's form says 支部名称 for a category's name; this names the field that is really asked for. */
+const categoryName = requiredText('请输入类别名称', CATEGORY_NAME_MAX)
+
+export const CategoryCreateSchema = z.object({ name: categoryName, useType: useTypeField })
+export const CategoryUpdateSchema = z.object({ id: z.number({ error: '编号无效' }).int().positive('编号无效'), name: categoryName })
+
+export const CategorySchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  useType: z.number().int(),
+  /** Questions filed under it (a category in use cannot be deleted). */
+  questionCount: z.number().int(),
+  createTime: dateTimeText,
+})
+export type Category = z.infer<typeof CategorySchema>
+export const CategoryPageSchema = pageOf(CategorySchema)
+
+export const CategoryAllQuerySchema = z.object({ useType: useTypeField })
+export const CategoryOptionSchema = z.object({ id: z.number().int(), name: z.string() })
+export type CategoryOption = z.infer<typeof CategoryOptionSchema>
+
+// ---------------------------------------------------------------- the question form
+
+/** Options as `{"A": "…", "B": "…"}` (the spec's stem), from the wire's JSON text or an object. */
+const stemField = z
+  .union([z.string(), z.record(z.string(), z.unknown()), z.null()])
+  .optional()
+  .transform((v, ctx): string[] => {
+    if (v === null || v === undefined || v === '') return []
+    let record: unknown = v
+    if (typeof v === 'string') {
+      try {
+        record = JSON.parse(v)
+      } catch {
+        ctx.addIssue({ code: 'custom', message: '选项格式无效' })
+        return z.NEVER
+      }
+    }
+    if (typeof record !== 'object' || record === null || Array.isArray(record)) {
+      ctx.addIssue({ code: 'custom', message: '选项格式无效' })
+      return z.NEVER
+    }
+    const entries = record as Record<string, unknown>
+    const letters = Object.keys(entries)
+    const expected = OPTION_LETTERS.slice(0, letters.length)
+    if (letters.length > OPTION_LETTERS.length || !expected.every((l) => l in entries)) {
+      ctx.addIssue({ code: 'custom', message: '选项须从 A 开始依次排列' })
+      return z.NEVER
+    }
+    return expected.map((l) => (typeof entries[l] === 'string' ? (entries[l] as string).trim() : ''))
+  })
+
+/** Answer letters of a choice question, from 'A,C', 'AC' or ['C','A']. */
+export function answerLetters(answer: string | readonly string[] | null | undefined): string[] {
+  if (!answer) return []
+  const parts = typeof answer === 'string' ? answer.toUpperCase().split(/[\s,，、]*/) : answer.map((a) => a.toUpperCase())
+  return [...new Set(parts.filter((p) => p !== ''))].sort()
+}
+
+const answerField = z
+  .union([z.string(), z.array(z.string()), z.boolean(), z.null()])
+  .optional()
+  .transform((v) => (v === null || v === undefined ? '' : typeof v === 'boolean' ? String(v) : v))
+
+export const questionFormShape = z.object({
+  useType: useTypeField,
+  type: numberLike(z.number().refine(isQuestionType, '请选择题目类型'), '请选择题目类型'),
+  categoryId: numberLike(z.number().int('请选择题目类别').positive('请选择题目类别'), '请选择题目类别'),
+  title: requiredText('请输入题目名称', TITLE_MAX),
+  stem: stemField,
+  answer: answerField,
+  analysis: optionalText(ANALYSIS_MAX),
+  imagePath: optionalText(200),
+})
+type QuestionFormValue = z.output<typeof questionFormShape>
+
+/** A question as stored: options to the spec's JSON stem, answer in its encoding (spec 001 §3). */
+export interface EncodedQuestion {
+  stem: string | null
+  answer: string | null
+}
+
+/**
+ * Every rule of spec 001 §5 that spans fields: the type allowed for the use, the
+ * options of a choice question, and the answer each type needs. Questionnaire
+ * questions have no right answer, so they carry none (docs/decisions.md).
+ */
+export function questionIssues(v: QuestionFormValue): { path: string; message: string }[] {
+  const issues: { path: string; message: string }[] = []
+  const add = (path: string, message: string) => issues.push({ path, message })
+  if (!typesOfUse(v.useType).includes(v.type as QuestionTypeValue)) add('type', '问卷题目只能是单选题、多选题或问答题')
+  const isChoice = v.type === QuestionType.SINGLE || v.type === QuestionType.MULTIPLE
+  const exam = v.useType === UseType.EXAM
+  if (isChoice) {
+    const options = v.stem
+    const max = MAX_OPTIONS[v.type as 1 | 2]
+    if (options.length > max) add('stem', v.type === QuestionType.SINGLE ? '单选题至多设置六个选项（A–F）' : TOO_MANY_OPTIONS)
+    for (let i = 0; i < Math.max(REQUIRED_OPTIONS, options.length); i++) {
+      const text = options[i] ?? ''
+      // D may stay empty while it is the last option; it is then left out.
+      const optional = i === REQUIRED_OPTIONS && i === options.length - 1
+      if (text === '' && !optional) add(`stem.${OPTION_LETTERS[i]}`, `请输入选项${OPTION_LETTERS[i]}`)
+      else if (text.length > OPTION_MAX) add(`stem.${OPTION_LETTERS[i]}`, `选项${OPTION_LETTERS[i]}最多 ${OPTION_MAX} 个字`)
+    }
+    const shown = new Set<string>(OPTION_LETTERS.slice(0, options.length))
+    const letters = answerLetters(v.answer)
+    if (exam && v.type === QuestionType.SINGLE && letters.length === 0) add('answer', '答案不能为空')
+    else if (exam && v.type === QuestionType.SINGLE && letters.length > 1) add('answer', '单选题只能有一个答案')
+    else if (exam && v.type === QuestionType.MULTIPLE && letters.length < 2) add('answer', '请至少选择两个答案')
+    else if (letters.some((l) => !shown.has(l))) add('answer', '答案须是已设置的选项')
+  } else if (exam && v.type === QuestionType.JUDGE && ![JUDGE_TRUE, JUDGE_FALSE].includes(String(v.answer).toLowerCase())) {
+    add('answer', '答案不能为空')
+  } else if (exam && v.type === QuestionType.FILL && String(v.answer).trim() === '') {
+    add('answer', '请输入建议答案')
+  } else if (String(v.answer).length > ANSWER_MAX) {
+    add('answer', `答案最多 ${ANSWER_MAX} 个字`)
+  }
+  return issues
+}
+
+/** The stored stem and answer of a valid form. */
+export function encodeQuestion(v: QuestionFormValue): EncodedQuestion {
+  const isChoice = v.type === QuestionType.SINGLE || v.type === QuestionType.MULTIPLE
+  if (isChoice) {
+    const options = v.stem.filter((text, i) => !(text === '' && i === v.stem.length - 1))
+    const stem = JSON.stringify(Object.fromEntries(options.map((text, i) => [OPTION_LETTERS[i], text])))
+    const letters = answerLetters(v.answer)
+    return { stem, answer: letters.length > 0 ? letters.join(',') : null }
+  }
+  const answer = String(v.answer).trim()
+  if (v.type === QuestionType.JUDGE) return { stem: null, answer: answer === '' ? null : answer.toLowerCase() }
+  return { stem: null, answer: answer === '' ? null : answer }
+}
+
+function refineQuestion(v: QuestionFormValue, ctx: z.RefinementCtx): void {
+  for (const issue of questionIssues(v)) ctx.addIssue({ code: 'custom', path: issue.path.split('.'), message: issue.message })
+}
+
+export const QuestionCreateSchema = questionFormShape.superRefine(refineQuestion)
+export type QuestionCreate = z.input<typeof QuestionCreateSchema>
+export const QuestionUpdateSchema = questionFormShape
+  .extend({ id: z.number({ error: '编号无效' }).int().positive('编号无效') })
+  .superRefine(refineQuestion)
+export type QuestionUpdate = z.input<typeof QuestionUpdateSchema>
+
+// ---------------------------------------------------------------- lists and records
+
+export const QuestionFilterSchema = z.object({
+  useType: useTypeField,
+  title: textFilter,
+  type: intLike.pipe(z.number().int()).optional(),
+  categoryId: intLike.pipe(z.number().int().positive()).optional(),
+  status: intLike.pipe(z.number().int()).optional(),
+})
+export const QuestionQuerySchema = pageQuery.extend(QuestionFilterSchema.shape)
+export type QuestionQuery = z.input<typeof QuestionQuerySchema>
+
+export const QuestionSchema = z.object({
+  id: z.number().int(),
+  useType: z.number().int(),
+  categoryId: z.number().int(),
+  categoryName: z.string(),
+  type: z.number().int(),
+  title: z.string(),
+  /** JSON text of option letter to text; null for true/false, essay and fill-in. */
+  stem: z.string().nullable(),
+  answer: z.string().nullable(),
+  analysis: z.string().nullable(),
+  imagePath: z.string().nullable(),
+  status: z.number().int(),
+  createBy: z.number().int().nullable(),
+  createName: z.string().nullable(),
+  createTime: dateTimeText,
+})
+export type Question = z.infer<typeof QuestionSchema>
+export const QuestionPageSchema = pageOf(QuestionSchema)
+
+/** Ids of a bulk delete, comma-joined in the path (spec 001 §7). */
+export const QuestionIdsParam = z.object({
+  ids: idListText('未选中任何行', 1000, '一次最多删除 1000 道题目'),
+})
+
+export const QuestionAuditSchema = z.object({
+  id: z.number({ error: '编号无效' }).int().positive('编号无效'),
+  status: z.union([z.literal(1), z.literal(-1)], { error: '审核结果无效' }),
+})
+
+export const QuestionCreatorSchema = z.object({ createName: z.string().nullable() })
+
+/** Parsed options of a stored stem, in letter order. */
+export function stemOptions(stem: string | null): { letter: string; text: string }[] {
+  if (!stem) return []
+  try {
+    const record = JSON.parse(stem) as Record<string, unknown>
+    return OPTION_LETTERS.filter((l) => typeof record[l] === 'string').map((l) => ({ letter: l, text: record[l] as string }))
+  } catch {
+    return []
+  }
+}
+
+/** How an answer reads to a person: letters, 对 / 错, or the text. */
+export function answerText(type: number, answer: string | null): string {
+  if (answer === null) return ''
+  if (type === QuestionType.JUDGE) return answer === JUDGE_TRUE ? '对' : answer === JUDGE_FALSE ? '错' : answer
+  return answer
+}
+
+// ---------------------------------------------------------------- import
+
+export const QuestionImportInputSchema = z.object({
+  path: z.string().regex(/^\d{4}\/\d{2}\/[0-9a-f]{32}\.[a-z0-9]{1,5}$/, '文件路径无效'),
+  useType: useTypeField,
+})
+
+export const QuestionImportIssueSchema = z.object({
+  /** 1-based sheet row. */
+  row: z.number().int(),
+  /** The question's title as typed (may be empty). */
+  title: z.string(),
+  reason: z.string(),
+})
+export type QuestionImportIssue = z.infer<typeof QuestionImportIssueSchema>
+
+export const QuestionImportCheckSchema = z.object({
+  total: z.number().int(),
+  valid: z.number().int(),
+  invalid: z.number().int(),
+  /** Every bad question with its row and reasons. */
+  issues: z.array(QuestionImportIssueSchema),
+})
+export type QuestionImportCheck = z.infer<typeof QuestionImportCheckSchema>
+
+export const QuestionImportResultSchema = z.object({ imported: z.number().int(), skipped: z.number().int() })
+export type QuestionImportResult = z.infer<typeof QuestionImportResultSchema>
+
+export const QuestionTemplateQuerySchema = z.object({ useType: useTypeField })

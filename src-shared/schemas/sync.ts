@@ -1,0 +1,50 @@
+import { z } from 'zod'
+import { SeatPlanSchema } from './seating'
+
+/**
+ * The desktop core's offline state and outbox (ARCHITECTURE.md rule 7), as the renderer
+ * sees it: always visible as 离线 / 待同步 n 项 / 同步中 / 有冲突 / 已同步于 ….
+ */
+export const SyncStatusSchema = z.object({
+  /** False when the last call could not reach the server. */
+  online: z.boolean(),
+  /** When the cached data was last read from the server (`yyyy-MM-dd HH:mm`), null without a cache. */
+  dataAsOf: z.string().nullable(),
+  /** Seat saves waiting in the outbox. */
+  pending: z.number().int(),
+  /** Seat saves the server answered with a conflict, waiting for the user. */
+  conflicts: z.number().int(),
+  syncing: z.boolean(),
+  /** When the outbox was last emptied into the server (`yyyy-MM-dd HH:mm`). */
+  lastSyncAt: z.string().nullable(),
+})
+export type SyncStatus = z.infer<typeof SyncStatusSchema>
+
+/** A queued seat save the server refused as stale: both versions, for the user to decide. */
+export const SyncConflictSchema = z.object({
+  seq: z.number().int(),
+  trainId: z.number().int(),
+  /** The local version: the plan as the user saved it offline. */
+  mine: z.object({
+    rowNumber: z.number().int(),
+    columnNumber: z.number().int(),
+    seats: SeatPlanSchema.shape.seats,
+  }),
+  /** The server's version when the save was refused. */
+  server: SeatPlanSchema,
+  /** Why, when the server refused for another reason than a stale revision. */
+  message: z.string().nullable(),
+})
+export type SyncConflict = z.infer<typeof SyncConflictSchema>
+
+export const SyncResolveSchema = z.object({
+  seq: z.number().int().positive(),
+  /** `mine`: send the local version again on top of the server's; `server`: keep the server's, drop the local one. */
+  choice: z.enum(['mine', 'server']),
+})
+
+export const PrepareOfflineSchema = z.object({
+  trainId: z.number().int().positive(),
+  taskId: z.string().max(100).optional(),
+})
+export const PrepareOfflineResultSchema = z.object({ items: z.number().int(), files: z.number().int() })

@@ -1,0 +1,145 @@
+import { join } from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { RpcName, RpcOutput } from '../../src-shared/ipc'
+import type { SyncStatus } from '../../src-shared/schemas/sync'
+import { optionsFromEnv } from '../../src-server/options'
+import { startServer, type RunningServer } from '../../src-server/start'
+import { demoAccounts } from '../../src-server/seed/demo-accounts'
+import { OFFLINE_WRITE } from '../../src-main/core/sync/gateway'
+import type { AppCore } from '../../src-main/core/app-core'
+import { validTrainForm } from '../support/training'
+import { CAPTCHA, cleanUp, expectFailure, expectOk, remoteCore, signIn, tempDir } from './harness'
+
+/**
+ * The offline side of the core against a real server that is stopped and started again
+ * on the same port and database: reads from the cache, sign-in with the last session,
+ * seat saves into the outbox, every other write refused, the outbox synced exactly once,
+ * and a conflict kept with both versions until the user decides.
+ */
+
+const { admin } = demoAccounts
+
+describe('offline cache, outbox and sync', () => {
+  let dir: string
+  let server: RunningServer | null = null
+  let port = 0
+  let dataDir: string
+  let trainId: number
+  let signUps: number[]
+
+  async function serverUp(): Promise<string> {
+    server = await startServer({
+      ...optionsFromEnv({}),
+      databaseUrl: join(dir, 'platform.sqlite'),
+      uploadDir: join(dir, 'uploads'),
+      host: '127.0.0.1',
+      port,
+      captchaTestCode: CAPTCHA,
+    })
+    port = Number(new URL(server.url).port)
+    return server.url
+  }
+  async function serverDown(): Promise<void> {
+    await server?.close()
+    server = null
+  }
+
+  const call = async <K extends RpcName>(core: AppCore, method: K, input?: unknown) => expectOk<RpcOutput<K>>(await core.dispatch(method, input))
+  const status = (core: AppCore) => call(core, 'sync.status')
+  const plan = (rows: number, cols: number, people: (number | null)[], baseRevision?: number) => ({
+    trainId,
+    rowNumber: rows,
+    columnNumber: cols,
+    baseRevision,
+    trainMemberLocations: people.map((p, i) => ({ rowNumber: 1 + Math.floor(i / cols), columnNumber: 1 + (i % cols), trainSignUpMemberId: p })),
+  })
+
+  beforeAll(async () => {
+    dir = await tempDir()
+    const url = await serverUp()
+    const first = await remoteCore(url)
+    dataDir = first.dataDir
+    expectOk(await signIn(first.core, admin.username, admin.password))
+    trainId = (await call(first.core, 'train.create', validTrainForm({ maxNum: 0 }))).id
+    const members = (await call(first.core, 'member.list', { pageSize: 4, enabled: true })).records
+    signUps = []
+    for (const m of members) signUps.push((await call(first.core, 'signup.create', { trainId, memberId: m.id })).id)
+    const prepared = await call(first.core, 'offline.prepare', { trainId })
+    expect(prepared.items).toBe(7)
+    expect(await status(first.core)).toMatchObject({ online: true, pending: 0, conflicts: 0 })
+    await first.core.close()
+  }, 60_000)
+  afterAll(async () => {
+    await serverDown()
+    await cleanUp()
+  })
+
+  it('starts offline with the last session, reads from the cache and refuses writes other than seats', async () => {
+    await serverDown()
+    const { core } = await remoteCore(`http://127.0.0.1:${port}`, { dataDir })
+    const user = await call(core, 'session.current')
+    expect(user?.name).toBe(admin.username)
+    const offline = await status(core)
+    expect(offline.online).toBe(false)
+    expect(offline.dataAsOf).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}$/)
+    expect((await call(core, 'train.get', { id: trainId })).id).toBe(trainId)
+    expect((await call(core, 'seat.plan', { trainId })).people).toHaveLength(4)
+    expectFailure(await core.dispatch('train.delete', { id: trainId }), 'OFFLINE', OFFLINE_WRITE)
+    expectFailure(await core.dispatch('member.list', { name: '从未查过' }), 'OFFLINE')
+
+    // Offline seat saves: durable, the newer of two never-sent saves replaces the older.
+    expect(await call(core, 'seating.save', plan(2, 2, [signUps[0], signUps[1]], 0))).toEqual({ outcome: 'queued', pending: 1 })
+    expect(await call(core, 'seating.save', plan(2, 2, [signUps[2], signUps[1], signUps[0]], 0))).toEqual({ outcome: 'queued', pending: 1 })
+    // The screen reopened offline shows what was saved here.
+    expect((await call(core, 'seat.plan', { trainId })).seats.map((s) => s.trainSignUpMemberId)).toEqual([signUps[2], signUps[1], signUps[0]])
+    await core.close()
+  })
+
+  it('signs in offline only with the last account’s own password', async () => {
+    const { core } = await remoteCore(`http://127.0.0.1:${port}`, { dataDir })
+    expectFailure(await core.dispatch('session.login', { username: admin.username, password: 'wrong-password', checkCode: 'x', checkCodeId: 'x' }), 'OFFLINE')
+    const user = await call(core, 'session.login', { username: admin.username, password: admin.password, checkCode: 'x', checkCodeId: 'x' })
+    expect(user.name).toBe(admin.username)
+    await core.close()
+  })
+
+  it('syncs the outbox exactly once when the server is back', async () => {
+    const { core } = await remoteCore(`http://127.0.0.1:${port}`, { dataDir })
+    expect((await status(core)).pending).toBe(1)
+    await serverUp()
+    const synced: SyncStatus = await call(core, 'sync.now')
+    expect(synced).toMatchObject({ online: true, pending: 0, conflicts: 0, syncing: false })
+    expect(synced.lastSyncAt).not.toBeNull()
+    const onServer = await call(core, 'seat.plan', { trainId })
+    expect(onServer.revision).toBe(1)
+    expect(onServer.seats.map((s) => s.trainSignUpMemberId)).toEqual([signUps[2], signUps[1], signUps[0]])
+    // Nothing left to replay: another sync changes nothing.
+    await call(core, 'sync.now')
+    expect((await call(core, 'seat.plan', { trainId })).revision).toBe(1)
+    await core.close()
+  })
+
+  it('keeps a conflicting offline save with both versions until the user chooses', async () => {
+    const { core } = await remoteCore(`http://127.0.0.1:${port}`, { dataDir })
+    await call(core, 'seat.plan', { trainId })
+    await serverDown()
+    expect(await call(core, 'seating.save', plan(1, 4, [signUps[3]], 1))).toEqual({ outcome: 'queued', pending: 1 })
+    await serverUp()
+    // Another console saves first.
+    const other = await remoteCore(`http://127.0.0.1:${port}`)
+    expectOk(await signIn(other.core, admin.username, admin.password))
+    expect(await call(other.core, 'seating.save', plan(2, 2, [signUps[0]], 1))).toEqual({ outcome: 'saved', revision: 2 })
+
+    expect(await call(core, 'sync.now')).toMatchObject({ online: true, pending: 0, conflicts: 1 })
+    const [conflict] = await call(core, 'sync.conflicts', { trainId })
+    expect(conflict.mine.seats.map((s) => s.trainSignUpMemberId)).toEqual([signUps[3]])
+    expect(conflict.server.seats.map((s) => s.trainSignUpMemberId)).toEqual([signUps[0]])
+    expect((await call(other.core, 'seat.plan', { trainId })).revision).toBe(2)
+
+    expect(await call(core, 'sync.resolve', { seq: conflict.seq, choice: 'mine' })).toMatchObject({ pending: 0, conflicts: 0 })
+    const final = await call(other.core, 'seat.plan', { trainId })
+    expect(final).toMatchObject({ revision: 3, rowNumber: 1, columnNumber: 4 })
+    expect(final.seats.map((s) => s.trainSignUpMemberId)).toEqual([signUps[3]])
+    await core.close()
+  })
+})

@@ -1,0 +1,231 @@
+import { mkdtemp, rm, writeFile } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import type { Page } from 'playwright-core'
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { demoAccounts } from '../../src-server/seed/demo-accounts'
+import { goToRoute, screenshot, signIn, toast, useConsoleTabs } from '../support/browser'
+
+const { admin } = demoAccounts
+const ui = useConsoleTabs()
+/** A real 1×1 PNG. */
+const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64')
+let files: string
+
+beforeAll(async () => {
+  files = await mkdtemp(join(tmpdir(), 'e2e-content-'))
+})
+afterAll(() => rm(files, { recursive: true, force: true }))
+
+beforeEach(async () => {
+  const { page } = ui.tab
+  await signIn(page, admin.username, admin.password)
+  await page.waitForURL(/#\/index$/)
+})
+
+async function dispatch(method: string, input: unknown): Promise<unknown> {
+  const result = await ui.app.host.core.dispatch(method as never, input as never)
+  if (!result.ok) throw new Error(result.error.message)
+  return result.data
+}
+
+async function confirmDialog(page: Page): Promise<void> {
+  await page.getByRole('dialog').filter({ hasText: '提示' }).getByRole('button', { name: '确定' }).click()
+}
+
+describe('content screens', () => {
+  it('news: the dialog says what is missing; a new item is shown first and marked; the switch and delete work', async () => {
+    const { page } = ui.tab
+    await goToRoute(page, '/content/news')
+    const table = page.getByRole('table', { name: '新闻列表' })
+    await page.getByText('还没有数据').waitFor()
+    await page.getByRole('button', { name: '添加' }).click()
+    const dialog = page.getByRole('dialog')
+    await dialog.getByRole('button', { name: '确定' }).click()
+    for (const message of ['请输入标题', '请输入来源', '请选择日期', '请输入内容']) await dialog.getByText(message).waitFor()
+
+    await dialog.getByLabel('标题').fill('学习贯彻全会精神')
+    await dialog.getByLabel('来源').fill('省委组织部')
+    await dialog.getByLabel('发布日期').fill('2026-11-20')
+    await dialog.getByRole('textbox', { name: '内容' }).click()
+    await page.keyboard.type('全会精神宣讲')
+    await screenshot(page, 'news-dialog')
+    await dialog.getByRole('button', { name: '确定' }).click()
+    await toast(page, '添加成功！').waitFor()
+    const row = table.getByRole('row').filter({ hasText: '学习贯彻全会精神' })
+    expect(await row.getAttribute('data-highlighted')).toBe('true')
+    await screenshot(page, 'news-list')
+
+    await row.getByRole('switch').click()
+    await toast(page, '操作成功！').waitFor()
+    await expect.poll(() => row.getByRole('switch').isChecked()).toBe(false)
+
+    await row.getByRole('button', { name: '删除' }).click()
+    await page.getByText('确定要删除当前新闻吗?').waitFor()
+    await confirmDialog(page)
+    await toast(page, '删除成功!').waitFor()
+    await page.getByText('还没有数据').waitFor()
+  })
+
+  it('home pages: 开启 opens one and is disabled once open', async () => {
+    const { page } = ui.tab
+    await dispatch('home.create', { name: '春季首页' })
+    await goToRoute(page, '/content/home')
+    const row = page.getByRole('table', { name: '首页列表' }).getByRole('row').filter({ hasText: '春季首页' })
+    await row.getByRole('button', { name: '开启' }).click()
+    await toast(page, '已成功开启!').waitFor()
+    await expect.poll(() => row.getByRole('button', { name: '开启' }).isDisabled()).toBe(true)
+    await row.getByText('已开启').waitFor()
+  })
+})
+
+describe('carousels and notices', () => {
+  it('carousel: the image is required; linked to a news item, the list names it', async () => {
+    const { page } = ui.tab
+    const image = join(files, '轮播.png')
+    await writeFile(image, PNG)
+    await dispatch('news.create', { title: '轮播关联新闻', comeFrom: '来源', entryTime: '2026-11-20', content: '<p>正文</p>' })
+    await goToRoute(page, '/content/carousel')
+    await page.getByRole('button', { name: '添加' }).click()
+    const dialog = page.getByRole('dialog')
+    await dialog.getByRole('button', { name: '确定' }).click()
+    await dialog.getByText('请上传图片').waitFor()
+    const chooser = page.waitForEvent('filechooser')
+    await dialog.getByRole('button', { name: '上传图片' }).click()
+    await (await chooser).setFiles(image)
+    await dialog.getByRole('img').first().waitFor()
+    await dialog.getByRole('combobox', { name: '关联新闻' }).click()
+    await page.getByRole('option', { name: '轮播关联新闻' }).click()
+    await dialog.getByRole('button', { name: '确定' }).click()
+    await toast(page, '添加成功！').waitFor()
+    const row = page.getByRole('table', { name: '轮播图列表' }).getByRole('row').filter({ hasText: '轮播关联新闻' })
+    expect(await row.getByRole('switch').isChecked()).toBe(true)
+    await screenshot(page, 'carousel-list')
+  })
+
+  it('notice: name at most 20 characters with rich text; its members open in a dialog', async () => {
+    const { page } = ui.tab
+    await goToRoute(page, '/content/notice')
+    await page.getByRole('button', { name: '添加' }).click()
+    const dialog = page.getByRole('dialog')
+    await dialog.getByRole('button', { name: '确定' }).click()
+    await dialog.getByText('请输入名称').waitFor()
+    await dialog.getByLabel('名称').fill('冬季学习通知')
+    await dialog.getByRole('textbox', { name: '内容' }).click()
+    await page.keyboard.type('请各支部按时组织学习')
+    await dialog.getByRole('button', { name: '确定' }).click()
+    await toast(page, '添加成功！').waitFor()
+    const row = page.getByRole('table', { name: '通知列表' }).getByRole('row').filter({ hasText: '冬季学习通知' })
+    await row.getByRole('button', { name: '发送对象' }).click()
+    await page.getByRole('dialog', { name: /发送对象/ }).getByText('还没有数据').waitFor()
+  })
+})
+
+describe('courses and teachers', () => {
+  it('adds a teacher with an avatar, then a course taught by that teacher; the course row expands to its resources', async () => {
+    const { page } = ui.tab
+    const avatar = join(files, '头像.png')
+    await writeFile(avatar, PNG)
+    await goToRoute(page, '/courseManagement/teacherManagement')
+    await page.getByRole('button', { name: '添加' }).click()
+    const dialog = page.getByRole('dialog')
+    await dialog.getByRole('button', { name: '确定' }).click()
+    for (const message of ['请输入教师姓名', '请上传头像', '请输入简介']) await dialog.getByText(message).waitFor()
+    await dialog.getByLabel('姓名').fill('王明')
+    await dialog.getByLabel('简介').fill('党史研究专家')
+    const chooser = page.waitForEvent('filechooser')
+    await dialog.getByRole('button', { name: '上传头像' }).click()
+    await (await chooser).setFiles(avatar)
+    await dialog.getByRole('img').first().waitFor()
+    await dialog.getByRole('button', { name: '确定' }).click()
+    await toast(page, '添加成功！').waitFor()
+    const card = page.getByRole('list', { name: '教师列表' }).getByRole('listitem').filter({ hasText: '王明' })
+    expect(await card.getAttribute('data-highlighted')).toBe('true')
+    await page.getByRole('combobox', { name: '每页条数' }).filter({ hasText: '8 条/页' }).waitFor()
+    await card.getByRole('button', { name: '详情' }).click()
+    await page.getByRole('dialog', { name: /教师详情/ }).getByText('党史研究专家').waitFor()
+    await screenshot(page, 'teacher-cards')
+    await page.getByRole('dialog', { name: /教师详情/ }).getByRole('button', { name: '关闭' }).click()
+
+    await goToRoute(page, '/courseManagement/courseManagement')
+    await page.getByRole('button', { name: '添加' }).click()
+    await dialog.getByRole('button', { name: '确定' }).click()
+    for (const message of ['请输入课程名称', '请选择主讲教师', '请输入简介']) await dialog.getByText(message).first().waitFor()
+    await dialog.getByLabel('课程名称').fill('党章党规学习')
+    await dialog.getByRole('combobox', { name: '主讲教师' }).click()
+    await page.getByRole('option', { name: '王明' }).click()
+    await dialog.getByRole('textbox', { name: '简介' }).click()
+    await page.keyboard.type('逐条学习党章')
+    await screenshot(page, 'course-dialog')
+    await dialog.getByRole('button', { name: '确定' }).click()
+    await toast(page, '添加成功！').waitFor()
+    const row = page.getByRole('table', { name: '课程列表' }).getByRole('row').filter({ hasText: '党章党规学习' })
+    await row.getByText('王明').waitFor()
+    await row.getByRole('button', { name: '展开详情' }).click()
+    await page.getByRole('table', { name: '党章党规学习的资源' }).waitFor()
+    await screenshot(page, 'course-list')
+  })
+})
+
+describe('members: dialogs open clean, SMS to a selection across pages', () => {
+  it('after editing a member, 新增 opens empty and names each missing choice', async () => {
+    const { page } = ui.tab
+    await goToRoute(page, '/organization/member')
+    const table = page.getByRole('table', { name: '党员列表' })
+    await table.getByRole('row').nth(1).getByRole('button', { name: '编辑' }).click()
+    const dialog = page.getByRole('dialog')
+    await dialog.getByText('编辑党员').waitFor()
+    await dialog.getByRole('button', { name: '取消' }).click()
+    await dialog.waitFor({ state: 'hidden' })
+
+    await page.getByRole('button', { name: '新增', exact: true }).click()
+    await dialog.getByText('新增党员').waitFor()
+    expect(await dialog.getByLabel('姓名').inputValue()).toBe('')
+    expect(await dialog.getByRole('radio', { name: '男' }).isChecked()).toBe(false)
+    expect(await dialog.getByRole('radio', { name: '女' }).isChecked()).toBe(false)
+    await dialog.getByRole('button', { name: '确定' }).click()
+    await dialog.getByText('请选择性别').waitFor()
+    await dialog.getByText('请选择组织').waitFor()
+    expect(await dialog.getByText(/无效输入|undefined/).count()).toBe(0)
+    await screenshot(page, 'member-add-after-edit')
+  })
+
+  it('warns 未选中任何用户, then sends to members picked on two pages and shows them in the send log', async () => {
+    const { page } = ui.tab
+    await dispatch('home.create', { name: '短信首页' })
+    await goToRoute(page, '/organization/member')
+    const table = page.getByRole('table', { name: '党员列表' })
+    await table.getByRole('row').nth(1).waitFor()
+    await page.getByRole('button', { name: '发送短信' }).click()
+    await toast(page, '未选中任何用户').waitFor()
+
+    // The mobile number names a member's row (it is unique).
+    const mobileOf = async (row: number) => /1[3-9]\d{9}/.exec((await table.getByRole('row').nth(row).textContent()) ?? '')?.[0]
+    await table.getByRole('checkbox', { name: '选择此行' }).first().check()
+    const first = await mobileOf(1)
+    await page.getByRole('button', { name: '下一页' }).click()
+    await table.getByRole('checkbox', { name: '选择此行' }).nth(1).check()
+    const second = await mobileOf(2)
+    expect(first).not.toBe(second)
+    await page.getByText('已选择 2 人').waitFor()
+
+    await page.getByRole('button', { name: '发送短信' }).click()
+    const dialog = page.getByRole('dialog')
+    await dialog.getByRole('button', { name: '确定' }).click()
+    for (const message of ['请输入标题', '请输入短信内容', '请选择首页']) await dialog.getByRole('alert').filter({ hasText: message }).waitFor()
+    await dialog.getByLabel('标题').fill('学习提醒')
+    await dialog.getByLabel('短信内容').fill('请于本周五前完成党章学习')
+    await dialog.getByRole('combobox', { name: '首页' }).click()
+    await page.getByRole('option', { name: '短信首页' }).click()
+    await screenshot(page, 'sms-dialog')
+    await dialog.getByRole('button', { name: '确定' }).click()
+    await toast(page, '已提交 2 条短信，发送结果见短信记录').waitFor()
+
+    await goToRoute(page, '/content/sms')
+    const log = page.getByRole('table', { name: '短信发送记录' })
+    for (const mobile of [first, second]) {
+      await expect.poll(() => log.getByRole('row').filter({ hasText: mobile ?? '-' }).filter({ hasText: '已发送' }).count()).toBe(1)
+    }
+    await screenshot(page, 'sms-log')
+  })
+})

@@ -1,0 +1,222 @@
+import { join } from 'node:path'
+import type { Browser, Locator, Page } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { RpcName, RpcOutput } from '../../src-shared/ipc'
+import { openDatabase } from '../../src-server/db/connect'
+import { demoAccounts } from '../../src-server/seed/demo-accounts'
+import {
+  CAPTCHA_CODE,
+  goToRoute,
+  launchBrowser,
+  openConsole,
+  screenshot,
+  startConsole,
+  toast,
+  type ConsolePage,
+  type ConsoleUnderTest,
+} from '../support/browser'
+import { checkIn, insertPaper, MEMBER_PASSWORD, satisfactionQuestions, signUpMembers } from '../support/exam'
+import { daysFromNow, membersOfTopOrg, validTrainForm } from '../support/training'
+
+/** Types a date-time into a date box and leaves it, as a user does: the picker reads what was typed then. */
+async function typeDate(box: Locator, text: string): Promise<void> {
+  await box.fill(text)
+  await box.press('Tab')
+}
+
+/**
+ * An exam from end to end in Chromium: the administrator adds it in the exam dialog,
+ * a member takes it on a phone-sized page (losing the connection once, reloading),
+ * the administrator grades the essay, the score list shows the total, and the failed
+ * candidate is given a make-up round.
+ */
+
+let browser: Browser
+let app: ConsoleUnderTest
+let tab: ConsolePage
+let serverUrl: string
+let trainName: string
+let people: { id: number; name: string; telephone: string }[]
+let trainId: number
+let questionnairePaper: number
+
+async function core<K extends RpcName>(method: K, input?: unknown): Promise<RpcOutput<K>> {
+  const result = await app.host.core.dispatch(method, input)
+  if (!result.ok) throw new Error(`${method}: ${result.error.message} ${JSON.stringify(result.error.issues ?? [])}`)
+  return result.data as RpcOutput<K>
+}
+
+beforeAll(async () => {
+  browser = await launchBrowser()
+  app = await startConsole()
+  const captcha = await core('auth.captcha')
+  await core('session.login', { username: demoAccounts.admin.username, password: demoAccounts.admin.password, checkCode: CAPTCHA_CODE, checkCodeId: captcha.id })
+  serverUrl = (await core('app.info')).serverUrl
+  trainName = '第二期党务干部培训班（考试）'
+  const training = await core('train.create', validTrainForm({ name: trainName }))
+  trainId = training.id
+  const { db } = openDatabase(join(app.dataDir, 'platform.sqlite'))
+  try {
+    people = (await membersOfTopOrg(db, '省财政厅机关党委')).slice(0, 2)
+    await signUpMembers(db, training.id, people)
+    await insertPaper(db, '党章党规测试卷A')
+    questionnairePaper = await insertPaper(db, '培训满意度问卷', satisfactionQuestions, 1)
+    await checkIn(db, training.id, [people[1].id])
+  } finally {
+    await db.destroy()
+  }
+  tab = await openConsole(browser, app.host)
+}, 60_000)
+
+afterAll(async () => {
+  expect(tab?.errors ?? []).toEqual([])
+  await tab?.close()
+  await browser?.close()
+  await app?.close()
+})
+
+async function choose(page: Page, label: string, option: string) {
+  await page.getByRole('dialog').getByRole('combobox', { name: label }).click()
+  await page.getByRole('option', { name: option }).click()
+}
+
+const rowOf = (page: Page, name: string) => page.getByRole('table', { name: '考生成绩' }).getByRole('row').filter({ hasText: name })
+
+describe('an exam from the dialog to the score list', () => {
+  let examId: number
+
+  it('adds an exam in the dialog, with the rules of the form first', async () => {
+    const { page } = tab
+    await goToRoute(page, '/comment/comment')
+    await page.getByText('还没有数据').waitFor()
+    await page.getByRole('button', { name: '添加' }).click()
+    await page.getByRole('button', { name: '确定' }).click()
+    await page.getByText('请输入考试名称').waitFor()
+    await page.getByRole('alert').filter({ hasText: '请选择试卷A' }).waitFor()
+    const dialog = page.getByRole('dialog')
+    await dialog.getByLabel('考试名称').fill('党章党规知识测试')
+    await dialog.getByLabel('考试简介').fill('闭卷，限时 30 分钟')
+    await choose(page, '关联培训', trainName)
+    await typeDate(dialog.getByRole('combobox', { name: '开始时间', exact: true }), daysFromNow(-1 / 24).slice(0, 16).replace(' ', 'T'))
+    await typeDate(dialog.getByRole('combobox', { name: '结束时间', exact: true }), daysFromNow(1).slice(0, 16).replace(' ', 'T'))
+    await dialog.getByLabel('考试时长（分钟）').fill('30')
+    await choose(page, '试卷A', '党章党规测试卷A（100分）')
+    await screenshot(page, 'exam-dialog')
+    await page.getByRole('button', { name: '确定' }).click()
+    await toast(page, '添加成功！').waitFor()
+    const row = page.getByRole('row').filter({ hasText: '党章党规知识测试' })
+    await row.getByText('进行中').waitFor()
+    await screenshot(page, 'exam-list')
+    examId = (await core('exam.list', {})).records[0].id
+  })
+
+  it('is taken on a phone, keeping the answers through a lost connection and a reload', async () => {
+    const context = await browser.newContext({ viewport: { width: 390, height: 844 }, locale: 'zh-CN', isMobile: true, hasTouch: true })
+    const phone = await context.newPage()
+    const errors: string[] = []
+    phone.on('pageerror', (e) => errors.push(e.message))
+    phone.on('dialog', (d) => void d.accept())
+    await phone.goto(`${serverUrl}/m/exam`)
+    await phone.fill('#telephone', people[0].telephone)
+    await phone.fill('#password', 'wrong-password')
+    await phone.click('button[type=submit]')
+    await expect.poll(() => phone.locator('#result').textContent()).toBe('手机号或密码错误')
+    await phone.fill('#password', MEMBER_PASSWORD)
+    await phone.click('button[type=submit]')
+    await phone.getByRole('button', { name: '开始考试' }).click()
+    await phone.getByText('共 4 题，满分 100').waitFor()
+
+    await phone.getByText('全心全意为人民服务').click()
+    await phone.locator('.q[data-type="3"]').getByText('对', { exact: true }).click()
+    await expect.poll(() => phone.locator('#sync').textContent()).toBe('已保存')
+
+    // The connection drops while the member writes the essay: the answer waits on the phone.
+    await context.setOffline(true)
+    const essay = '坚持党建引领，把支部建在网格上。'
+    await phone.locator('.q[data-type="4"] textarea').fill(essay)
+    await expect.poll(() => phone.locator('#sync').textContent(), { timeout: 10_000 }).toContain('待上传')
+    await screenshot(phone, 'exam-phone-offline')
+    await context.setOffline(false)
+    await expect.poll(() => phone.locator('#sync').textContent(), { timeout: 15_000 }).toBe('已保存')
+
+    await phone.reload()
+    await phone.getByRole('button', { name: '继续作答' }).click()
+    await expect.poll(() => phone.locator('.q[data-type="4"] textarea').inputValue()).toBe(essay)
+    expect(await phone.getByLabel('全心全意为人民服务').isChecked()).toBe(true)
+    await screenshot(phone, 'exam-phone-sitting')
+    await phone.getByRole('button', { name: '交卷' }).click()
+    await expect.poll(() => phone.locator('#result').textContent()).toBe('交卷成功！客观题已评分，主观题待阅卷。')
+    await screenshot(phone, 'exam-phone-submitted')
+    expect(errors).toEqual([])
+    await context.close()
+  })
+
+  it('is graded by the administrator and the score list shows the total', async () => {
+    const { page } = tab
+    await goToRoute(page, `/comment/scoring?examId=${examId}`)
+    await page.getByRole('heading', { name: '成绩列表：党章党规知识测试' }).waitFor()
+    await rowOf(page, people[0].name).getByText('待阅卷').waitFor()
+    await rowOf(page, people[0].name).getByRole('button', { name: '阅卷' }).click()
+    const dialog = page.getByRole('dialog')
+    await dialog.getByText('待评分').waitFor()
+    await dialog.getByRole('button', { name: '提交' }).click()
+    await toast(page, '您还有未评分的题目！').waitFor()
+    await dialog.getByText('本题得分：20').waitFor()
+    await dialog.getByRole('spinbutton').fill('15')
+    await screenshot(page, 'exam-grading')
+    await dialog.getByRole('button', { name: '提交' }).click()
+    await toast(page, '提交成功！').waitFor()
+    // 20 (single) + 0 (multiple, unanswered) + 10 (true/false) + 15 (essay) = 45, under the pass line of 60.
+    await rowOf(page, people[0].name).getByText('45 / 100').waitFor()
+    await rowOf(page, people[0].name).getByText('不及格').waitFor()
+    await screenshot(page, 'exam-score-list')
+  })
+
+  it('sets a make-up exam for the failed candidate', async () => {
+    const { page } = tab
+    await page.getByRole('button', { name: /^设定补考/ }).click()
+    await toast(page, '未选中任何行').waitFor()
+    await page.getByRole('button', { name: '选中未及格和缺考' }).click()
+    await toast(page, '已选中未及格 1 人、缺考 0 人').waitFor()
+    await page.getByRole('button', { name: '设定补考（1）' }).click()
+    await typeDate(page.getByRole('combobox', { name: '补考开始时间', exact: true }), daysFromNow(1).slice(0, 16).replace(' ', 'T'))
+    await typeDate(page.getByRole('combobox', { name: '补考结束时间', exact: true }), daysFromNow(2).slice(0, 16).replace(' ', 'T'))
+    await page.getByRole('button', { name: '确定' }).click()
+    await toast(page, '设定成功！').waitFor()
+    await rowOf(page, people[0].name).getByText('待补考').waitFor()
+    await screenshot(page, 'exam-make-up')
+  })
+})
+
+describe('a satisfaction questionnaire', () => {
+  it('is answered on the phone after check-in and shown as a pie', async () => {
+    await core('questionnaire.set', { trainId, title: '培训满意度调查', paperId: questionnairePaper, startTime: daysFromNow(-1 / 24), endTime: daysFromNow(2) })
+    const context = await browser.newContext({ viewport: { width: 390, height: 844 }, locale: 'zh-CN', isMobile: true, hasTouch: true })
+    const phone = await context.newPage()
+    phone.on('dialog', (d) => void d.accept())
+    await phone.goto(`${serverUrl}/m/exam`)
+    await phone.fill('#telephone', people[1].telephone)
+    await phone.fill('#password', MEMBER_PASSWORD)
+    await phone.click('button[type=submit]')
+    await phone.getByRole('button', { name: '填写问卷' }).click()
+    await phone.getByText('非常满意').click()
+    await phone.getByText('现场教学').click()
+    await phone.locator('.q[data-type="4"] textarea').fill('希望增加研讨时间')
+    await expect.poll(() => phone.locator('#sync').textContent(), { timeout: 15_000 }).toBe('已保存')
+    await phone.getByRole('button', { name: '交卷' }).click()
+    await expect.poll(() => phone.locator('#result').textContent()).toBe('交卷成功！感谢您的反馈。')
+    await context.close()
+
+    const { page } = tab
+    await goToRoute(page, '/trainingManagement/trainingManagement')
+    await page.getByRole('button', { name: `更多操作：${trainName}` }).click()
+    await page.getByRole('menuitem', { name: '满意度反馈' }).click()
+    await page.getByText('培训满意度调查 ·', { exact: false }).waitFor()
+    const first = page.getByRole('group', { name: /您对本次培训的总体评价/ }).or(page.locator('[aria-label^="1. [单选题] 您对本次培训的总体评价"]')).first()
+    await first.getByRole('cell', { name: '100.0%' }).waitFor()
+    await first.getByRole('tab', { name: '饼图' }).click()
+    await first.locator('canvas').first().waitFor()
+    await page.getByText('希望增加研讨时间').waitFor()
+    await screenshot(page, 'questionnaire-pie')
+  })
+})

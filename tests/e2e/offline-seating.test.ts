@@ -1,0 +1,139 @@
+import { spawn, type ChildProcess } from 'node:child_process'
+import { mkdtemp, rm } from 'node:fs/promises'
+import { createServer } from 'node:net'
+import { tmpdir } from 'node:os'
+import { join, resolve } from 'node:path'
+import type { Browser } from 'playwright-core'
+import { afterAll, beforeAll, expect, it } from 'vitest'
+import type { RpcName, RpcOutput } from '../../src-shared/ipc'
+import { jsonFileSettingsStore } from '../../src-main/core/settings'
+import { startWebHost, type WebHost } from '../../src-main/web/web-host'
+import { demoAccounts } from '../../src-server/seed/demo-accounts'
+import { CAPTCHA_CODE, launchBrowser, openConsole, screenshot, toast, goToRoute, type ConsolePage } from '../support/browser'
+import { validTrainForm } from '../support/training'
+
+/**
+ * A venue with no network: the web host is connected to a platform server running as a
+ * process of its own. The training is prepared for offline, the server stops, the
+ * console restarts and opens with the last session (离线，数据截至 …), seats are arranged
+ * and saved into the outbox, the server starts again, the console syncs by itself, and a
+ * second console sees the plan.
+ */
+
+const { admin } = demoAccounts
+let browser: Browser
+let dir: string
+let port: number
+let serverProcess: ChildProcess | null = null
+const hosts: WebHost[] = []
+const tabs: ConsolePage[] = []
+
+function freePort(): Promise<number> {
+  return new Promise((done) => {
+    const probe = createServer().listen(0, '127.0.0.1', () => {
+      const { port: p } = probe.address() as { port: number }
+      probe.close(() => done(p))
+    })
+  })
+}
+
+/** `npm run server` as a process of its own, on a fixed port and database; resolves once it answers. */
+async function serverUp(): Promise<void> {
+  serverProcess = spawn(process.execPath, ['--import', 'tsx', resolve('src-server/main.ts')], {
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATABASE_URL: join(dir, 'platform.sqlite'), UPLOAD_DIR: join(dir, 'uploads'), CAPTCHA_TEST_CODE: CAPTCHA_CODE },
+    stdio: 'ignore',
+  })
+  for (let i = 0; i < 300; i++) {
+    if (await fetch(`http://127.0.0.1:${port}/api/`).then(() => true, () => false)) return
+    await new Promise((r) => setTimeout(r, 100))
+  }
+  throw new Error('the server did not start')
+}
+
+async function serverDown(): Promise<void> {
+  const child = serverProcess
+  serverProcess = null
+  if (!child) return
+  await new Promise<void>((done) => {
+    child.on('exit', () => done())
+    child.kill('SIGTERM')
+  })
+}
+
+async function consoleOn(dataDir: string): Promise<WebHost> {
+  await jsonFileSettingsStore(join(dataDir, 'settings.json')).set({ serverMode: 'remote', serverUrl: `http://127.0.0.1:${port}` })
+  const host = await startWebHost({ dataDir, env: {}, rendererDir: resolve('out/renderer') })
+  hosts.push(host)
+  return host
+}
+
+async function core<K extends RpcName>(host: WebHost, method: K, input?: unknown): Promise<RpcOutput<K>> {
+  const result = await host.core.dispatch(method, input)
+  if (!result.ok) throw new Error(`${method}: ${result.error.message}`)
+  return result.data as RpcOutput<K>
+}
+
+beforeAll(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'e2e-offline-'))
+  port = await freePort()
+  await serverUp()
+  browser = await launchBrowser()
+}, 120_000)
+
+afterAll(async () => {
+  for (const tab of tabs) await tab.close()
+  await browser?.close()
+  for (const host of hosts) await host.close()
+  await serverDown()
+  if (dir) await rm(dir, { recursive: true, force: true })
+})
+
+it('arranges a hall with the server gone, then syncs it once the server is back', async () => {
+  const venueDir = join(dir, 'venue')
+  const first = await consoleOn(venueDir)
+  const captcha = await core(first, 'auth.captcha')
+  await core(first, 'session.login', { username: admin.username, password: admin.password, checkCode: CAPTCHA_CODE, checkCodeId: captcha.id })
+  const training = await core(first, 'train.create', validTrainForm({ maxNum: 0, name: '离线会场测试培训班' }))
+  const members = (await core(first, 'member.list', { pageSize: 3, enabled: true })).records
+  for (const m of members) await core(first, 'signup.create', { trainId: training.id, memberId: m.id })
+
+  let tab = await openConsole(browser, first)
+  tabs.push(tab)
+  await goToRoute(tab.page, `/trainingManagement/fieldSeat?id=${training.id}`)
+  await tab.page.getByRole('button', { name: '准备离线' }).click()
+  await toast(tab.page, '离线数据已准备好（7 项数据，0 个文件）').waitFor()
+
+  // The server goes away; the console is restarted on the same data folder.
+  await serverDown()
+  await tab.close()
+  await first.close()
+  hosts.splice(hosts.indexOf(first), 1)
+  const second = await consoleOn(venueDir)
+  tab = await openConsole(browser, second)
+  tabs.push(tab)
+  const { page } = tab
+  await page.getByText(/^离线，数据截至 \d{4}-\d{2}-\d{2} \d{2}:\d{2}/).waitFor()
+  await goToRoute(page, `/trainingManagement/fieldSeat?id=${training.id}`)
+  await page.getByRole('heading', { name: `会场安排：${training.name}` }).waitFor()
+  await page.getByRole('button', { name: '一键排座' }).click()
+  await page.getByRole('gridcell', { name: `第1排第1列：${members[0].name}` }).waitFor()
+  await screenshot(page, 'offline-seating')
+  await page.getByRole('button', { name: '保存' }).click()
+  await toast(page, '保存成功！').waitFor()
+  await page.getByText(/离线，数据截至 .* · 待同步 1 项/).first().waitFor()
+  // Other writes are refused offline, with a reason.
+  const refused = await second.core.dispatch('train.delete', { id: training.id })
+  expect(refused.ok ? '' : refused.error.message).toContain('当前处于离线状态')
+
+  await serverUp()
+  await page.getByText(/^已同步于 /).waitFor({ timeout: 30_000 })
+  await screenshot(page, 'offline-synced')
+
+  const other = await consoleOn(join(dir, 'office'))
+  const otherCaptcha = await core(other, 'auth.captcha')
+  await core(other, 'session.login', { username: admin.username, password: admin.password, checkCode: CAPTCHA_CODE, checkCodeId: otherCaptcha.id })
+  const plan = await core(other, 'seat.plan', { trainId: training.id })
+  expect(plan.revision).toBe(1)
+  expect(plan.seats.filter((s) => s.trainSignUpMemberId !== null).map((s) => s.name)).toEqual(members.map((m) => m.name))
+  expect(tab.errors.filter((e) => !e.includes('Failed to load resource'))).toEqual([])
+}, 180_000)

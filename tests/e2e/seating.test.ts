@@ -1,0 +1,210 @@
+import { mkdtemp, readFile, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import ExcelJS from 'exceljs'
+import type { Browser, Page } from 'playwright-core'
+import QRCode from 'qrcode'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { RpcName, RpcOutput } from '../../src-shared/ipc'
+import type { TrainDetail } from '../../src-shared/schemas/training'
+import { demoAccounts } from '../../src-server/seed/demo-accounts'
+import { CAPTCHA_CODE, goToRoute, launchBrowser, openConsole, screenshot, startConsole, toast, type ConsolePage, type ConsoleUnderTest } from '../support/browser'
+import { daysFromNow } from '../support/training'
+
+/**
+ * The seat arrangement screen in Chromium against the real server: opened from the
+ * training list's 会场安排, people seated by click, keyboard and one-key seating, the
+ * list exported and re-imported, the chart printed as a PDF, saved, and a conflict
+ * with a change made elsewhere resolved side by side.
+ */
+
+const { admin } = demoAccounts
+const PEOPLE = 6
+
+let browser: Browser
+let app: ConsoleUnderTest
+let tab: ConsolePage
+let training: TrainDetail
+let names: string[]
+let workDir: string
+
+async function core<K extends RpcName>(method: K, input?: unknown): Promise<RpcOutput<K>> {
+  const result = await app.host.core.dispatch(method, input)
+  if (!result.ok) throw new Error(`${method}: ${result.error.message} ${JSON.stringify(result.error.issues ?? [])}`)
+  return result.data as RpcOutput<K>
+}
+
+async function createTraining(): Promise<TrainDetail> {
+  const png = await QRCode.toBuffer('group', { type: 'png' })
+  const [groupQr] = await core('files.uploadBytes', { kind: 'image', name: 'group.png', base64: png.toString('base64') })
+  const created = await core('train.create', {
+    name: '会场安排测试培训班', orgId: null, depName: '其他', sendObject: '各机关党委', classType: 3,
+    createTime: daysFromNow(0).slice(0, 10), description: '导语', content: '培训内容', requirement: '培训要求',
+    trainStartTime: daysFromNow(6), trainEndTime: daysFromNow(8), classHour: 16, site: '省委党校礼堂', address: '118.78,32.04',
+    participants: '党支部书记', signUpStartTime: daysFromNow(-1), signUpEndTime: daysFromNow(5), maxNum: 0,
+    name1: '王老师', telephone1: '025-83391001', signUpOptions: '1,2,5',
+    trainSignIns: [{ signInStartTime: daysFromNow(6), signInEndTime: daysFromNow(6.1) }], weChatCodes: groupQr.path,
+  })
+  const members = (await core('member.list', { pageSize: PEOPLE, enabled: true })).records
+  for (const m of members) await core('signup.create', { trainId: created.id, memberId: m.id })
+  names = members.map((m) => m.name)
+  return created
+}
+
+const seat = (page: Page, row: number, column: number) => page.getByRole('gridcell', { name: new RegExp(`^第${row}排第${column}列：`) })
+const unseatedList = (page: Page) => page.getByRole('region', { name: '未安排座位人员' })
+
+beforeAll(async () => {
+  browser = await launchBrowser()
+  app = await startConsole()
+  workDir = await mkdtemp(join(tmpdir(), 'e2e-seating-'))
+  const captcha = await core('auth.captcha')
+  await core('session.login', { username: admin.username, password: admin.password, checkCode: CAPTCHA_CODE, checkCodeId: captcha.id })
+  training = await createTraining()
+  tab = await openConsole(browser, app.host)
+  await tab.page.setViewportSize({ width: 1440, height: 900 })
+}, 60_000)
+
+afterAll(async () => {
+  expect(tab?.errors ?? []).toEqual([])
+  await tab?.close()
+  await browser?.close()
+  await app?.close()
+  if (workDir) await rm(workDir, { recursive: true, force: true })
+})
+
+describe('venue seating', () => {
+  it('opens from the training list row action 会场安排 with a 4 × 5 hall and everyone unseated', async () => {
+    const { page } = tab
+    await goToRoute(page, '/trainingManagement/trainingManagement')
+    await page.getByRole('button', { name: `更多操作：${training.name}` }).click()
+    await page.getByRole('menuitem', { name: '会场安排' }).click()
+    await page.getByRole('heading', { name: `会场安排：${training.name}` }).waitFor()
+    expect(await page.getByRole('gridcell').count()).toBe(20)
+    await page.getByText('主席台', { exact: true }).first().waitFor()
+    for (const name of names) await unseatedList(page).getByRole('button', { name: new RegExp(name) }).waitFor()
+    await screenshot(page, 'seating-empty')
+  })
+
+  it('seats a picked person by click, asks to pick first (请单击表格中用户进行选择), and returns a deleted seat’s person', async () => {
+    const { page } = tab
+    await seat(page, 1, 1).click()
+    await toast(page, '请单击表格中用户进行选择').waitFor()
+    await unseatedList(page).getByRole('button', { name: new RegExp(names[0]) }).click()
+    await seat(page, 1, 1).click()
+    await page.getByRole('gridcell', { name: `第1排第1列：${names[0]}` }).waitFor()
+    expect(await unseatedList(page).getByRole('button', { name: new RegExp(names[0]) }).count()).toBe(0)
+    // Pick the seated person up and delete: back to the list.
+    await seat(page, 1, 1).click()
+    await page.getByRole('button', { name: '删除座位人员' }).click()
+    await page.getByRole('gridcell', { name: '第1排第1列：空座' }).waitFor()
+    await unseatedList(page).getByRole('button', { name: new RegExp(names[0]) }).waitFor()
+  })
+
+  it('is keyboard operable: arrows move between seats, Enter seats the picked person, Delete empties', async () => {
+    const { page } = tab
+    await unseatedList(page).getByRole('button', { name: new RegExp(names[1]) }).focus()
+    await page.keyboard.press('Enter')
+    await seat(page, 1, 1).focus()
+    await page.keyboard.press('ArrowRight')
+    await page.keyboard.press('ArrowDown')
+    await page.keyboard.press('Enter')
+    await page.getByRole('gridcell', { name: `第2排第2列：${names[1]}` }).waitFor()
+    await page.keyboard.press('Delete')
+    await page.getByRole('gridcell', { name: '第2排第2列：空座' }).waitFor()
+  })
+
+  it('refuses a grid too small for one-key seating, regenerates with confirmation, seats everyone', async () => {
+    const { page } = tab
+    await page.getByLabel('行数').fill('0')
+    await page.getByRole('button', { name: '生成座位表' }).click()
+    await page.getByText('行数必须是不小于1的整数').waitFor()
+    await page.getByLabel('行数').fill('1')
+    await page.getByLabel('列数').fill('3')
+    await page.getByRole('button', { name: '生成座位表' }).click()
+    expect(await page.getByRole('gridcell').count()).toBe(3)
+    await page.getByRole('button', { name: '一键排座' }).click()
+    await toast(page, '剩余座位不足，请重新生成座位表').waitFor()
+
+    await page.getByLabel('行数').fill('2')
+    await page.getByLabel('列数').fill('4')
+    await page.getByRole('button', { name: '生成座位表' }).click()
+    await page.getByRole('button', { name: '一键排座' }).click()
+    await page.getByText('全部人员已安排座位').waitFor()
+    // Filled seats: regenerating asks first; cancelling keeps them.
+    await page.getByRole('button', { name: '生成座位表' }).click()
+    await page.getByText('确定要重新生成座位吗?').waitFor()
+    await page.getByRole('button', { name: '取消' }).last().click()
+    await toast(page, '已取消').waitFor()
+    await page.getByRole('gridcell', { name: `第1排第1列：${names[0]}` }).waitFor()
+    await page.getByLabel('第1列分组').fill('1')
+    await page.getByLabel('第2列分组').fill('1')
+    await page.getByLabel('第3列分组').fill('2')
+    await screenshot(page, 'seating-filled')
+  })
+
+  it('exports the full list, imports it re-sorted, and prints the seat chart as a PDF', async () => {
+    const { page } = tab
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: '导出名单' }).click()])
+    const file = join(workDir, download.suggestedFilename())
+    await download.saveAs(file)
+    const book = new ExcelJS.Workbook()
+    await book.xlsx.readFile(file)
+    const sheet = book.worksheets[0]
+    expect(sheet.getRow(1).values).toEqual([undefined, '报名编号', '姓名', '单位', '手机号', '排', '列', '分组'])
+    expect(sheet.getRow(2).getCell(2).text).toBe(names[0])
+    // Reverse the people and import: the last becomes the first seat.
+    const rows = Array.from({ length: PEOPLE }, (_, i) => (sheet.getRow(i + 2).values as unknown[]).slice(1))
+    const resorted = new ExcelJS.Workbook()
+    const out = resorted.addWorksheet('座位名单')
+    out.addRow((sheet.getRow(1).values as unknown[]).slice(1))
+    for (const r of rows.reverse()) out.addRow(r)
+    const resortedFile = join(workDir, 'resorted.xlsx')
+    await resorted.xlsx.writeFile(resortedFile)
+    await page.getByTestId('file-导入名单').setInputFiles(resortedFile)
+    await toast(page, '导入成功').waitFor()
+    await page.getByRole('gridcell', { name: `第1排第1列：${names[PEOPLE - 1]}` }).waitFor()
+
+    const [chart] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: '打印座位表' }).click()])
+    const chartFile = join(workDir, chart.suggestedFilename())
+    await chart.saveAs(chartFile)
+    expect(chart.suggestedFilename()).toBe(`${training.name}座位表.pdf`)
+    const pdf = await readFile(chartFile)
+    expect(pdf.subarray(0, 5).toString()).toBe('%PDF-')
+    const pdfjs = await import('pdfjs-dist/legacy/build/pdf.mjs')
+    const doc = await pdfjs.getDocument({ data: new Uint8Array(pdf) }).promise
+    expect(doc.numPages).toBe(1)
+  })
+
+  it('saves: back to the training list with 保存成功！, and the plan is there when reopened', async () => {
+    const { page } = tab
+    await page.getByRole('button', { name: '保存' }).click()
+    await toast(page, '保存成功！').waitFor()
+    await page.waitForURL(/trainingManagement\/trainingManagement/)
+    const plan = await core('seat.plan', { trainId: training.id })
+    expect(plan).toMatchObject({ rowNumber: 2, columnNumber: 4, revision: 1 })
+    expect(plan.seats.find((s) => s.rowNumber === 1 && s.columnNumber === 1)).toMatchObject({ name: names[PEOPLE - 1], groupNumber: 1 })
+    await goToRoute(page, `/trainingManagement/fieldSeat?id=${training.id}`)
+    await page.getByRole('gridcell', { name: `第1排第1列：${names[PEOPLE - 1]}` }).waitFor()
+    expect(await page.getByLabel('第3列分组').inputValue()).toBe('2')
+  })
+
+  it('shows a conflict with a change saved elsewhere side by side, and keeps the chosen version', async () => {
+    const { page } = tab
+    await page.getByRole('gridcell', { name: `第1排第1列：${names[PEOPLE - 1]}` }).waitFor()
+    // Someone else empties the hall meanwhile.
+    await core('seat.save', { trainId: training.id, rowNumber: 2, columnNumber: 4, trainMemberLocations: [] })
+    await seat(page, 1, 1).click()
+    await page.getByRole('button', { name: '删除座位人员' }).click()
+    await page.getByRole('button', { name: '保存' }).click()
+    const dialog = page.getByRole('alertdialog', { name: '座位编排有冲突' })
+    await dialog.getByRole('region', { name: '我的版本' }).waitFor()
+    await dialog.getByRole('region', { name: '服务器版本' }).getByText('已安排 0 人').waitFor()
+    await screenshot(page, 'seating-conflict')
+    await dialog.getByRole('button', { name: '保留我的版本' }).click()
+    await toast(page, '保存成功！').waitFor()
+    const plan = await core('seat.plan', { trainId: training.id })
+    expect(plan.revision).toBe(3)
+    expect(plan.seats.filter((s) => s.trainSignUpMemberId !== null)).toHaveLength(PEOPLE - 1)
+  })
+})

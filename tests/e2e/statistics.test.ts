@@ -1,0 +1,163 @@
+import { join } from 'node:path'
+import ExcelJS from 'exceljs'
+import type { Locator, Page } from 'playwright-core'
+import { beforeAll, describe, expect, it } from 'vitest'
+import type { DashboardSummary } from '../../src-shared/schemas/statistics'
+import { openDatabase } from '../../src-server/db/connect'
+import { demoAccounts, ORG_ADMIN_TOP_ORG } from '../../src-server/seed/demo-accounts'
+import { goToRoute, screenshot, signIn, useConsoleTabs } from '../support/browser'
+import { addStatisticsFixture } from '../support/statistics-fixture'
+
+const { admin } = demoAccounts
+const ui = useConsoleTabs()
+
+beforeAll(async () => {
+  const { db } = openDatabase(join(ui.app.dataDir, 'platform.sqlite'))
+  try {
+    await addStatisticsFixture(db, ORG_ADMIN_TOP_ORG, '省委办公厅机关党委')
+  } finally {
+    await db.destroy()
+  }
+})
+
+async function signedIn(page: Page): Promise<void> {
+  await page.setViewportSize({ width: 1440, height: 900 })
+  await signIn(page, admin.username, admin.password)
+  await page.waitForURL(/#\/index$/)
+}
+
+/**
+ * Clicks the middle of slice `index` of the pie drawn in `canvasHost`, by the geometry
+ * the chart component gives a pie (centre at 50 % / 45 %, radius 70 % of the half
+ * side, slices clockwise from the top).
+ */
+async function clickSlice(canvasHost: Locator, values: number[], index: number): Promise<void> {
+  // A slice is where the test computes it only once the chart's animation has ended.
+  await canvasHost.and(canvasHost.page().locator('[data-drawn="true"]')).waitFor()
+  const box = await canvasHost.boundingBox()
+  if (!box) throw new Error('the pie is not on screen')
+  const total = values.reduce((a, b) => a + b, 0)
+  const before = values.slice(0, index).reduce((a, b) => a + b, 0)
+  const angle = Math.PI / 2 - ((before + values[index] / 2) / total) * 2 * Math.PI
+  const radius = (Math.min(box.width, box.height) / 2) * 0.7 * 0.6
+  await canvasHost.click({ position: { x: box.width * 0.5 + radius * Math.cos(angle), y: box.height * 0.45 - radius * Math.sin(angle) } })
+}
+
+const tableRows = (page: Page, name: string) => page.getByRole('table', { name }).getByRole('row')
+
+/** The texts of a table's body rows, cell by cell. */
+async function bodyCells(table: Locator): Promise<string[][]> {
+  const rows = await table.getByRole('row').all()
+  return Promise.all(rows.slice(1).map(async (row) => (await row.getByRole('cell').allInnerTexts()).map((t) => t.trim())))
+}
+
+describe('dashboard', () => {
+  it('filters the training table by the pie slice clicked, and a second click clears it', async () => {
+    const { page } = ui.tab
+    await signedIn(page)
+    await page.getByRole('heading', { name: '培训大数据' }).waitFor()
+    const dispatched = await ui.app.host.core.dispatch('dashboard.summary', undefined)
+    if (!dispatched.ok) throw new Error('no summary')
+    const summary = dispatched.data as DashboardSummary
+    await page.getByLabel('培训班总数').getByText(String(summary.trainsCount)).waitFor()
+
+    const pie = page.getByRole('img', { name: '班次类别占比' })
+    await pie.waitFor()
+    await page.getByRole('button', { name: '保存图片' }).and(page.locator(':not([disabled])')).waitFor()
+    await screenshot(page, 'dashboard')
+    const values = Array.from({ length: 10 }, (_, i) => summary[`classType${i + 1}` as keyof DashboardSummary] as number)
+    // Slice index 2 is class type 3, 党支部书记班.
+    await clickSlice(pie, values, 2)
+    await page.getByText('班次类别：党支部书记班').waitFor()
+    const table = page.getByRole('table', { name: '培训班列表' })
+    await table.getByText('统计测试T4').waitFor()
+    await expect.poll(async () => (await tableRows(page, '培训班列表').count()) - 1).toBe(values[2])
+    const types = await table.getByRole('row').locator('td:first-child').allInnerTexts()
+    expect(new Set(types)).toEqual(new Set(['党支部书记班']))
+    await screenshot(page, 'dashboard-filtered')
+
+    await clickSlice(pie, values, 2)
+    await page.getByText('班次类别：党支部书记班').waitFor({ state: 'detached' })
+    await expect.poll(async () => (await tableRows(page, '培训班列表').count()) - 1).toBe(Math.min(10, summary.trainsCount))
+  })
+})
+
+describe('statistics page', () => {
+  it('redraws the charts for the chosen year and opens a class type’s details with a training’s members', async () => {
+    const { page } = ui.tab
+    await signedIn(page)
+    await goToRoute(page, '/statistic')
+    await page.getByRole('img', { name: '各单位培训人次（全部年度）' }).waitFor()
+
+    await page.getByRole('combobox', { name: '年度' }).click()
+    await page.getByRole('option', { name: '2021年' }).click()
+    await page.getByRole('img', { name: '各单位培训人次（2021年）' }).waitFor()
+    await page.getByRole('img', { name: '各班次类别培训情况（合计 3 班次、9 人次）' }).waitFor()
+    const departments = page.getByRole('table', { name: '各单位培训情况' })
+    // Host units in their sort order (省委办公厅 is the demo's first).
+    await expect.poll(() => bodyCells(departments)).toEqual([
+      ['省委办公厅机关党委', '1', '3', '详情'],
+      [ORG_ADMIN_TOP_ORG, '2', '6', '详情'],
+    ])
+    await screenshot(page, 'statistics-2021')
+
+    await page.getByRole('table', { name: '各班次类别培训情况' }).getByRole('row').filter({ hasText: '党支部书记班' }).getByRole('button', { name: '详情' }).click()
+    const dialog = page.getByRole('dialog', { name: '党支部书记班 · 2021年培训明细' })
+    const trains = dialog.getByRole('table', { name: '培训班明细' })
+    await trains.getByText('统计测试T1').waitFor()
+    expect(await trains.getByRole('row').count()).toBe(3)
+    await trains.getByRole('row').filter({ hasText: '统计测试T1' }).getByRole('button', { name: '报名人员' }).click()
+    const members = dialog.getByRole('table', { name: '报名人员' })
+    await members.getByText('统计a3').waitFor()
+    expect(await bodyCells(members)).toEqual([
+      ['统计a1', '统计测试一支部', '已签到'],
+      ['统计a2', '统计测试一支部', '已签到'],
+      ['统计a3', '统计测试一支部', '未签到'],
+      ['统计b1', '统计测试三支部', '已签到'],
+    ])
+    await screenshot(page, 'statistics-detail')
+  })
+
+  it('drills the ledger down to a branch’s members and exports the organisation’s workbook', async () => {
+    const { page } = ui.tab
+    await signedIn(page)
+    await goToRoute(page, '/statistic')
+    await page.getByRole('tab', { name: '学时档案' }).click()
+    await page.getByRole('combobox', { name: '年度' }).click()
+    await page.getByRole('option', { name: '2021年' }).click()
+    const orgs = page.getByRole('table', { name: '组织学时达标情况' })
+    await orgs.getByRole('row').filter({ hasText: ORG_ADMIN_TOP_ORG }).getByRole('button', { name: '下级' }).click()
+    const branch = orgs.getByRole('row').filter({ hasText: '统计测试一支部' })
+    await branch.waitFor()
+    expect((await branch.getByRole('cell').allInnerTexts()).map((t) => t.trim())).toEqual(['统计测试一支部', '3', '1', '33.3%', '70', '23.3', '党员'])
+    await screenshot(page, 'ledger')
+
+    await branch.getByRole('button', { name: '党员' }).click()
+    const members = page.getByRole('table', { name: '党员学时' })
+    await members.getByText('统计a1').waitFor()
+    expect((await members.getByRole('row').locator('td:first-child').allInnerTexts()).slice(0, 3)).toEqual(['统计a3', '统计a2', '统计a1'])
+    await members.getByRole('row').filter({ hasText: '统计a1' }).getByRole('button', { name: '培训记录' }).click()
+    const record = page.getByRole('dialog', { name: /统计a1 · 2021年培训记录/ })
+    await record.getByText('统计测试T3').waitFor()
+    await screenshot(page, 'ledger-member')
+    await record.getByRole('button', { name: '关闭' }).click()
+
+    const download = page.waitForEvent('download')
+    await page.getByRole('button', { name: '导出学时档案' }).click()
+    const file = await download
+    expect(file.suggestedFilename()).toBe('学时档案2021.xlsx')
+    const workbook = new ExcelJS.Workbook()
+    await workbook.xlsx.readFile((await file.path()) ?? '')
+    const rows = (workbook.getWorksheet('学时档案')?.getSheetValues() ?? []).filter(Boolean).map((r) => (r as unknown[]).slice(1))
+    expect(rows[0]).toEqual(['组织', '姓名', '党内职务', '年度学时', '目标学时', '差距', '是否达标'])
+    expect(rows.filter((r) => String(r[1]).startsWith('统计a'))).toEqual([
+      ['统计测试一支部', '统计a1', '支部书记', 62, 56, 0, '已达标'],
+      ['统计测试一支部', '统计a2', '党员', 8, 32, 24, '未达标'],
+      ['统计测试一支部', '统计a3', undefined, 0, 32, 32, '未达标'],
+      ['统计测试二支部', '统计a4', '组织委员', 30, 56, 26, '未达标'],
+      ['统计测试二支部', '统计a5', undefined, 0, 32, 32, '未达标'],
+    ])
+    // Every member of the organisation's tree is in the workbook, not a page of them.
+    expect(rows.length - 1).toBeGreaterThan(5)
+  })
+})

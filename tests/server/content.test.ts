@@ -1,0 +1,174 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { Page } from '../../src-shared/schemas/common'
+import type { CarouselRow, HomeRow, NewsRow, NoticeRow, TeacherRow } from '../../src-shared/schemas/content'
+import type { CourseResourceRow, CourseRow, CommentRow } from '../../src-shared/schemas/course'
+import type { Portal } from '../../src-shared/schemas/portal'
+import type { UploadedFile } from '../../src-shared/schemas/files'
+import { nowText } from '../../src-server/db/time'
+import { demoAccounts } from '../../src-server/seed/demo-accounts'
+import { testDatabases } from '../support/databases'
+import { dataOf } from '../support/envelope'
+import { issuesOf, signInAs, type ApiAs } from './api-as'
+import { call, startTestServer, type TestServer } from './harness'
+
+const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64')
+const MP4 = Buffer.concat([Buffer.from([0, 0, 0, 0x18]), Buffer.from('ftypisom\0\0\x02\0isomiso2'), Buffer.alloc(64)])
+
+describe.each(testDatabases())('content: news, home pages, carousels, notices, teachers, courses, portal ($name)', (database) => {
+  let server: TestServer
+  let api: ApiAs
+  let orgApi: ApiAs
+
+  beforeAll(async () => {
+    server = await startTestServer(await database.url())
+    api = await signInAs(server.url, demoAccounts.admin)
+    orgApi = await signInAs(server.url, demoAccounts.orgadmin)
+  })
+  afterAll(() => server?.stop())
+
+  async function upload(kind: string, name: string, bytes: Buffer): Promise<string> {
+    const form = new FormData()
+    form.append('files', new Blob([new Uint8Array(bytes)]), name)
+    const response = await fetch(`${server.url}/api/upload?kind=${kind}`, { method: 'POST', headers: { Token: api.token }, body: form })
+    return dataOf((await response.json()) as never as { code: 0; message: string; data: UploadedFile[] })[0].path
+  }
+  const data = async <T>(answer: Promise<{ body: unknown }>) => dataOf((await answer).body as never) as T
+  const logOf = (route: string) =>
+    server.db.selectFrom('operationLog').selectAll().where('route', '=', route).where('ok', '=', 1).orderBy('id', 'desc').executeTakeFirstOrThrow()
+
+  it('news: add, list by title, edit, switch off and on, delete — each write logged with before and after', async () => {
+    const image = await upload('image', '配图.png', PNG)
+    const created = await data<NewsRow>(
+      api.post('/api/news', { title: ' 学习贯彻会议精神 ', comeFrom: '省委组织部', entryTime: '2026-11-20', imagePath: image, content: '<p>正文<script>alert(1)</script><img src="x" onerror="alert(2)"></p>' }),
+    )
+    expect(created).toMatchObject({ title: '学习贯彻会议精神', status: 1, imagePath: image })
+    // Rich text is stored sanitised, whoever sent it.
+    expect(created.content).not.toMatch(/script|onerror/)
+    expect((await logOf('news.create')).after).toContain('学习贯彻会议精神')
+
+    const page = await api.data<Page<NewsRow>>('/api/news', { title: '贯彻', pageNum: 1, pageSize: 10 })
+    expect(page.records.map((n) => n.id)).toEqual([created.id])
+    expect((await api.data<Page<NewsRow>>('/api/news', { title: '不存在的标题' })).total).toBe(0)
+    // A % in the filter is a character, not a wildcard.
+    expect((await api.data<Page<NewsRow>>('/api/news', { title: '%' })).total).toBe(0)
+
+    const edited = await data<NewsRow>(api.patch('/api/news', { ...created, title: '改过的标题' }))
+    expect(edited.title).toBe('改过的标题')
+    const log = await logOf('news.update')
+    expect(log.before).toContain('学习贯彻会议精神')
+    expect(log.after).toContain('改过的标题')
+
+    expect((await api.post(`/api/news/updateStatus?id=${created.id}&status=-1`)).body.code).toBe(0)
+    expect((await api.data<NewsRow[]>('/api/news/all')).find((n) => n.id === created.id)?.status).toBe(-1)
+    expect((await api.del(`/api/news/${created.id}`)).body.code).toBe(0)
+    expect((await api.del(`/api/news/${created.id}`)).status).toBe(404)
+    expect((await logOf('news.delete')).before).toContain('改过的标题')
+  })
+
+  it.each([
+    [{}, { title: '请输入标题', comeFrom: '请输入来源', entryTime: '请选择日期', content: '请输入内容' }],
+    [{ title: 'x'.repeat(51), comeFrom: 'y'.repeat(41), entryTime: '2026/11/20', content: '<p></p>' }, { title: '最多 50 个字', comeFrom: '最多 40 个字', entryTime: '日期格式应为 yyyy-MM-dd', content: '请输入内容' }],
+  ])('news: refuses %j with the spec messages and stores nothing', async (input, messages) => {
+    const before = await server.db.selectFrom('news').select('id').execute()
+    const answer = await api.post('/api/news', input)
+    expect(answer.status).toBe(400)
+    expect(issuesOf(answer)).toMatchObject(messages)
+    expect(await server.db.selectFrom('news').select('id').execute()).toEqual(before)
+  })
+
+  it('news: an image that is not an uploaded picture is refused on its field', async () => {
+    const video = await upload('video', '片.mp4', MP4)
+    const answer = await api.post('/api/news', { title: '标题', comeFrom: '来源', entryTime: '2026-11-20', content: '<p>x</p>', imagePath: video })
+    expect(issuesOf(answer).imagePath).toBe('只能上传 jpg、jpeg、png 格式的文件!')
+  })
+
+  it('home pages: one is open at a time; carousels link news or none; the public portal shows only what is enabled', async () => {
+    const first = await data<HomeRow>(api.post('/api/home', { name: '首页一' }))
+    const second = await data<HomeRow>(api.post('/api/home', { name: '首页二' }))
+    expect(first.status).toBe(0)
+    expect((await api.post(`/api/home/enable/${first.id}`)).body.code).toBe(0)
+    expect((await api.post(`/api/home/enable/${second.id}`)).body.code).toBe(0)
+    const homes = await api.data<Page<HomeRow>>('/api/home', { name: '首页' })
+    expect(homes.records.map((h) => [h.name, h.status])).toEqual([['首页二', 1], ['首页一', 0]])
+
+    const image = await upload('image', '轮播.png', PNG)
+    const shown = await data<NewsRow>(api.post('/api/news', { title: '公开新闻', comeFrom: '来源', entryTime: '2026-11-21', content: '<p>公开正文</p>' }))
+    const hidden = await data<NewsRow>(api.post('/api/news', { title: '未发布新闻', comeFrom: '来源', entryTime: '2026-11-22', content: '<p>草稿</p>' }))
+    await api.post(`/api/news/updateStatus?id=${hidden.id}&status=-1`)
+    expect(issuesOf(await api.post('/api/carousel', { newsId: null })).imagePath).toBe('请上传图片')
+    const linked = await data<CarouselRow>(api.post('/api/carousel', { imagePath: image, newsId: shown.id }))
+    expect(linked.news).toEqual({ title: '公开新闻' })
+    const plain = await data<CarouselRow>(api.post('/api/carousel', { imagePath: image, newsId: null }))
+    expect(plain.news).toBeNull()
+    await api.post(`/api/carousel/updateStatus?id=${plain.id}&status=-1`)
+
+    const portalAnswer = await fetch(`${server.url}/api/portal`)
+    expect(portalAnswer.headers.get('cache-control')).toBe('public, max-age=30')
+    const portal = dataOf((await portalAnswer.json()) as never) as Portal
+    expect(portal.home).toEqual({ id: second.id, name: '首页二' })
+    expect(portal.carousels.map((c) => c.id)).toEqual([linked.id])
+    expect(portal.news.map((n) => n.title)).toContain('公开新闻')
+    expect(portal.news.map((n) => n.title)).not.toContain('未发布新闻')
+    expect((await call(server.url, 'GET', `/api/portal/news/${shown.id}`)).body).toMatchObject({ data: { content: '<p>公开正文</p>' } })
+    expect((await call(server.url, 'GET', `/api/portal/news/${hidden.id}`)).status).toBe(404)
+    // A write forgets the cached answer at once.
+    await api.post(`/api/news/updateStatus?id=${shown.id}&status=-1`)
+    const after = dataOf((await (await fetch(`${server.url}/api/portal`)).json()) as never) as Portal
+    expect(after.news.map((n) => n.title)).not.toContain('公开新闻')
+  })
+
+  it('notices: name ≤ 20 and rich text; the members of a notice are listed, and only members of the caller’s tree can be named', async () => {
+    expect(issuesOf(await api.post('/api/notice', { name: 'x'.repeat(21), content: '' }))).toMatchObject({ name: '最多 20 个字', content: '请输入内容' })
+    const members = await server.db.selectFrom('member').select(['id', 'topOrgId']).orderBy('id').limit(40).execute()
+    const notice = await data<NoticeRow>(api.post('/api/notice', { name: '学习通知', content: '<p>请按时参加</p>', memberIdList: members.slice(0, 2).map((m) => m.id) }))
+    expect(notice.memberCount).toBe(2)
+    const listed = await api.data<{ id: number }[]>(`/api/notice/member/${notice.id}`)
+    expect(listed.map((m) => m.id)).toEqual(members.slice(0, 2).map((m) => m.id))
+    const me = await server.db
+      .selectFrom('admin')
+      .innerJoin('member', 'member.id', 'admin.memberId')
+      .select(['member.topOrgId', 'admin.roleId'])
+      .where('admin.name', '=', demoAccounts.orgadmin.username)
+      .executeTakeFirstOrThrow()
+    // Notices are province-wide content; the members a notice names stay within the caller's tree.
+    await server.db.insertInto('rolePermission').values({ roleId: me.roleId ?? 0, permissionId: 704 }).execute()
+    const foreign = members.find((m) => m.topOrgId !== me.topOrgId)
+    expect(foreign).toBeDefined()
+    const refused = await orgApi.post('/api/notice', { name: '越权通知', content: '<p>x</p>', memberIdList: [foreign?.id] })
+    expect(issuesOf(refused).memberIdList).toBe('所选党员不存在')
+  })
+
+  it('teachers and courses: avatar required, a course names its teacher, resources and comments; a teacher teaching a course is not deleted', async () => {
+    expect(issuesOf(await api.post('/api/teacher', { name: '', content: '' }))).toMatchObject({ name: '请输入教师姓名', avatarUrl: '请上传头像', content: '请输入简介' })
+    const teacher = await data<TeacherRow>(api.post('/api/teacher', { name: '王老师', avatarUrl: await upload('image', '王.png', PNG), content: '党史专家' }))
+    expect((await api.data<Page<TeacherRow>>('/api/teacher', { name: '王', pageSize: 8 })).records.map((t) => t.id)).toContain(teacher.id)
+
+    expect(issuesOf(await api.post('/api/course', { content: '' }))).toMatchObject({
+      name: '请输入课程名称', teacherId: '请选择主讲教师', content: '请输入简介', status: '状态不能为空',
+    })
+    const course = await data<CourseRow>(
+      api.post('/api/course', { name: '党章学习', teacherId: teacher.id, content: '<p>简介</p>', status: 1, imagePath: await upload('image', '封面.png', PNG), videoPath: await upload('video', '课.mp4', MP4) }),
+    )
+    expect(course.teacherName).toBe('王老师')
+    expect((await api.del(`/api/teacher/${teacher.id}`)).body).toMatchObject({ error: 'CONFLICT', message: '该教师正在主讲课程「党章学习」，请先为课程更换教师' })
+
+    expect(issuesOf(await api.post('/api/course/resource', { courseId: course.id }))).toMatchObject({ name: '请输入资源名称', sortOrder: '请输入权重', type: '资源类型不能为空', resourcePath: '请上传文件' })
+    const video = await upload('courseware', '第一讲.mp4', MP4)
+    const resource = await data<CourseResourceRow>(api.post('/api/course/resource', { courseId: course.id, name: '第一讲', sortOrder: 1, type: 1, resourcePath: video }))
+    const resources = await api.data<Page<CourseResourceRow>>('/api/course/resource', { courseId: course.id })
+    expect(resources.records.map((r) => r.id)).toEqual([resource.id])
+
+    const now = nowText()
+    const { id: commentId } = await server.db
+      .insertInto('courseComment')
+      .values({ courseId: course.id, memberId: null, content: '很好', grade: 5, createTime: now, updatedAt: now })
+      .returning('id')
+      .executeTakeFirstOrThrow()
+    expect((await api.patch('/api/course/comment', { id: commentId, status: -1 })).body.code).toBe(0)
+    const comments = await api.data<Page<CommentRow>>('/api/course/comment', { courseId: course.id })
+    expect(comments.records).toMatchObject([{ id: commentId, status: -1, grade: 5 }])
+    expect((await api.del(`/api/course/comment/${commentId}`)).body.code).toBe(0)
+    expect((await api.del(`/api/course/${course.id}`)).body.code).toBe(0)
+    expect(await server.db.selectFrom('courseResource').select('id').where('courseId', '=', course.id).execute()).toEqual([])
+  })
+})

@@ -1,0 +1,101 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { AnalysisRow, Exam, MyExam, Participant, QuestionnaireResult, Sitting } from '../../src-shared/schemas/exam'
+import type { TrainDetail } from '../../src-shared/schemas/training'
+import { demoAccounts } from '../../src-server/seed/demo-accounts'
+import { testDatabases } from '../support/databases'
+import { dataOf } from '../support/envelope'
+import { checkIn, insertPaper, memberSession, satisfactionQuestions, signUpMembers, validExamForm } from '../support/exam'
+import { daysFromNow, membersOfTopOrg, validTrainForm } from '../support/training'
+import { failureOf, issuesOf, signInAs, type ApiAs } from './api-as'
+import { startTestServer, type TestServer } from './harness'
+
+type Page<T> = { records: T[]; total: number }
+const ok = <T>(envelope: { code: number; message: string; data: T }): T => {
+  if (envelope.code !== 0) throw new Error(envelope.message)
+  return envelope.data
+}
+
+describe.each(testDatabases())('exam participants, answer analysis and questionnaire results ($name)', (database) => {
+  let server: TestServer
+  let admin: ApiAs
+  let people: { id: number; name: string; telephone: string }[]
+  let trainId: number
+
+  beforeAll(async () => {
+    server = await startTestServer(await database.url())
+    admin = await signInAs(server.url, demoAccounts.admin)
+    people = (await membersOfTopOrg(server.db, '省财政厅机关党委')).slice(0, 3)
+    trainId = dataOf((await admin.post<TrainDetail>('/api/train', validTrainForm())).body).id
+    await signUpMembers(server.db, trainId, people)
+  })
+  afterAll(() => server?.stop())
+
+  /** One member sits the exam with the given answers by question type, and submits. */
+  async function sit(examId: number, telephone: string, byType: Record<number, string>) {
+    const member = await memberSession(server.url, telephone)
+    const round = ok(await member.get<MyExam[]>('/api/m/exams')).find((x) => x.examId === examId)!
+    const sitting = ok(await member.post<Sitting>('/api/m/exam/start', { memberExamId: round.memberExamId }))
+    for (const q of sitting.questions) if (byType[q.type] !== undefined) ok(await member.post('/api/m/exam/answer', { attemptId: sitting.attemptId, questionId: q.questionId, answer: byType[q.type] }))
+    return ok(await member.post<{ questionnaire: boolean }>('/api/m/exam/submit', { attemptId: sitting.attemptId }))
+  }
+
+  it('lists participants by status and analyses the answers per option with the correct rate', async () => {
+    const paper = await insertPaper(server.db, '分析卷')
+    const exam = dataOf((await admin.post<Exam>('/api/exam', validExamForm(trainId, paper))).body)
+    await sit(exam.id, people[0].telephone, { 1: 'A', 2: 'A,B,C', 3: 'true', 4: '认识一' })
+    await sit(exam.id, people[1].telephone, { 1: 'B', 2: 'A,B', 3: 'true' })
+
+    const done = await admin.data<Page<Participant>>('/api/exam/participants', { examId: exam.id, status: 'DONE' })
+    expect(done.records.map((p) => p.memberName).sort()).toEqual([people[0].name, people[1].name].sort())
+    expect(done.records[0]).toMatchObject({ examName: exam.title, status: 'DONE', durations: 1 })
+    const waiting = await admin.data<Page<Participant>>('/api/exam/participants', { examId: exam.id, status: 'WAIT' })
+    expect(waiting.records).toMatchObject([{ memberName: people[2].name, startTime: null, score: null }])
+
+    const rows = await admin.data<AnalysisRow[]>(`/api/exam/analysis/${exam.id}`)
+    const single = rows.find((r) => r.questionType === 1)!
+    expect(single).toMatchObject({ num: 2, answer: 'A', per: 0.5 })
+    expect(single.options.map((o) => [o.key, o.num])).toEqual([['A', 1], ['B', 1], ['C', 0], ['D', 0]])
+    const multiple = rows.find((r) => r.questionType === 2)!
+    expect(multiple.options.map((o) => o.num)).toEqual([2, 2, 1, 0])
+    expect(rows.find((r) => r.questionType === 3)!.per).toBe(1)
+    expect(rows.find((r) => r.questionType === 4)!.answers).toEqual([{ member: { name: people[0].name }, answer: '认识一' }])
+
+    for (const path of [`/api/exam/analysis/download/${exam.id}`, `/api/member/exam/download/${exam.id}`, `/api/member/exam/downloadScoreList/${exam.id}`]) {
+      const response = await fetch(`${server.url}${path}`, { headers: { Token: admin.token } })
+      expect(response.status, path).toBe(200)
+      expect(response.headers.get('content-type')).toContain('spreadsheetml')
+    }
+    const anyCandidate = done.records[0].id
+    const paperFile = await fetch(`${server.url}/api/member/answer/downloadAnswerDetail/${anyCandidate}`, { headers: { Token: admin.token } })
+    expect(paperFile.status).toBe(200)
+  })
+
+  it('sets a training\'s satisfaction questionnaire, answered after check-in, with results per option', async () => {
+    const paper = await insertPaper(server.db, '满意度问卷', satisfactionQuestions, 1)
+    const form = { trainId, title: '培训满意度调查', paperId: paper, startTime: daysFromNow(-1 / 24), endTime: daysFromNow(3) }
+    expect(issuesOf(await admin.post('/api/questionnaire', { ...form, title: '', paperId: '' }))).toMatchObject({ title: '请输入问卷名称', paperId: '请选择问卷' })
+    const examPaper = await insertPaper(server.db, '考试卷')
+    expect(failureOf(await admin.post('/api/questionnaire', { ...form, paperId: examPaper })).message).toBe('问卷不存在')
+    dataOf((await admin.post('/api/questionnaire', form)).body)
+
+    const member = await memberSession(server.url, people[0].telephone)
+    const before = ok(await member.get<MyExam[]>('/api/m/exams')).find((x) => x.type === 1)!
+    expect(before.closedReason).toBe('签到后才能填写满意度问卷')
+    expect((await member.post('/api/m/exam/start', { memberExamId: before.memberExamId })).message).toBe('签到后才能填写满意度问卷')
+
+    await checkIn(server.db, trainId, [people[0].id, people[1].id])
+    const exams = ok(await member.get<MyExam[]>('/api/m/exams'))
+    const questionnaireId = exams.find((x) => x.type === 1)!.examId
+    expect(await sit(questionnaireId, people[0].telephone, { 1: 'A', 2: 'A,C', 4: '多安排现场教学' })).toMatchObject({ questionnaire: true })
+    await sit(questionnaireId, people[1].telephone, { 1: 'A', 2: 'B' })
+
+    const result = await admin.data<QuestionnaireResult>('/api/questionnaire/result', { trainId })
+    expect(result.questionnaire).toMatchObject({ title: '培训满意度调查', respondents: 2 })
+    const overall = result.rows.find((r) => r.questionType === 1)!
+    expect(overall).toMatchObject({ per: null, answer: '', num: 2 })
+    expect(overall.options.map((o) => [o.text, o.num, o.per])).toEqual([['非常满意', 2, 1], ['满意', 0, 0], ['一般', 0, 0], ['不满意', 0, 0]])
+    expect(result.rows.find((r) => r.questionType === 4)!.answers).toEqual([{ member: { name: people[0].name }, answer: '多安排现场教学' }])
+    // The questionnaire is not an exam: it is not in the exam list.
+    expect((await admin.data<Page<Exam>>('/api/exam', { title: '培训满意度调查' })).total).toBe(0)
+  })
+})

@@ -1,0 +1,140 @@
+import { request } from 'node:http'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { TrainDetail } from '../../src-shared/schemas/training'
+import { hashPassword } from '../../src-server/auth/passwords'
+import { nowText } from '../../src-server/db/time'
+import { demoAccounts } from '../../src-server/seed/demo-accounts'
+import { testDatabases } from '../support/databases'
+import { dataOf } from '../support/envelope'
+import { attemptLogin, login } from '../support/login'
+import { validTrainForm } from '../support/training'
+import { call, startTestServer, type TestServer } from './harness'
+
+/** A GET with a Host header of the caller's choosing (fetch does not let one set it). */
+function getWithHost(url: string, host: string, token: string): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const req = request(url, { headers: { Host: host, Token: token } }, (res) => {
+      let body = ''
+      res.on('data', (d: Buffer) => (body += d.toString()))
+      res.on('end', () => resolve(body))
+    })
+    req.on('error', reject)
+    req.end()
+  })
+}
+
+describe.each(testDatabases())('hardening: headers, links, rate limits ($name)', (database) => {
+  let databaseUrl: string
+  let server: TestServer
+  let admin: string
+
+  beforeAll(async () => {
+    databaseUrl = await database.url()
+    server = await startTestServer(databaseUrl, { rateLimitScale: 1 })
+    admin = await login(server.url, demoAccounts.admin.username, demoAccounts.admin.password)
+  })
+  afterAll(() => server?.stop())
+
+  it('sends nosniff, no referrer and no framing on every response: API, member page, unknown path', async () => {
+    const train = dataOf((await call<TrainDetail>(server.url, 'POST', '/api/train', { token: admin, body: validTrainForm() })).body)
+    for (const url of [`${server.url}/api/captcha`, train.signUpLink, `${server.url}/nowhere`, `${server.url}/api/file?path=x`]) {
+      const response = await fetch(url)
+      expect(response.headers.get('x-content-type-options'), url).toBe('nosniff')
+      expect(response.headers.get('referrer-policy'), url).toBe('no-referrer')
+      expect(response.headers.get('content-security-policy'), url).toContain("frame-ancestors 'none'")
+    }
+    const page = await fetch(train.signUpLink)
+    expect(page.headers.get('content-security-policy')).toMatch(/script-src 'nonce-/)
+  })
+
+  it('builds the QR links from configuration, never from the Host header', async () => {
+    const train = dataOf((await call<TrainDetail>(server.url, 'POST', '/api/train', { token: admin, body: validTrainForm() })).body)
+    const answer = JSON.parse(await getWithHost(`${server.url}/api/train/${train.id}`, 'evil.example', admin)) as { data: TrainDetail }
+    expect(answer.data.signUpLink.startsWith(`${server.url}/m/signup?`)).toBe(true)
+
+    const configured = await startTestServer(databaseUrl, { publicUrl: 'https://px.example.cn/' })
+    try {
+      const token = await login(configured.url, demoAccounts.admin.username, demoAccounts.admin.password)
+      const seen = JSON.parse(await getWithHost(`${configured.url}/api/train/${train.id}`, 'evil.example', token)) as { data: TrainDetail }
+      expect(seen.data.signUpLink.startsWith('https://px.example.cn/m/signup?')).toBe(true)
+    } finally {
+      await configured.stop()
+    }
+  })
+
+  it('counts public calls in the database, so two servers on one database share the limit', async () => {
+    const second = await startTestServer(databaseUrl, { rateLimitScale: 1 })
+    try {
+      // Sign-ins before this test fetched captchas too: their hits count.
+      const earlier = await server.db.selectFrom('rateLimit').select('hits').where('key', 'like', '%/api/captcha%').executeTakeFirst()
+      const statuses: number[] = []
+      for (let i = earlier?.hits ?? 0; i < 120; i++) statuses.push((await fetch(`${i % 2 ? second.url : server.url}/api/captcha`)).status)
+      expect(statuses.every((s) => s === 200)).toBe(true)
+      const refused = await call(second.url, 'GET', '/api/captcha')
+      expect(refused.status).toBe(429)
+      expect(refused.body).toMatchObject({ code: 429, error: 'RATE_LIMITED', message: '请求过于频繁，请稍后再试' })
+      // Routes without a limit are not counted.
+      expect((await call(server.url, 'GET', '/api/user/info', { token: admin })).status).toBe(200)
+    } finally {
+      await second.stop()
+    }
+  })
+
+  it('slows a guessing address with growing delays, never locks the account or a shared address', async () => {
+    const proxied = await startTestServer(databaseUrl, { trustProxy: 1 })
+    try {
+      const now = nowText()
+      await server.db.insertInto('admin').values({ name: 'delaytest', passwordHash: await hashPassword('Delay@123'), roleId: 2, createdAt: now, updatedAt: now }).execute()
+      const from = (ip: string, password: string, username = 'delaytest') =>
+        attemptLogin(proxied.url, { username, password, headers: { 'X-Forwarded-For': ip } })
+
+      for (let i = 1; i <= 4; i++) expect((await from('10.0.0.1', `wrong-${i}`)).body).toMatchObject({ error: 'BAD_CREDENTIALS' })
+      const fifth = await from('10.0.0.1', 'wrong-5')
+      expect(fifth.status).toBe(429)
+      expect(fifth.body.message).toBe('密码错误次数过多，请 30 秒后再试')
+      expect((await from('10.0.0.1', 'Delay@123')).status).toBe(429)
+      // Only the configured hop is trusted: a client cannot pick its address by writing the header.
+      expect((await from('9.9.9.9, 10.0.0.1', 'Delay@123')).status).toBe(429)
+      // The real user, elsewhere, signs in.
+      expect((await from('10.0.0.2', 'Delay@123')).body.code).toBe(0)
+      // Each further failure doubles the wait.
+      await server.db.updateTable('loginFailure').set((eb) => ({ at: eb('at', '-', 31_000) })).where('username', '=', 'delaytest').execute()
+      expect((await from('10.0.0.1', 'wrong-6')).body.message).toBe('密码错误次数过多，请 1 分钟后再试')
+
+      // One office behind one address: many colleagues mistyping lock nobody out.
+      for (let i = 0; i < 25; i++) expect((await from('10.0.0.3', 'Password1', `colleague-${i}`)).body).toMatchObject({ error: 'BAD_CREDENTIALS' })
+      expect((await from('10.0.0.3', demoAccounts.admin.password, demoAccounts.admin.username)).body.code).toBe(0)
+    } finally {
+      await proxied.stop()
+    }
+  })
+
+  it('keeps no log row for refused anonymous calls', async () => {
+    const count = async () => Number((await server.db.selectFrom('operationLog').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n)
+    const before = await count()
+    for (let i = 0; i < 10; i++) {
+      const refused = await call(server.url, 'POST', '/api/m/signup', { body: { trainId: 1, token: 'forged', telephone: '13800000000', name: '某人' } })
+      expect(refused.status).toBe(404)
+    }
+    expect(await count()).toBe(before)
+  })
+
+  it('does not serve the API documentation in production', async () => {
+    expect((await fetch(`${server.url}/api/docs/json`)).status).toBe(200)
+    const production = await startTestServer(databaseUrl, {
+      production: true,
+      publicUrl: 'https://px.example.cn',
+      captchaTestCode: undefined,
+      // A production server refuses the published login key and demo password.
+      loginAesKey: 'k3Y-0f-thi5-0ff1',
+      adminPassword: 'Prod2026ok',
+      seedDemo: false,
+    })
+    try {
+      expect((await fetch(`${production.url}/api/docs/json`)).status).toBe(404)
+      expect((await fetch(`${production.url}/api/docs`)).status).toBe(404)
+    } finally {
+      await production.stop()
+    }
+  })
+})

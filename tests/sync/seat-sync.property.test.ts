@@ -1,0 +1,244 @@
+import { spawn } from 'node:child_process'
+import { randomUUID } from 'node:crypto'
+import { mkdtemp, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterAll, expect, it } from 'vitest'
+import type { RouteName } from '../../src-shared/api'
+import type { SeatPlan, SeatSaveResult } from '../../src-shared/schemas/seating'
+import type { ApiClient } from '../../src-main/core/api-client'
+import type { LocalDb } from '../../src-main/core/cache/local-store'
+import type { Gateway } from '../../src-main/core/sync/gateway'
+import { optionsFromEnv } from '../../src-server/options'
+import { startServer, type RunningServer } from '../../src-server/start'
+import { demoAccounts } from '../../src-server/seed/demo-accounts'
+import { clearSeat, fromPlan, move, place, toLocations, type Arrangement } from '../../src-renderer/features/seating/arrangement'
+import { login, TEST_CAPTCHA_CODE } from '../support/login'
+import { validTrainForm } from '../support/training'
+import { seededRandom, testSeed } from './seeded'
+import { offline, realClient, venueGateway } from './venue-client'
+
+/**
+ * Venue consoles arranging one hall at once, against a real server over HTTP, through
+ * a network that drops 2 % of calls (request or answer lost), duplicates saves and
+ * delivers the copies late (reordered), with one console's process killed mid-push.
+ * Every random choice follows from the seed printed on failure (SEED=… reproduces it).
+ *
+ * Invariants: every acknowledged save applied exactly once (the plan's revision equals
+ * the number of distinct keys the server processed, and every acknowledged key is among
+ * them); every durably queued save acknowledged, shown as a conflict, or replaced by a
+ * newer unsent one; no seat or person double-booked; all consoles converge to the server.
+ */
+
+const CLIENTS = 3
+const OPERATIONS = 10_000
+const PEOPLE = 14
+const ROWS = 3
+const COLUMNS = 5
+const DISCONNECT = 0.02
+
+let dir = ''
+let server: RunningServer | null = null
+afterAll(async () => {
+  await server?.close()
+  if (dir) await rm(dir, { recursive: true, force: true })
+})
+
+interface Venue {
+  file: string
+  gateway: Gateway
+  /** What the staff at this console see and edit. */
+  a: Arrangement
+  /** The server revision their view is based on. */
+  base: number
+}
+
+it(`${CLIENTS} venue consoles, ${OPERATIONS} seat operations, 2 % disconnects, duplicates, reordering and a killed push converge exactly once`, async () => {
+  const seed = testSeed()
+  const random = seededRandom(seed)
+  try {
+    dir = await mkdtemp(join(tmpdir(), 'seat-sync-'))
+    server = await startServer({
+      ...optionsFromEnv({}),
+      databaseUrl: join(dir, 'platform.sqlite'),
+      uploadDir: join(dir, 'uploads'),
+      host: '127.0.0.1',
+      port: 0,
+      captchaTestCode: TEST_CAPTCHA_CODE,
+    })
+    const url = server.url
+    const token = await login(url, demoAccounts.admin.username, demoAccounts.admin.password)
+    const direct = realClient(url, token)
+    const trainId = ((await direct.callRoute('train.create', validTrainForm({ maxNum: 0 }))) as { id: number }).id
+    const members = ((await direct.callRoute('member.list', { pageSize: PEOPLE, enabled: true })) as { records: { id: number }[] }).records
+    const people: number[] = []
+    for (const m of members) people.push(((await direct.callRoute('signup.create', { trainId, memberId: m.id })) as { id: number }).id)
+
+    const late: (() => Promise<unknown>)[] = []
+    /** Once the network heals, no call is lost any more: the consoles must then converge. */
+    let healed = false
+    const acked = new Set<string>()
+    const queued = new Set<string>()
+    const conflicted = new Set<string>()
+    const replaced = new Set<string>()
+
+    /** The network between one console and the server. */
+    function flaky(real: ApiClient, cable: { unplugged: boolean }): ApiClient {
+      return {
+        ...real,
+        async callRoute(name: RouteName, input: unknown) {
+          if (cable.unplugged || (!healed && random.chance(DISCONNECT / 2))) throw offline()
+          if (!healed && name === 'seat.save' && random.chance(0.03)) late.push(() => real.callRoute(name, input).catch(() => undefined))
+          const result = await real.callRoute(name, input)
+          if (!healed && random.chance(DISCONNECT / 2)) throw offline()
+          return result
+        },
+      }
+    }
+
+    /** Watches a console's outbox to know what became of every queued save. */
+    function watch(g: Gateway, db: LocalDb): Gateway {
+      const keyOf = (seq: number) => db.prepare<[number], { idem_key: string }>('SELECT idem_key FROM outbox WHERE seq = ?').get(seq)?.idem_key ?? ''
+      const { acknowledge, conflict, enqueue, resolve } = g.outbox
+      // A conflict shows the newest local version of its training: every save queued after it is part of what the user decides on.
+      g.outbox.resolve = (seq, choice) => {
+        const train = db.prepare<[number], { train_id: number }>('SELECT train_id FROM outbox WHERE seq = ?').get(seq)?.train_id ?? -1
+        for (const r of db.prepare<[number, number], { idem_key: string }>('SELECT idem_key FROM outbox WHERE train_id = ? AND seq >= ?').all(train, seq)) conflicted.add(r.idem_key)
+        return resolve.call(g.outbox, seq, choice)
+      }
+      g.outbox.acknowledge = (seq, revision) => {
+        acked.add(keyOf(seq))
+        acknowledge.call(g.outbox, seq, revision)
+      }
+      g.outbox.conflict = (seq, plan, message) => {
+        conflicted.add(keyOf(seq))
+        conflict.call(g.outbox, seq, plan, message)
+      }
+      g.outbox.enqueue = (body) => {
+        const last = db
+          .prepare<[number], { idem_key: string; attempts: number; state: string }>('SELECT idem_key, attempts, state FROM outbox WHERE train_id = ? ORDER BY seq DESC LIMIT 1')
+          .get(body.trainId)
+        if (last && last.state === 'pending' && last.attempts === 0) replaced.add(last.idem_key)
+        queued.add(body.idempotencyKey)
+        enqueue.call(g.outbox, body)
+      }
+      return g
+    }
+
+    const cables = new Map<string, { unplugged: boolean }>()
+    const open = (file: string) => {
+      const cable = cables.get(file) ?? { unplugged: false }
+      cables.set(file, cable)
+      const { db, gateway } = venueGateway(file, url, flaky(realClient(url, token), cable))
+      return watch(gateway, db)
+    }
+    const plan0 = (await direct.callRoute('seat.plan', { trainId })) as SeatPlan
+    const venues: Venue[] = Array.from({ length: CLIENTS }, (_, n) => {
+      const file = join(dir, `venue-${n}.sqlite`)
+      return { file, gateway: open(file), a: { ...fromPlan(plan0), rows: ROWS, columns: COLUMNS, seats: Array(ROWS * COLUMNS).fill(null), groups: Array(COLUMNS).fill(null) }, base: 0 }
+    })
+
+    const adopt = (v: Venue, plan: SeatPlan) => {
+      v.a = fromPlan(plan)
+      v.base = plan.revision
+    }
+
+    async function settle(v: Venue): Promise<void> {
+      await v.gateway.syncNow()
+      for (const c of v.gateway.conflicts()) {
+        const choice = random.chance(0.5) ? 'mine' : 'server'
+        await v.gateway.resolve(c.seq, choice)
+      }
+      if (v.gateway.status().pending === 0 && v.gateway.status().conflicts === 0) {
+        try {
+          adopt(v, (await v.gateway.forward('seat.plan', { trainId })) as SeatPlan)
+        } catch {
+          // Still offline: the console keeps its own view.
+        }
+      }
+    }
+
+    async function save(v: Venue): Promise<void> {
+      const key = randomUUID()
+      const result = (await v.gateway.saveSeats({ trainId, rowNumber: ROWS, columnNumber: COLUMNS, trainMemberLocations: toLocations(v.a), baseRevision: v.base, idempotencyKey: key })) as SeatSaveResult | { outcome: 'queued' }
+      if (result.outcome === 'saved') {
+        acked.add(key)
+        v.base = result.revision
+      } else if (result.outcome === 'conflict') {
+        conflicted.add(key)
+        adopt(v, result.plan)
+      } else {
+        await settle(v)
+      }
+    }
+
+    let killedPush = false
+    for (let op = 0; op < OPERATIONS; op++) {
+      const v = random.pick(venues)
+      const seat = random.int(ROWS * COLUMNS)
+      const roll = random.next()
+      if (roll < 0.5) v.a = place(v.a, seat, random.pick(people))
+      else if (roll < 0.75) v.a = move(v.a, seat, random.int(ROWS * COLUMNS))
+      else v.a = clearSeat(v.a, seat)
+      if (random.chance(0.25)) await save(v)
+      if (late.length > 0 && random.chance(0.1)) await late.splice(random.int(late.length), 1)[0]()
+
+      if (!killedPush && op === OPERATIONS / 2) {
+        killedPush = true
+        await killMidPush(venues[0])
+      }
+    }
+
+    /** Console 0 saves offline, then its process is killed while pushing; a new one takes over its cache file. */
+    async function killMidPush(v: Venue): Promise<void> {
+      const cable = cables.get(v.file)!
+      cable.unplugged = true
+      for (let i = 0; i < 3; i++) {
+        v.a = place(v.a, random.int(ROWS * COLUMNS), random.pick(people))
+        const key = randomUUID()
+        await v.gateway.saveSeats({ trainId, rowNumber: ROWS, columnNumber: COLUMNS, trainMemberLocations: toLocations(v.a), baseRevision: v.base, idempotencyKey: key })
+      }
+      expect(v.gateway.status().pending).toBeGreaterThan(0)
+      v.gateway.close()
+      cable.unplugged = false
+      await new Promise<void>((resolve, reject) => {
+        const child = spawn(process.execPath, ['--import', 'tsx', join(__dirname, 'push-child.ts'), v.file, url, token], { stdio: ['ignore', 'pipe', 'inherit'] })
+        child.stdout.on('data', (chunk: Buffer) => {
+          if (chunk.toString().includes('sending')) setTimeout(() => child.kill('SIGKILL'), random.int(20))
+        })
+        child.on('error', reject)
+        child.on('exit', () => resolve())
+      })
+      v.gateway = open(v.file)
+      await settle(v)
+    }
+
+    // The network heals: late copies arrive, every console syncs and decides its conflicts.
+    // (While calls are still lost, a read answered from the cache is stale by design.)
+    healed = true
+    for (const copy of late.splice(0)) await copy()
+    for (let round = 0; round < 20 && venues.some((v) => v.gateway.status().pending + v.gateway.status().conflicts > 0); round++) {
+      for (const v of venues) await settle(v)
+    }
+    const final = (await direct.callRoute('seat.plan', { trainId })) as SeatPlan
+    for (const v of venues) {
+      expect(v.gateway.status()).toMatchObject({ pending: 0, conflicts: 0 })
+      adopt(v, (await v.gateway.forward('seat.plan', { trainId })) as SeatPlan)
+      expect(v.a).toEqual(fromPlan(final))
+    }
+
+    const processed = new Set((await server.db.selectFrom('idempotencyKey').select('key').execute()).map((r) => r.key))
+    expect(final.revision).toBe(processed.size)
+    expect([...acked].filter((k) => !processed.has(k))).toEqual([])
+    // Acknowledged here, or in the killed console's process before it died (then the server processed it).
+    expect([...queued].filter((k) => !acked.has(k) && !processed.has(k) && !conflicted.has(k) && !replaced.has(k))).toEqual([])
+    const seated = final.seats.filter((s) => s.trainSignUpMemberId !== null)
+    expect(new Set(seated.map((s) => s.trainSignUpMemberId)).size).toBe(seated.length)
+    expect(new Set(final.seats.map((s) => `${s.rowNumber}:${s.columnNumber}`)).size).toBe(final.seats.length)
+    expect(acked.size).toBeGreaterThan(100)
+    for (const v of venues) v.gateway.close()
+  } catch (error) {
+    console.error(`seat sync property test failed; reproduce with SEED=${seed}`)
+    throw error
+  }
+}, 600_000)

@@ -1,0 +1,67 @@
+import { readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { describe, expect, it } from 'vitest'
+import { electronBuildPath, MISSING_ELECTRON_BUILD, sqliteNativeBinding } from '../../src-main/desktop/native-binding'
+
+const project = '/work/app'
+const pkg = JSON.parse(readFileSync(join(__dirname, '../../package.json'), 'utf8')) as {
+  scripts: Record<string, string>
+  dependencies: Record<string, string>
+  devDependencies: Record<string, string>
+  engines: Record<string, string>
+  build: Record<string, unknown> & { files: string[]; asarUnpack: string[]; mac: Record<string, unknown>; publish: { provider: string }[] }
+}
+
+describe('which better-sqlite3 binary a process loads', () => {
+  const built = new Set([electronBuildPath(project)])
+  const runtime = { projectDir: project, exists: (path: string) => built.has(path) }
+
+  it('keeps the package’s own (Node) build under Node: web host, server, tests', () => {
+    expect(sqliteNativeBinding({ ...runtime, electronVersion: undefined, packaged: false })).toBeUndefined()
+  })
+
+  it('takes the second build for Electron’s ABI under `npm start`', () => {
+    expect(sqliteNativeBinding({ ...runtime, electronVersion: '45.4.1', packaged: false })).toBe(
+      join(project, '.electron-native', 'node_modules', 'better-sqlite3', 'build', 'Release', 'better_sqlite3.node'),
+    )
+  })
+
+  it('says how to make that build when it is missing, instead of blaming the data folder', () => {
+    expect(() => sqliteNativeBinding({ ...runtime, projectDir: '/elsewhere', electronVersion: '45.4.1', packaged: false })).toThrow(MISSING_ELECTRON_BUILD)
+  })
+
+  it('keeps the packaged copy in an installed app: electron-builder rebuilt it for Electron', () => {
+    expect(sqliteNativeBinding({ ...runtime, projectDir: '/elsewhere', electronVersion: '45.4.1', packaged: true })).toBeUndefined()
+  })
+})
+
+describe('the packaging configuration', () => {
+  it('rebuilds native modules for Electron inside each installer, on its own platform, and restores Node’s build after', () => {
+    expect(pkg.build.npmRebuild).toBe(true)
+    expect(pkg.build.buildDependenciesFromSource).toBe(false)
+    for (const name of ['dist', 'dist:win', 'dist:mac']) {
+      expect(pkg.scripts[name]).not.toContain('npmRebuild=false')
+      expect(pkg.scripts[name]).toMatch(/electron-builder.*&& npm rebuild better-sqlite3$/)
+    }
+    expect(pkg.scripts['dist:win']).toContain('--win')
+    expect(pkg.scripts['dist:mac']).toContain('--mac')
+    // The module loads from outside the asar archive; the development build stays out of the package.
+    expect(pkg.build.asarUnpack).toContain('node_modules/better-sqlite3/**')
+    expect(pkg.build.files).toContain('!.electron-native/**')
+  })
+
+  it('builds Electron’s binary before `npm start`', () => {
+    expect(pkg.scripts.start.startsWith('npm run native:electron && ')).toBe(true)
+  })
+
+  it('updates from a generic provider and notarizes when the environment has the credentials', () => {
+    expect(pkg.build.publish).toEqual([expect.objectContaining({ provider: 'generic' })])
+    expect(pkg.build.mac).toMatchObject({ hardenedRuntime: true, notarize: true })
+  })
+
+  it('keeps build tools out of the installed app and names the Node it runs on', () => {
+    expect(pkg.dependencies.tsx).toBeUndefined()
+    expect(pkg.devDependencies.tsx).toBeDefined()
+    expect(pkg.engines.node).toMatch(/^>=20/)
+  })
+})
