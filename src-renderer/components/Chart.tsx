@@ -13,6 +13,8 @@ export interface ChartProps extends ChartData {
   title: string
   /** CSS height of the drawing area. */
   height?: string
+  /** The figures are still on their way: a spinner, not 还没有数据. */
+  loading?: boolean
   /**
    * A click on a bar, point or slice: its index; a click on the one `selectedIndex`
    * names: null (a second click clears a filter).
@@ -55,7 +57,7 @@ function savePng(chart: ECharts, title: string) {
  * series, in the console's palette with Chinese labels; 还没有数据 when there is
  * nothing to draw; a button saves it as a PNG. echarts loads lazily on first use.
  */
-export function Chart({ title, height = '320px', onSelect, ...data }: ChartProps) {
+export function Chart({ title, height = '320px', loading = false, onSelect, ...data }: ChartProps) {
   const styles = useStyles()
   const host = useRef<HTMLDivElement>(null)
   const chart = useRef<ECharts | null>(null)
@@ -63,7 +65,7 @@ export function Chart({ title, height = '320px', onSelect, ...data }: ChartProps
   /** The option of the drawing finished, animations included (tests click slices only then). */
   const [drawnKey, setDrawnKey] = useState('')
   const drawingKey = useRef('')
-  const empty = !hasData(data)
+  const empty = loading || !hasData(data)
   const option = chartOption(data)
   const optionKey = JSON.stringify(option)
 
@@ -121,7 +123,11 @@ export function Chart({ title, height = '320px', onSelect, ...data }: ChartProps
           </Button>
         )}
       </div>
-      {empty ? (
+      {loading ? (
+        <div className={styles.canvas} style={{ height }}>
+          <Spinner className={styles.loading} size="small" label="加载中..." />
+        </div>
+      ) : empty ? (
         <EmptyState />
       ) : (
         <div className={styles.canvas} style={{ height }}>

@@ -6,7 +6,6 @@ import {
   Table,
   TableBody,
   TableCell,
-  TableCellLayout,
   TableHeader,
   TableHeaderCell,
   TableRow,
@@ -14,11 +13,12 @@ import {
   tokens,
 } from '@fluentui/react-components'
 import { ChevronDownRegular, ChevronRightRegular } from '@fluentui/react-icons'
+import { useLocation } from 'react-router-dom'
 import { DEFAULT_PAGE_SIZE } from '../../src-shared/schemas/common'
 import { EmptyState } from './EmptyState'
 import { FilterBar, type FilterField } from './FilterBar'
 import { PAGE_SIZES, Pager } from './Pager'
-import { wholeTextOnHover } from './wholeTextOnHover'
+import { TruncatedCell } from './TruncatedCell'
 import { useResourcePage, type LoadPage } from './useResourcePage'
 
 export interface Column<Row> {
@@ -39,9 +39,24 @@ export interface RowSelection {
   onChange(next: ReadonlySet<RowKey>): void
 }
 
-export interface ResourceTableHandle {
+export interface ResourceTableHandle<Row = unknown> {
   /** Fetches the current page again, e.g. after an add or a delete. */
   reload(): void
+  /**
+   * Shows a record just added, so the user sees what was saved: marked where the page
+   * shows it, and first on any page that does not, until the user searches. Reloads.
+   */
+  showAdded(row: Row): void
+  /** The marked record changed (an edit, the enable switch) or was deleted (null): the mark follows it. */
+  follow(key: RowKey, row: Row | null): void
+}
+
+/**
+ * Router state of a page that returns to a list after adding a record elsewhere (the
+ * training wizard): `navigate(list, { state: addedState(row) })` and the list marks it.
+ */
+export function addedState<Row>(row: Row): { added: Row } {
+  return { added: row }
 }
 
 export interface ResourceTableProps<Row, F extends string> {
@@ -64,16 +79,11 @@ export interface ResourceTableProps<Row, F extends string> {
   minLoadingMs?: number
   /** CSS max-height of the rows (e.g. following the window); they scroll inside it, the pager stays below. */
   bodyMaxHeight?: string
-  /**
-   * A row just added: marked where the page shows it, and shown first on any page or
-   * filter that does not, so the user sees what was saved.
-   */
-  highlighted?: Row | null
   /** Page sizes offered, the first the default (spec 000 §9: 10). */
   pageSizes?: readonly number[]
   /** Draws each row as a card in a grid instead of a table row (teachers); `actions` are its buttons. */
   card?(row: Row, actions: ReactNode): ReactNode
-  ref?: Ref<ResourceTableHandle>
+  ref?: Ref<ResourceTableHandle<NoInfer<Row>>>
 }
 
 const useStyles = makeStyles({
@@ -110,7 +120,6 @@ export function ResourceTable<Row, F extends string = never>({
   expand,
   minLoadingMs = 300,
   bodyMaxHeight,
-  highlighted,
   pageSizes = PAGE_SIZES,
   card,
   ref,
@@ -125,7 +134,19 @@ export function ResourceTable<Row, F extends string = never>({
     })
   const columnCount = columns.length + (selection ? 1 : 0) + (rowActions ? 1 : 0) + (expand ? 1 : 0)
   const { request, page, loading, loaded, reload, goTo, search } = useResourcePage(load, pageSizes[0] ?? DEFAULT_PAGE_SIZE, minLoadingMs)
-  useImperativeHandle(ref, () => ({ reload }), [reload])
+  // What the page was opened with (a record added on the page before) until one is added here.
+  const opened = useLocation().state as { added?: Row } | null
+  const [highlighted, setHighlighted] = useState<Row | null>(opened?.added ?? null)
+  useImperativeHandle(ref, () => ({
+    reload,
+    showAdded(row) {
+      setHighlighted(row)
+      reload()
+    },
+    follow(key, row) {
+      setHighlighted((current) => (current !== null && rowKey(current) === key ? row : current))
+    },
+  }))
 
   const highlightedKey = highlighted ? rowKey(highlighted) : undefined
   const rows = highlighted && !page.records.some((row) => rowKey(row) === highlightedKey) ? [highlighted, ...page.records] : page.records
@@ -151,7 +172,16 @@ export function ResourceTable<Row, F extends string = never>({
 
   return (
     <section aria-label={label}>
-      {filters && filters.length > 0 && <FilterBar fields={filters} onSearch={search} />}
+      {filters && filters.length > 0 && (
+        <FilterBar
+          fields={filters}
+          onSearch={(values) => {
+            // A search asks for other rows: the one just added is no longer put before them.
+            setHighlighted(null)
+            search(values)
+          }}
+        />
+      )}
       {toolbar && <div className={styles.toolbar}>{toolbar}</div>}
       <div className={styles.body} aria-busy={loading} style={bodyMaxHeight ? { maxHeight: bodyMaxHeight, overflowY: 'auto' } : undefined}>
         {card ? (
@@ -219,9 +249,9 @@ export function ResourceTable<Row, F extends string = never>({
                         />
                       )}
                       {columns.map((column) => (
-                        <TableCell key={column.key} onPointerEnter={column.wrap ? undefined : wholeTextOnHover}>
-                          <TableCellLayout truncate={!column.wrap}>{column.render(row)}</TableCellLayout>
-                        </TableCell>
+                        <TruncatedCell key={column.key} wrap={column.wrap}>
+                          {column.render(row)}
+                        </TruncatedCell>
                       ))}
                       {rowActions && (
                         <TableCell>

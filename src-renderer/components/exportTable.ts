@@ -1,3 +1,5 @@
+import { MAX_PAGE_SIZE } from '../../src-shared/schemas/common'
+
 /** A column of an exported table: its header and the cell's text or number. */
 export interface ExportColumn<Row> {
   title: string
@@ -26,4 +28,17 @@ export function exportTable<Row>(fileName: string, columns: readonly ExportColum
   link.click()
   // The click has handed the file to the browser's download by the next task.
   setTimeout(() => URL.revokeObjectURL(url), 0)
+}
+
+/**
+ * Every row of a server-paged list, read 9 999 (the largest page a call takes) at a
+ * time, for exporting a table that shows one page of them.
+ */
+export async function readAllPages<Row>(load: (pageNum: number, pageSize: number) => Promise<{ records: Row[]; total: number }>): Promise<Row[]> {
+  const rows: Row[] = []
+  for (let pageNum = 1; ; pageNum++) {
+    const page = await load(pageNum, MAX_PAGE_SIZE)
+    rows.push(...page.records)
+    if (rows.length >= page.total || page.records.length === 0) return rows
+  }
 }

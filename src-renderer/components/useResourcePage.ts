@@ -61,3 +61,8 @@ export function useResourcePage<Row, F extends string>(load: LoadPage<Row, F>, p
 export function numbered<Row>(page: Page<Row>, pageNum: number, pageSize: number): Page<Row & { index: number }> {
   return { ...page, records: page.records.map((row, i) => ({ ...row, index: (pageNum - 1) * pageSize + i + 1 })) }
 }
+
+/** What 序号 shows: the row's number, or 新增 for a record just added (index 0, shown apart from the page). */
+export function indexLabel(index: number): number | string {
+  return index > 0 ? index : '新增'
+}

@@ -23,3 +23,15 @@ export function cleanRichText(html: string): string {
     },
   })
 }
+
+const ENTITIES: Record<string, string> = { nbsp: ' ', amp: '&', lt: '<', gt: '>', quot: '"', '#39': "'" }
+
+/** The words of stored (already cleaned) rich text, as an SMS carries them: blocks become spaces. */
+export function richTextAsPlain(html: string): string {
+  return html
+    .replace(/<\/(p|div|li|h[1-6])>|<br\s*\/?>/gi, ' ')
+    .replace(/<[^>]*>/g, '')
+    .replace(/&(nbsp|amp|lt|gt|quot|#39);/g, (_, name: string) => ENTITIES[name])
+    .replace(/\s+/g, ' ')
+    .trim()
+}

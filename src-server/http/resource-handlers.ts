@@ -3,6 +3,7 @@ import { AppError, ErrorKey } from '../../src-shared/errors'
 import type { FilterDef, ResourceDescriptor } from '../../src-shared/resource'
 import type { Page } from '../../src-shared/schemas/common'
 import { startsWith } from '../db/prefix'
+import { likeContains } from '../db/sql-text'
 import { nowText } from '../db/time'
 import type { Db } from '../db/types'
 import type { Handlers, RequestContext } from './context'
@@ -17,11 +18,6 @@ type AnyQuery = SelectQueryBuilder<any, any, any>
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 const untyped = (db: Db) => db as unknown as Kysely<any>
 
-/** `%`, `_` and the escape character itself match only themselves. */
-function likeEscaped(text: string): string {
-  return text.replace(/[\\%_]/g, (c) => `\\${c}`)
-}
-
 /** Applies the list filters of a descriptor to a query: `column` is `<table>.<filter name>`. */
 export function applyFilters(query: AnyQuery, table: string, filters: Record<string, FilterDef>, input: Record<string, unknown>): AnyQuery {
   let q = query
@@ -31,7 +27,7 @@ export function applyFilters(query: AnyQuery, table: string, filters: Record<str
     const column = `${table}.${name}`
     if (filter.match === 'equals') q = q.where(column, '=', value)
     else if (filter.match === 'prefix') q = q.where((eb) => startsWith(eb, column, String(value)))
-    else q = q.where(sql<boolean>`${sql.ref(column)} like ${`%${likeEscaped(String(value))}%`} escape '\\'`)
+    else q = q.where(sql<boolean>`${sql.ref(column)} like ${likeContains(String(value))} escape '\\'`)
   }
   return q
 }

@@ -2,8 +2,21 @@ import { z } from 'zod'
 import { defineRoutes } from '../contract'
 import { crudRoutes, statusRoute } from '../resource'
 import { idParam, nullResponse } from '../schemas/common'
-import { carouselResource, homeResource, newsResource, NoticeMemberSchema, noticeResource, teacherResource } from '../schemas/content'
+import {
+  carouselResource,
+  homeNoticeResource,
+  homeResource,
+  newsResource,
+  NoticeMemberSchema,
+  noticeResource,
+  NoticeRowSchema,
+  NoticeSaveSchema,
+  teacherResource,
+} from '../schemas/content'
 import { PortalNewsDetailSchema, PortalSchema } from '../schemas/portal'
+import { SmsSendResultSchema } from '../schemas/sms'
+
+const homeNotice = crudRoutes(homeNoticeResource)
 
 /** News, home pages, carousels, notices, teachers (spec 001 §7) and the members' portal. */
 export const contentRoutes = defineRoutes({
@@ -25,6 +38,20 @@ export const contentRoutes = defineRoutes({
     summary: '通知的发送对象（短信记录中的党员）',
     params: idParam,
     response: z.array(NoticeMemberSchema),
+  },
+  'homeNotice.list': homeNotice['homeNotice.list'],
+  'homeNotice.save': {
+    method: 'POST', path: '/api/home/notice', access: 'content:notice', record: 'notice',
+    summary: '保存通知（带 id 为修改，不带 id 为新增；memberIdList 为发送对象）',
+    body: NoticeSaveSchema,
+    response: NoticeRowSchema,
+  },
+  'homeNotice.delete': homeNotice['homeNotice.delete'],
+  'homeNotice.send': {
+    method: 'POST', path: '/api/home/notice/send/{id}', access: 'content:notice',
+    summary: '短信发送通知（发给通知的发送对象；标题为通知名称，内容为通知正文的文字，超过 200 字截断并加“…”）；经发件箱发送、失败重试，手机号无效或不在本数据范围的党员逐个报告',
+    params: idParam,
+    response: SmsSendResultSchema,
   },
   ...crudRoutes(teacherResource),
   'portal.get': {

@@ -16,9 +16,10 @@ import {
 /**
  * Party members (spec 000 §2 party member management and user selector, §3, §5, §7).
  * Reading is also needed by the screens that pick a person (accounts, sign-ups, the
- * department screen's user selector); every call is limited to the caller's data scope.
+ * department screen's user selector, a notice's members); every call is limited to the
+ * caller's data scope.
  */
-const memberReaders = ['organization:member', 'organization:department', 'system:admin', 'training:train'] as const
+const memberReaders = ['organization:member', 'organization:department', 'system:admin', 'training:train', 'content:notice'] as const
 
 export const memberRoutes = defineRoutes({
   'member.list': {

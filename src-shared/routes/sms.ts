@@ -6,7 +6,7 @@ import { SmsLogQuerySchema, SmsLogRowSchema, SmsOptionsSchema, SmsSendResultSche
 export const smsRoutes = defineRoutes({
   'sms.options': {
     method: 'GET', path: '/api/sms/options', access: 'organization:member',
-    summary: '发送短信的选项：首页与考试（状态 4）',
+    summary: '发送短信的选项：首页，与本数据范围内未开始或进行中的考试（规格的“状态 4”）',
     response: SmsOptionsSchema,
   },
   'sms.send': {

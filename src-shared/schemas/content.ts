@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { EnabledStatusSchema, type ResourceDescriptor } from '../resource'
-import { intLike, numberLike, requiredText, textFilter } from './common'
+import { idParam, intLike, numberLike, requiredText, textFilter } from './common'
 import { StoredPathSchema } from './files'
 
 /**
@@ -80,6 +80,13 @@ export const noticeResource = {
   row: NoticeRowSchema, fields: NoticeFieldsSchema,
   filters: { name: nameFilter('名称') },
 } as const satisfies ResourceDescriptor
+
+/**
+ * The same notices at the paths spec 001 §7 shows under /api/home/notice: list, save
+ * (POST; with `id` it edits), delete, and send by SMS to the notice's members.
+ */
+export const homeNoticeResource = { ...noticeResource, name: 'homeNotice', path: '/api/home/notice' } as const satisfies ResourceDescriptor
+export const NoticeSaveSchema = NoticeFieldsSchema.extend({ id: idParam.shape.id.optional() })
 
 /** A member a notice was sent to (GET /api/notice/member/{id}). */
 export const NoticeMemberSchema = z.object({ id: z.number().int(), name: z.string(), telephone: z.string(), department: z.string().nullable() })

@@ -7,8 +7,8 @@ export const SmsRecipientSchema = z.object({ id: idParam.shape.id, name: z.strin
 export const SmsSendSchema = z.object({
   title: requiredText('请输入标题', 20),
   content: requiredText('请输入短信内容', 200),
-  /** Exams are not in this build yet: an exam of status 4 when there is one, else none. */
-  examId: z.preprocess((v) => (v === '' || v === undefined ? null : v), idParam.shape.id.nullable()),
+  /** One of the exams `sms.options` offers (not started or in progress, see docs/decisions.md). */
+  examId: z.preprocess((v) => (v === '' || v === null ? undefined : v), z.number({ error: '请选择考试' }).int('请选择考试').positive('请选择考试')),
   homeId: z.preprocess((v) => (v === '' ? undefined : v), z.number({ error: '请选择首页' }).int('请选择首页').positive('请选择首页')),
   /** The selected members; the server reads their numbers itself and takes only those in the caller's tree. */
   memberList: z.array(SmsRecipientSchema, { error: '未选中任何用户' }).min(1, '未选中任何用户').max(5000, '一次最多发送 5000 条'),

@@ -32,6 +32,30 @@ function invokeThroughBridge(page: Page, method: string, input: unknown) {
 }
 
 describe('roles, accounts and what an account may use', () => {
+  it('shows 审核 only to an account whose role grants it (author and approver apart)', async () => {
+    const { page } = consoleTabs.tab
+    const core = async <T,>(method: string, input: unknown): Promise<T> => {
+      const result = await consoleTabs.app.host.core.dispatch(method as never, input as never)
+      if (!result.ok) throw new Error(result.error.message)
+      return result.data as T
+    }
+    await signedInAs(page, admin.username, admin.password, '/trainingManagement/trainingManagement')
+    const firstRow = page.getByRole('table', { name: '培训班列表' }).getByRole('row').nth(1)
+    await firstRow.getByRole('button', { name: '审核' }).waitFor()
+    // An author: 培训班管理 and 报名统计, not 审核 (203).
+    await core('role.create', { title: '培训编辑', remark: '编辑培训班，不审核', permissionIdList: [201, 202] })
+    const roles = await core<{ id: number; title: string }[]>('role.all', undefined)
+    const roleId = roles.find((r) => r.title === '培训编辑')!.id
+    await core('admin.create', { name: 'author', password: 'Author123', roleId, memberId: null })
+    await core('session.logout', undefined)
+    await page.reload()
+
+    await signedInAs(page, 'author', 'Author123', '/trainingManagement/trainingManagement')
+    await firstRow.getByRole('button', { name: '编辑' }).waitFor()
+    expect(await page.getByRole('button', { name: '审核' }).count()).toBe(0)
+    await screenshot(page, 'training-list-without-audit')
+  })
+
   it('creates a role with one menu and an account with it; that account sees only that menu and is refused elsewhere', async () => {
     const { page } = consoleTabs.tab
     await signedInAs(page, admin.username, admin.password, '/system/role')
@@ -75,6 +99,7 @@ describe('roles, accounts and what an account may use', () => {
     await page.getByText('添加成功！').first().waitFor()
     const row = accounts.getByRole('row').filter({ hasText: 'logviewer' })
     await row.getByRole('cell', { name: '日志查看员' }).waitFor()
+    expect(await row.getAttribute('data-highlighted')).toBe('true')
     await row.getByRole('cell', { name: '无', exact: true }).waitFor()
     await screenshot(page, 'accounts')
 

@@ -3,8 +3,11 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { openDatabase } from '../../src-server/db/connect'
 import { demoAccounts } from '../../src-server/seed/demo-accounts'
 import { goToRoute, screenshot, signIn, toast, useConsoleTabs } from '../support/browser'
+import { insertPaper, validExamForm } from '../support/exam'
+import { validTrainForm } from '../support/training'
 
 const { admin } = demoAccounts
 const ui = useConsoleTabs()
@@ -46,7 +49,16 @@ describe('content screens', () => {
 
     await dialog.getByLabel('标题').fill('学习贯彻全会精神')
     await dialog.getByLabel('来源').fill('省委组织部')
-    await dialog.getByLabel('发布日期').fill('2026-11-20')
+    // The console's Chinese picker, yyyy-MM-dd whatever the system's language: typed, then picked.
+    const date = dialog.getByLabel('发布日期')
+    await date.fill('2026-11-20')
+    await date.press('Tab')
+    expect(await date.inputValue()).toBe('2026-11-20')
+    await date.click()
+    const calendar = page.getByRole('dialog').filter({ hasText: '2026年11月' })
+    await calendar.getByRole('button', { name: '今天' }).waitFor()
+    await calendar.getByRole('gridcell', { name: /^21/ }).click()
+    expect(await date.inputValue()).toBe('2026-11-21')
     await dialog.getByRole('textbox', { name: '内容' }).click()
     await page.keyboard.type('全会精神宣讲')
     await screenshot(page, 'news-dialog')
@@ -103,21 +115,58 @@ describe('carousels and notices', () => {
     await screenshot(page, 'carousel-list')
   })
 
-  it('notice: name at most 20 characters with rich text; its members open in a dialog', async () => {
+  it('notice: name at most 20 characters with rich text; members picked on two pages receive it by SMS', async () => {
     const { page } = ui.tab
     await goToRoute(page, '/content/notice')
     await page.getByRole('button', { name: '添加' }).click()
-    const dialog = page.getByRole('dialog')
+    const dialog = page.getByRole('dialog', { name: '添加通知' })
     await dialog.getByRole('button', { name: '确定' }).click()
     await dialog.getByText('请输入名称').waitFor()
     await dialog.getByLabel('名称').fill('冬季学习通知')
     await dialog.getByRole('textbox', { name: '内容' }).click()
     await page.keyboard.type('请各支部按时组织学习')
+
+    await dialog.getByRole('button', { name: '选择发送对象' }).click()
+    const picker = page.getByRole('dialog', { name: '选择发送对象' })
+    const members = picker.getByRole('table', { name: '党员列表' })
+    await members.getByRole('row').nth(1).waitFor()
+    const mobileOf = async (row: number) => /1[3-9]\d{9}/.exec((await members.getByRole('row').nth(row).textContent()) ?? '')?.[0] ?? '-'
+    await members.getByRole('checkbox', { name: '选择此行' }).first().check()
+    const first = await mobileOf(1)
+    await picker.getByRole('button', { name: '下一页' }).click()
+    await members.getByRole('checkbox', { name: '选择此行' }).nth(1).check()
+    const second = await mobileOf(2)
+    expect(first).not.toBe(second)
+    await picker.getByText('已选择 2 人').waitFor()
+    await screenshot(page, 'notice-member-picker')
+    await picker.getByRole('button', { name: '确定' }).click()
+    await dialog.getByText('已选择 2 人').waitFor()
+    await screenshot(page, 'notice-dialog')
     await dialog.getByRole('button', { name: '确定' }).click()
     await toast(page, '添加成功！').waitFor()
+
     const row = page.getByRole('table', { name: '通知列表' }).getByRole('row').filter({ hasText: '冬季学习通知' })
+    await row.getByText('2 人').waitFor()
     await row.getByRole('button', { name: '发送对象' }).click()
-    await page.getByRole('dialog', { name: /发送对象/ }).getByText('还没有数据').waitFor()
+    const listed = page.getByRole('dialog', { name: /发送对象/ })
+    for (const mobile of [first, second]) await listed.getByText(mobile).waitFor()
+    await listed.getByRole('button', { name: '关闭' }).click()
+    // Editing starts from the stored members, ticked in the picker.
+    await row.getByRole('button', { name: '编辑' }).click()
+    await page.getByRole('dialog', { name: '编辑通知' }).getByRole('button', { name: '选择发送对象' }).click()
+    await picker.getByText('已选择 2 人').waitFor()
+    await picker.getByRole('button', { name: '取消' }).click()
+    await page.getByRole('dialog', { name: '编辑通知' }).getByRole('button', { name: '取消' }).click()
+
+    await row.getByRole('button', { name: '发送短信' }).click()
+    await page.getByRole('dialog').filter({ hasText: '以短信发送给 2 名党员' }).getByRole('button', { name: '发送' }).click()
+    await toast(page, '已提交 2 条短信，发送结果见短信记录').waitFor()
+    await screenshot(page, 'notice-list')
+    await goToRoute(page, '/content/sms')
+    const log = page.getByRole('table', { name: '短信发送记录' })
+    for (const mobile of [first, second]) {
+      await expect.poll(() => log.getByRole('row').filter({ hasText: mobile }).filter({ hasText: '冬季学习通知' }).count()).toBe(1)
+    }
   })
 })
 
@@ -193,6 +242,11 @@ describe('members: dialogs open clean, SMS to a selection across pages', () => {
   it('warns 未选中任何用户, then sends to members picked on two pages and shows them in the send log', async () => {
     const { page } = ui.tab
     await dispatch('home.create', { name: '短信首页' })
+    // An exam members can still sit, which the SMS announces (spec 001 §5: exam required).
+    const train = (await dispatch('train.create', validTrainForm({ name: '短信考试培训班' }))) as { id: number }
+    const { db } = openDatabase(join(ui.app.dataDir, 'platform.sqlite'))
+    const paperId = await insertPaper(db, '短信考试卷').finally(() => db.destroy())
+    await dispatch('exam.create', validExamForm(train.id, paperId, { title: '党章知识测试' }))
     await goToRoute(page, '/organization/member')
     const table = page.getByRole('table', { name: '党员列表' })
     await table.getByRole('row').nth(1).waitFor()
@@ -212,9 +266,11 @@ describe('members: dialogs open clean, SMS to a selection across pages', () => {
     await page.getByRole('button', { name: '发送短信' }).click()
     const dialog = page.getByRole('dialog')
     await dialog.getByRole('button', { name: '确定' }).click()
-    for (const message of ['请输入标题', '请输入短信内容', '请选择首页']) await dialog.getByRole('alert').filter({ hasText: message }).waitFor()
+    for (const message of ['请输入标题', '请输入短信内容', '请选择考试', '请选择首页']) await dialog.getByRole('alert').filter({ hasText: message }).waitFor()
     await dialog.getByLabel('标题').fill('学习提醒')
     await dialog.getByLabel('短信内容').fill('请于本周五前完成党章学习')
+    await dialog.getByRole('combobox', { name: '考试' }).click()
+    await page.getByRole('option', { name: '党章知识测试' }).click()
     await dialog.getByRole('combobox', { name: '首页' }).click()
     await page.getByRole('option', { name: '短信首页' }).click()
     await screenshot(page, 'sms-dialog')
@@ -224,7 +280,7 @@ describe('members: dialogs open clean, SMS to a selection across pages', () => {
     await goToRoute(page, '/content/sms')
     const log = page.getByRole('table', { name: '短信发送记录' })
     for (const mobile of [first, second]) {
-      await expect.poll(() => log.getByRole('row').filter({ hasText: mobile ?? '-' }).filter({ hasText: '已发送' }).count()).toBe(1)
+      await expect.poll(() => log.getByRole('row').filter({ hasText: mobile ?? '-' }).filter({ hasText: '学习提醒' }).filter({ hasText: '已发送' }).count()).toBe(1)
     }
     await screenshot(page, 'sms-log')
   })

@@ -42,3 +42,26 @@ it('shows a member-linked administrator its own organisation as scope', async ()
   await goToRoute(page, '/organization/department')
   await page.getByText(ORG_ADMIN_TOP_ORG).first().waitFor()
 })
+
+it('shows 培训班不存在 with a way back on every page of a training the address does not name', async () => {
+  const { page } = ui.tab
+  await signIn(page, demoAccounts.admin.username, demoAccounts.admin.password)
+  await page.waitForURL(/#\/index$/)
+  const list = '/trainingManagement/trainingManagement'
+  for (const address of [
+    '/trainingManagement/fieldSeat?id=9999',
+    '/trainingManagement/fieldSeat?trainId=9999',
+    '/trainingManagement/viewPeople?id=9999',
+    '/trainingManagement/checkIns?id=abc',
+    '/trainingManagement/trainEdit?trainId=9999',
+  ]) {
+    await goToRoute(page, address)
+    const alert = page.getByRole('alert').filter({ hasText: '培训班不存在' })
+    await alert.waitFor({ timeout: 5000 })
+    expect(await page.getByText('加载中...').count()).toBe(0)
+    if (address.includes('fieldSeat?id')) await screenshot(page, 'field-seat-missing')
+    await alert.getByRole('button', { name: '返回列表' }).click()
+    await page.waitForURL(new RegExp(`#${list}$`))
+    await page.getByRole('table', { name: '培训班列表' }).waitFor()
+  }
+})

@@ -126,6 +126,8 @@ describe('party member management', () => {
     await dialog.getByLabel('手机号').fill('13912345678')
     await dialog.getByRole('button', { name: '确定' }).click()
     await toast(page, '添加成功！')
+    // The new member is shown and marked, whichever page of the list it falls on.
+    expect(await memberRow(page, '13912345678').getAttribute('data-highlighted')).toBe('true')
     const saved = await memberNamed('测试党员甲')
     expect(saved).toMatchObject({ telephone: '13912345678', orgName: '预算处党支部', gender: 1, nation: '汉族', enabled: true })
     expect(saved.avatarUrl).toMatch(/\.png$/)

@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import ExcelJS from 'exceljs'
 import type { Locator, Page } from 'playwright-core'
@@ -6,15 +7,20 @@ import type { DashboardSummary } from '../../src-shared/schemas/statistics'
 import { openDatabase } from '../../src-server/db/connect'
 import { demoAccounts, ORG_ADMIN_TOP_ORG } from '../../src-server/seed/demo-accounts'
 import { goToRoute, screenshot, signIn, useConsoleTabs } from '../support/browser'
+import { insertPaper, satisfactionQuestions } from '../support/exam'
 import { addStatisticsFixture } from '../support/statistics-fixture'
+import { daysFromNow } from '../support/training'
 
 const { admin } = demoAccounts
 const ui = useConsoleTabs()
+let fixture: Awaited<ReturnType<typeof addStatisticsFixture>>
+let questionnairePaper: number
 
 beforeAll(async () => {
   const { db } = openDatabase(join(ui.app.dataDir, 'platform.sqlite'))
   try {
-    await addStatisticsFixture(db, ORG_ADMIN_TOP_ORG, '省委办公厅机关党委')
+    fixture = await addStatisticsFixture(db, ORG_ADMIN_TOP_ORG, '省委办公厅机关党委')
+    questionnairePaper = await insertPaper(db, '培训满意度问卷', satisfactionQuestions, 1)
   } finally {
     await db.destroy()
   }
@@ -45,6 +51,17 @@ async function clickSlice(canvasHost: Locator, values: number[], index: number):
 
 const tableRows = (page: Page, name: string) => page.getByRole('table', { name }).getByRole('row')
 
+/** Clicks `button` and reads the file the click saves: its name and bytes. */
+async function savedFile(button: Locator): Promise<{ name: string; bytes: Buffer }> {
+  const download = button.page().waitForEvent('download')
+  await button.click()
+  const file = await download
+  return { name: file.suggestedFilename(), bytes: await readFile((await file.path()) ?? '') }
+}
+
+/** The rows of a saved CSV (UTF-8 with a byte-order mark, no quoted commas in these tests). */
+const csvRows = (bytes: Buffer) => bytes.toString('utf8').replace(/^\uFEFF/, '').split('\r\n').map((line) => line.split(','))
+
 /** The texts of a table's body rows, cell by cell. */
 async function bodyCells(table: Locator): Promise<string[][]> {
   const rows = await table.getByRole('row').all()
@@ -65,6 +82,9 @@ describe('dashboard', () => {
     await pie.waitFor()
     await page.getByRole('button', { name: '保存图片' }).and(page.locator(':not([disabled])')).waitFor()
     await screenshot(page, 'dashboard')
+    const png = await savedFile(page.getByRole('region', { name: '班次类别占比' }).getByRole('button', { name: '保存图片' }))
+    expect(png.name).toBe('班次类别占比.png')
+    expect(png.bytes.subarray(1, 4).toString('latin1')).toBe('PNG')
     const values = Array.from({ length: 10 }, (_, i) => summary[`classType${i + 1}` as keyof DashboardSummary] as number)
     // Slice index 2 is class type 3, 党支部书记班.
     await clickSlice(pie, values, 2)
@@ -76,9 +96,39 @@ describe('dashboard', () => {
     expect(new Set(types)).toEqual(new Set(['党支部书记班']))
     await screenshot(page, 'dashboard-filtered')
 
+    // 签到 lists the training's check-ins; 导出 saves all of them.
+    await table.getByRole('row').filter({ hasText: '统计测试T1' }).getByRole('button', { name: '签到' }).click()
+    const checkIns = page.getByRole('dialog', { name: '签到情况：统计测试T1' })
+    await checkIns.getByRole('table', { name: '签到记录' }).getByText('统计b1').waitFor()
+    const csv = await savedFile(checkIns.getByRole('button', { name: '导出' }))
+    expect(csv.name).toBe('统计测试T1签到情况.csv')
+    const [header, ...saved] = csvRows(csv.bytes).map((r) => [r[0], r[2]])
+    expect(header).toEqual(['姓名', '所在组织'])
+    expect(saved.sort()).toEqual([['统计a1', '统计测试一支部'], ['统计a2', '统计测试一支部'], ['统计b1', '统计测试三支部']])
+    await checkIns.getByRole('button', { name: '关闭' }).click()
+
     await clickSlice(pie, values, 2)
     await page.getByText('班次类别：党支部书记班').waitFor({ state: 'detached' })
     await expect.poll(async () => (await tableRows(page, '培训班列表').count()) - 1).toBe(Math.min(10, summary.trainsCount))
+  })
+
+  it('shows a training’s satisfaction questionnaire from its 满意度 button', async () => {
+    const { page } = ui.tab
+    await signedIn(page)
+    const set = await ui.app.host.core.dispatch('questionnaire.set', { trainId: fixture.trainIds.T5, title: '培训满意度调查', paperId: questionnairePaper, startTime: daysFromNow(-1), endTime: daysFromNow(2) })
+    expect(set.ok).toBe(true)
+    const table = page.getByRole('table', { name: '培训班列表' })
+    // T5 starts in 2099: the newest training, on the first page.
+    await table.getByRole('row').filter({ hasText: '统计测试T5' }).getByRole('button', { name: '满意度' }).click()
+    const dialog = page.getByRole('dialog', { name: '满意度反馈：统计测试T5' })
+    await dialog.getByText(/^培训满意度调查 · .* 已提交 0 份$/).waitFor()
+    // Nobody has answered yet: the questionnaire is named, and its results are empty.
+    await dialog.getByText('还没有数据').waitFor()
+    await screenshot(page, 'dashboard-satisfaction')
+    await dialog.getByRole('button', { name: '关闭' }).click()
+
+    await table.getByRole('row').filter({ hasText: '统计测试T4' }).getByRole('button', { name: '满意度' }).click()
+    await page.getByRole('dialog', { name: '满意度反馈：统计测试T4' }).getByText('尚未设置满意度问卷').waitFor()
   })
 })
 
@@ -100,6 +150,12 @@ describe('statistics page', () => {
       [ORG_ADMIN_TOP_ORG, '2', '6', '详情'],
     ])
     await screenshot(page, 'statistics-2021')
+    // In a narrow window a cut cell shows its whole text on hover (every table's cells do).
+    await page.setViewportSize({ width: 760, height: 800 })
+    const cut = departments.getByRole('cell', { name: '省委办公厅机关党委' })
+    await cut.hover()
+    await expect.poll(() => cut.getAttribute('title')).toBe('省委办公厅机关党委')
+    await page.setViewportSize({ width: 1366, height: 800 })
 
     await page.getByRole('table', { name: '各班次类别培训情况' }).getByRole('row').filter({ hasText: '党支部书记班' }).getByRole('button', { name: '详情' }).click()
     const dialog = page.getByRole('dialog', { name: '党支部书记班 · 2021年培训明细' })

@@ -190,6 +190,8 @@ it('creates a training through every tab, audits, edits and deletes it', async (
   expect(routeOf(page)).toBe(LIST)
   const row = rowOf(page, NAME)
   await row.getByText('线上已审核').waitFor()
+  // The list marks the training just added.
+  expect(await row.getAttribute('data-highlighted')).toBe('true')
   await row.getByText('0 / 120').waitFor()
   // The demo province has trainings of its own; the totals follow the filters.
   await page.getByRole('search').getByLabel('培训名称').fill(NAME)

@@ -129,6 +129,16 @@ describe.each(testDatabases())('accounts and roles ($name)', (database) => {
       expect(await server.db.selectFrom('admin').select('id').where('name', '=', 'p1').executeTakeFirst()).toBeUndefined()
     })
 
+    it('takes % and _ in the name and title filters literally', async () => {
+      const role = await newRole('达标%率')
+      await newRole('达标率')
+      for (const name of ['like_1', 'likex1']) await api('POST', '/api/admin', { name, password: 'Like@123', roleId: role.id })
+      const accounts = dataOf((await api<Page<AdminRow>>('GET', '/api/admin', { name: 'like_' })).body)
+      expect(accounts).toMatchObject({ total: 1, records: [{ name: 'like_1' }] })
+      const roles = dataOf((await api<Page<RoleRow>>('GET', '/api/role', { title: '%' })).body)
+      expect(roles).toMatchObject({ total: 1, records: [{ title: '达标%率' }] })
+    })
+
     it('accepts special characters in a password', async () => {
       expect((await api('POST', '/api/admin', { name: 'special', password: 'A1b!@#$', roleId: 2 })).body.code).toBe(0)
       await login(server.url, 'special', 'A1b!@#$')

@@ -8,7 +8,7 @@ import { nowText } from '../../src-server/db/time'
 import { demoAccounts } from '../../src-server/seed/demo-accounts'
 import { testDatabases } from '../support/databases'
 import { dataOf } from '../support/envelope'
-import { issuesOf, signInAs, type ApiAs } from './api-as'
+import { failureOf, issuesOf, signInAs, type ApiAs } from './api-as'
 import { call, startTestServer, type TestServer } from './harness'
 
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64')
@@ -136,6 +136,44 @@ describe.each(testDatabases())('content: news, home pages, carousels, notices, t
     expect(foreign).toBeDefined()
     const refused = await orgApi.post('/api/notice', { name: '越权通知', content: '<p>x</p>', memberIdList: [foreign?.id] })
     expect(issuesOf(refused).memberIdList).toBe('所选党员不存在')
+  })
+
+  it('/api/home/notice: list, save (with id edits), send by SMS to its members through the outbox, delete', async () => {
+    expect(issuesOf(await api.post('/api/home/notice', { name: '', content: '<p> </p>' }))).toMatchObject({ name: '请输入名称', content: '请输入内容' })
+    const members = await server.db.selectFrom('member').select(['id', 'name', 'telephone']).orderBy('id', 'desc').limit(3).execute()
+    const [good, other, wrong] = members
+    await server.db.updateTable('member').set({ telephone: '0251234' }).where('id', '=', wrong.id).execute()
+    const long = `<p>各支部：</p><p>${'请认真学习&amp;讨论。'.repeat(30)}</p>`
+    const created = await data<NoticeRow>(api.post('/api/home/notice', { name: '支部学习通知', content: long, memberIdList: members.map((m) => m.id) }))
+    expect(created).toMatchObject({ name: '支部学习通知', status: 1, memberCount: 3 })
+    const edited = await data<NoticeRow>(api.post('/api/home/notice', { id: created.id, name: '支部学习通知（改）', content: long }))
+    expect(edited).toMatchObject({ id: created.id, name: '支部学习通知（改）', memberCount: 3 })
+    const log = await logOf('homeNotice.save')
+    expect([log.recordTable, log.recordId]).toEqual(['notice', created.id])
+    expect(log.before).toContain('支部学习通知"')
+    expect(log.after).toContain('支部学习通知（改）')
+    const page = await api.data<Page<NoticeRow>>('/api/home/notice', { name: '（改）', pageNum: 1, pageSize: 10 })
+    expect(page).toMatchObject({ total: 1, records: [{ id: created.id, memberCount: 3 }] })
+
+    const sent = await data<{ queued: number; invalid: { memberId: number; name: string; reason: string }[] }>(api.post(`/api/home/notice/send/${created.id}`))
+    expect(sent).toEqual({ queued: 2, invalid: [{ memberId: wrong.id, name: wrong.name, reason: '手机号格式错误' }] })
+    const messages = await server.db.selectFrom('smsMessage').select(['memberId', 'telephone', 'title', 'content', 'state']).where('title', '=', '支部学习通知（改）').orderBy('memberId').execute()
+    expect(messages.map((m) => [m.memberId, m.telephone, m.state])).toEqual(
+      [good, other, wrong].sort((a, b) => a.id - b.id).map((m) => [m.id, m === wrong ? '0251234' : m.telephone, m === wrong ? 'invalid' : expect.stringMatching(/pending|sending|sent/)]),
+    )
+    // The text of the notice, cut to an SMS's 200 characters, ends in “…”.
+    expect(messages[0].content).toHaveLength(200)
+    expect(messages[0].content).toMatch(/^各支部： 请认真学习&讨论。请认真学习&讨论。.*…$/)
+
+    await api.post('/api/notice/updateStatus?id=' + created.id + '&status=-1')
+    expect(failureOf(await api.post(`/api/home/notice/send/${created.id}`))).toMatchObject({ status: 409, message: '通知已停用，不能发送' })
+    const nobody = await data<NoticeRow>(api.post('/api/home/notice', { name: '无人通知', content: '<p>x</p>' }))
+    expect(failureOf(await api.post(`/api/home/notice/send/${nobody.id}`))).toMatchObject({ status: 409, message: '该通知还没有发送对象' })
+
+    expect((await api.del(`/api/home/notice/${created.id}`)).status).toBe(200)
+    expect(await server.db.selectFrom('noticeMember').select('memberId').where('noticeId', '=', created.id).execute()).toEqual([])
+    expect(failureOf(await api.post(`/api/home/notice/send/${created.id}`))).toMatchObject({ status: 404, message: '通知不存在' })
+    await server.db.updateTable('member').set({ telephone: wrong.telephone }).where('id', '=', wrong.id).execute()
   })
 
   it('teachers and courses: avatar required, a course names its teacher, resources and comments; a teacher teaching a course is not deleted', async () => {

@@ -4,8 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { ApiEnvelope } from '../../src-shared/errors'
 import type { UploadedFile } from '../../src-shared/schemas/files'
 import { nowText } from '../../src-server/db/time'
-import { UPLOAD_QUOTA_BYTES } from '../../src-server/modules/files/access'
-import { demoAccounts } from '../../src-server/seed/demo-accounts'
+import { storedPathColumns, UPLOAD_QUOTA_BYTES } from '../../src-server/modules/files/access'
+import { demoAccounts, ORG_ADMIN_TOP_ORG } from '../../src-server/seed/demo-accounts'
 import { testDatabases } from '../support/databases'
 import { dataOf } from '../support/envelope'
 import { login } from '../support/login'
@@ -18,6 +18,8 @@ const PDF = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer 
 const OLE2 = Buffer.concat([Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]), Buffer.alloc(504)])
 /** The opening boxes of an MP4 and the EBML header of a WebM. */
 const MP4 = Buffer.concat([Buffer.from([0, 0, 0, 0x18]), Buffer.from('ftypisom\0\0\x02\0isomiso2'), Buffer.alloc(64)])
+/** A stored path no upload has (a record that needs some picture). */
+const PLACEHOLDER = '2026/11/00000000000000000000000000000000.png'
 const WEBM = Buffer.concat([Buffer.from([0x1a, 0x45, 0xdf, 0xa3]), Buffer.alloc(64)])
 
 async function xlsxBytes(): Promise<Buffer> {
@@ -169,5 +171,68 @@ describe.each(testDatabases())('uploads and files ($name)', (database) => {
     const referenced = await fetch(`${server.url}/api/file?path=${mine.path}`, { headers: { Token: orgadmin, Connection: 'close' } })
     expect(referenced.status).toBe(200)
     await referenced.arrayBuffer()
+  })
+  it('lets a tree read a file named by any stored-path column of a record it may see, and no other tree', async () => {
+    const orgadmin = await login(server.url, demoAccounts.orgadmin.username, demoAccounts.orgadmin.password)
+    const readAs = async (path: string) => {
+      const response = await fetch(`${server.url}/api/file?path=${path}`, { headers: { Token: orgadmin, Connection: 'close' } })
+      await response.arrayBuffer()
+      return response.status
+    }
+    const { db } = server
+    const now = nowText()
+    const stamps = { createTime: now, updatedAt: now }
+    const top = await db.selectFrom('org').select('id').where('name', '=', ORG_ADMIN_TOP_ORG).executeTakeFirstOrThrow()
+    const [ownMember] = await membersOfTopOrg(db, ORG_ADMIN_TOP_ORG)
+    const otherMember = await db.selectFrom('member').select(['id', 'orgId']).where('topOrgId', '!=', top.id).orderBy('id').executeTakeFirstOrThrow()
+    // A training hosted in orgadmin's tree, and one hosted outside it.
+    const [ownTrain, otherTrain] = await db.selectFrom('train').select('id').orderBy('id').limit(2).execute()
+    await db.updateTable('train').set({ orgId: top.id }).where('id', '=', ownTrain.id).execute()
+    await db.updateTable('train').set({ orgId: otherMember.orgId }).where('id', '=', otherTrain.id).execute()
+    const teacher = (avatarUrl: string) => db.insertInto('teacher').values({ name: '讲师', avatarUrl, content: '', ...stamps }).returning('id').executeTakeFirstOrThrow()
+    const course = async (values: { imagePath?: string; videoPath?: string }) =>
+      db.insertInto('course').values({ name: '课程', teacherId: (await teacher(PLACEHOLDER)).id, content: '', status: 1, imagePath: null, videoPath: null, ...stamps, ...values }).returning('id').executeTakeFirstOrThrow()
+    const category = await db.insertInto('questionCategory').values({ name: '图片题', useType: 2, createdBy: null, createdAt: now, updatedAt: now }).returning('id').executeTakeFirstOrThrow()
+    const question = (imagePath: string | null) =>
+      db.insertInto('question').values({ useType: 2, categoryId: category.id, type: 1, title: '题目', stem: null, answer: 'A', analysis: null, imagePath, createdBy: null, createName: null, createdAt: now, updatedAt: now }).returning(['id', 'categoryId']).executeTakeFirstOrThrow()
+
+    /** A record of each table naming `path` in `column`; `inTree` false places it outside orgadmin's tree where the table has trees. */
+    const naming: { [T in keyof typeof storedPathColumns]: (column: (typeof storedPathColumns)[T]['columns'][number], path: string, inTree: boolean) => Promise<unknown> } = {
+      train: (column, path, inTree) => db.updateTable('train').set({ [column]: path }).where('id', '=', inTree ? ownTrain.id : otherTrain.id).execute(),
+      trainResource: (_, path, inTree) => db.insertInto('trainResource').values({ trainId: inTree ? ownTrain.id : otherTrain.id, resourceName: '附件', resourceUrl: path, sortOrder: 1 }).execute(),
+      trainLocationPicture: (_, path, inTree) => db.insertInto('trainLocationPicture').values({ trainId: inTree ? ownTrain.id : otherTrain.id, imagePath: path, createdAt: now }).execute(),
+      member: (_, path, inTree) => db.updateTable('member').set({ avatarUrl: path }).where('id', '=', inTree ? ownMember.id : otherMember.id).execute(),
+      news: (_, path) => db.insertInto('news').values({ title: '新闻', comeFrom: '来源', entryTime: '2026-11-20', imagePath: path, content: '<p>正文</p>', status: 1, ...stamps }).execute(),
+      carousel: (_, path) => db.insertInto('carousel').values({ imagePath: path, newsId: null, status: 1, ...stamps }).execute(),
+      teacher: (_, path) => teacher(path),
+      course: (column, path) => course({ [column]: path }),
+      courseResource: async (_, path) => db.insertInto('courseResource').values({ courseId: (await course({})).id, name: '资料', sortOrder: 1, type: 1, resourcePath: path, ...stamps }).execute(),
+      question: (_, path) => question(path),
+      paperQuestion: async (_, path) => {
+        const q = await question(null)
+        const paper = await db
+          .insertInto('paper')
+          .values({ title: '试卷', content: '', totalScore: 100, choiceType: 1, questionList: '[]', categoryList: '[]', createdBy: null, createdAt: now, updatedAt: now })
+          .returning('id')
+          .executeTakeFirstOrThrow()
+        await db
+          .insertInto('paperQuestion')
+          .values({ paperId: paper.id, sortOrder: 1, questionId: q.id, questionType: 1, categoryId: q.categoryId, categoryName: '类别', title: '题目', stem: null, answer: 'A', analysis: null, imagePath: path, questionScore: 100 })
+          .execute()
+      },
+    }
+    for (const [table, { columns, placed }] of Object.entries(storedPathColumns)) {
+      const name = naming[table as keyof typeof naming] as (column: string, path: string, inTree: boolean) => Promise<unknown>
+      for (const column of columns) {
+        const { path } = await uploaded('image', `${table}.png`, PNG)
+        expect(await readAs(path), `${table}.${column} before any record names it`).toBe(404)
+        if (placed !== 'province') {
+          await name(column, path, false)
+          expect(await readAs(path), `${table}.${column} named in another tree`).toBe(404)
+        }
+        await name(column, path, true)
+        expect(await readAs(path), `${table}.${column} named by a record orgadmin may see`).toBe(200)
+      }
+    }
   })
 })

@@ -87,6 +87,8 @@ describe.each(testDatabases())('operation log ($name)', (database) => {
     const adminOnly = await logs({ adminName: 'admi', pageSize: '100' })
     expect(adminOnly.records.length).toBeGreaterThan(0)
     expect(adminOnly.records.every((r) => r.adminName?.includes('admi'))).toBe(true)
+    // `_` and `%` in the account filter are characters, not wildcards.
+    expect((await logs({ adminName: 'adm_n' })).total).toBe(0)
     const future = await logs({ startTime: '2999-01-01 00:00:00' })
     expect(future).toEqual({ records: [], total: 0 })
     const past = await logs({ endTime: '2000-01-01 00:00:00' })

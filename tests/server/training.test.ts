@@ -12,6 +12,15 @@ import { call, startTestServer, type TestServer } from './harness'
 
 type Page<T> = { records: T[]; total: number }
 
+/** The paragraphs of a document.xml: their text, paragraph properties and first run's properties. */
+function paragraphsOf(xml: string) {
+  return [...xml.matchAll(/<w:p>(.*?)<\/w:p>/g)].map(([, p]) => ({
+    text: [...p.matchAll(/<w:t[^>]*>([^<]*)<\/w:t>/g)].map((m) => m[1]).join(''),
+    pPr: /<w:pPr>(.*?)<\/w:pPr>/.exec(p)?.[1] ?? '',
+    rPr: /<w:rPr>(.*?)<\/w:rPr>/.exec(p)?.[1] ?? '',
+  }))
+}
+
 describe.each(testDatabases())('trainings ($name)', (database) => {
   let server: TestServer
   let admin: string
@@ -173,7 +182,7 @@ describe.each(testDatabases())('trainings ($name)', (database) => {
     expect(refused.body.message).toBe('请上传盖章公文')
   })
 
-  it('generates the notice as a Word document with the name, the 年月日 date and the sign-up QR code', async () => {
+  it('generates the notice as a 公文 in Word: the host unit\'s red mark, 2号小标宋 title, 3号仿宋 body, 22 × 28 page, QR code, signature and date', async () => {
     const train = await create(admin, { name: '通知生成测试班', createTime: '2026-11-05' })
     const { wordPath } = dataOf((await api<{ wordPath: string }>(admin, 'POST', '/api/train/notice', { id: train.id })).body)
     expect(dataOf((await api<TrainDetail>(admin, 'GET', `/api/train/${train.id}`)).body).wordPath).toBe(wordPath)
@@ -192,6 +201,46 @@ describe.each(testDatabases())('trainings ($name)', (database) => {
     const png = await zip.file(image)!.async('nodebuffer')
     expect(png.subarray(1, 4).toString()).toBe('PNG')
     expect(await zip.file('word/_rels/document.xml.rels')!.async('string')).toContain(image.replace('word/', ''))
+
+    // Laid out as a 公文 (GB/T 9704-2012), in the name of the host unit: for 其他, the root organisation.
+    const paragraphs = paragraphsOf(document)
+    const find = (match: (text: string) => boolean) => paragraphs.find((p) => match(p.text))!
+    const [mark] = paragraphs
+    expect(mark.text).toBe('省直机关工委')
+    expect(mark.rPr).toContain('w:eastAsia="方正小标宋简体"')
+    expect(mark.rPr).toContain('<w:color w:val="FF0000"/>')
+    expect(mark.pPr).toMatch(/<w:bottom w:val="single"[^>]*w:color="FF0000"\/>/)
+    const title = find((t) => t === '关于举办通知生成测试班的通知')
+    expect(title.rPr).toContain('w:eastAsia="方正小标宋简体"')
+    expect(title.rPr).toContain('<w:sz w:val="44"/>')
+    expect(title.pPr).toContain('<w:jc w:val="center"/>')
+    const body = find((t) => t.startsWith('请于'))
+    expect(body.rPr).toContain('w:eastAsia="仿宋_GB2312"')
+    expect(body.rPr).toContain('<w:sz w:val="32"/>')
+    expect(body.pPr).toContain('w:firstLineChars="200"')
+    expect(find((t) => t === '一、培训时间').rPr).toContain('w:eastAsia="黑体"')
+    // The link line is not justified (its one long word stretched the label apart).
+    expect(find((t) => t.startsWith('报名链接：')).pPr).toContain('<w:jc w:val="left"/>')
+    const [signature, date] = paragraphs.slice(-2)
+    expect([signature.text, date.text]).toEqual(['省直机关工委', '2026年11月5日'])
+    expect(signature.pPr).toContain('<w:jc w:val="right"/>')
+    expect(paragraphs.map((p) => p.text)).not.toContain('其他')
+
+    // 22 lines of 28 characters: A4, the type area's margins, exact line height, characters drawn closer.
+    const page = /<w:pgSz w:w="(\d+)" w:h="(\d+)"\/><w:pgMar w:top="(\d+)" w:right="(\d+)" w:bottom="(\d+)" w:left="(\d+)"/.exec(document)!.slice(1).map(Number)
+    expect(page).toEqual([11906, 16838, 2098, 1474, 1984, 1588])
+    const [width, height, top, right, bottom, left] = page
+    const line = Number(/<w:spacing w:before="0" w:after="0" w:line="(\d+)" w:lineRule="exact"\/>/.exec(body.pPr)![1])
+    expect(Math.floor((height - top - bottom) / line)).toBe(22)
+    const closer = Number(/<w:spacing w:val="(-?\d+)"\/>/.exec(body.rPr)![1])
+    expect(Math.floor((width - left - right) / (32 * 10 + closer))).toBe(28)
+
+    // Fonts Word and WPS substitute in Chinese where an office lacks them; 3号仿宋 by default.
+    const fontTable = await zip.file('word/fontTable.xml')!.async('string')
+    expect(fontTable).toContain('<w:font w:name="方正小标宋简体"><w:altName w:val="宋体"/><w:charset w:val="86"/>')
+    expect(fontTable).toContain('<w:font w:name="仿宋_GB2312"><w:altName w:val="仿宋"/><w:charset w:val="86"/>')
+    const styles = await zip.file('word/styles.xml')!.async('string')
+    expect(styles).toMatch(/<w:rPrDefault><w:rPr><w:rFonts [^>]*w:eastAsia="仿宋_GB2312"[^>]*\/><w:sz w:val="32"\/>/)
   })
 
   it('deletes a training with its rows', async () => {

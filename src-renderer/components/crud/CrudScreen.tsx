@@ -7,7 +7,7 @@ import { FormDialog } from '../FormDialog'
 import { ResourceTable, type Column, type ResourceTableHandle } from '../ResourceTable'
 import { toastMessages, useNotify } from '../toast'
 import { useConfirmedDelete } from '../useConfirmedDelete'
-import { numbered } from '../useResourcePage'
+import { indexLabel, numbered } from '../useResourcePage'
 import { resourceCall, type Numbered, type RowOf } from './resource-call'
 
 export interface CrudScreenProps<D extends ResourceDescriptor> {
@@ -47,7 +47,7 @@ export interface CrudScreenProps<D extends ResourceDescriptor> {
  * A standard resource's screen drawn from its descriptor: filters, table with 序号,
  * pager, 添加 / 编辑 in a dialog validated by the descriptor's schema, 删除 after
  * 确定要删除当前<noun>吗?, the enable switch, and the spec's toasts. A record just added
- * is shown at the top of the list, marked, whatever page or filter is on screen.
+ * is shown at the top of the list, marked, whatever page is on screen, until the next search.
  */
 export function CrudScreen<D extends ResourceDescriptor>({
   resource,
@@ -69,15 +69,14 @@ export function CrudScreen<D extends ResourceDescriptor>({
   deleteMessage = `确定要删除当前${resource.noun}吗?`,
 }: CrudScreenProps<D>) {
   type Row = Numbered<RowOf<D>>
-  const table = useRef<ResourceTableHandle>(null)
+  const table = useRef<ResourceTableHandle<Row>>(null)
   const notify = useNotify()
   const confirmedDelete = useConfirmedDelete()
   const [dialog, setDialog] = useState<{ row: RowOf<D> | null } | null>(null)
-  const [added, setAdded] = useState<Row | null>(null)
   const reload = () => table.current?.reload()
   const api = resourceCall(resource)
   // The marked new row is a copy: it follows what happens to the record afterwards.
-  const follow = (id: number, next: Row | null) => setAdded((current) => (current?.id === id ? next : current))
+  const follow = (id: number, next: Row | null) => table.current?.follow(id, next)
 
   const statusColumn: Column<Row>[] = resource.status
     ? [
@@ -102,7 +101,7 @@ export function CrudScreen<D extends ResourceDescriptor>({
       ]
     : []
   const allColumns: Column<Row>[] = [
-    { key: 'index', title: '序号', width: '70px', render: (row) => (row.index > 0 ? row.index : '新增') },
+    { key: 'index', title: '序号', width: '70px', render: (row) => indexLabel(row.index) },
     ...columns,
     ...statusColumn,
   ]
@@ -114,7 +113,6 @@ export function CrudScreen<D extends ResourceDescriptor>({
         label={label}
         columns={allColumns}
         rowKey={(row) => row.id}
-        highlighted={added}
         filters={Object.entries(resource.filters)
           .filter(([name, filter]) => filter.match !== 'equals' || filterOptions[name] || filter.options)
           .map(([name, filter]) => ({ name, label: filter.label, options: filterOptions[name] ?? filter.options }))}
@@ -165,11 +163,11 @@ export function CrudScreen<D extends ResourceDescriptor>({
           if (editing) {
             follow(editing.id, { ...(await api.update({ ...values, id: editing.id })), index: 0 })
             notify.success(toastMessages.updated)
+            reload()
           } else {
-            setAdded({ ...(await api.create(values)), index: 0 })
+            table.current?.showAdded({ ...(await api.create(values)), index: 0 })
             notify.success(toastMessages.added)
           }
-          reload()
         }}
       >
         {(form) => fields(form as unknown as UseFormReturn<FieldValues>, dialog?.row ?? null)}

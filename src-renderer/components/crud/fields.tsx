@@ -1,5 +1,5 @@
-import { Input } from '@fluentui/react-components'
 import type { FieldValues } from 'react-hook-form'
+import { DateTimeInput } from '../DateTimeInput'
 import { FormField, type FormFieldProps } from '../FormFields'
 import { RichText } from '../RichText'
 import { ImageUpload } from '../upload/ImageUpload'
@@ -24,12 +24,12 @@ export function ImageField<T extends FieldValues, O>(props: FieldProps<T, O>) {
   )
 }
 
-/** A date `yyyy-MM-dd` with the browser's picker. */
+/** A date `yyyy-MM-dd` through the console's Chinese picker (the platform's own follows the OS language). */
 export function DateField<T extends FieldValues, O>(props: FieldProps<T, O>) {
   return (
     <FormField {...props}>
       {(field) => (
-        <Input type="date" ref={field.ref} value={(field.value as string | undefined) ?? ''} onChange={(_, data) => field.onChange(data.value)} onBlur={field.onBlur} />
+        <DateTimeInput dateOnly aria-label={props.label} value={(field.value as string | undefined) ?? ''} onChange={field.onChange} onBlur={field.onBlur} />
       )}
     </FormField>
   )

@@ -7,7 +7,6 @@ import {
   Table,
   TableBody,
   TableCell,
-  TableCellLayout,
   TableHeader,
   TableHeaderCell,
   TableRow,
@@ -18,7 +17,7 @@ import { useVirtualizer } from '@tanstack/react-virtual'
 import { EmptyState } from '../EmptyState'
 import type { Column } from '../ResourceTable'
 import type { LazyTree, TreeKey, TreeRow } from './useLazyTree'
-import { wholeTextOnHover } from '../wholeTextOnHover'
+import { TruncatedCell, TruncatedText } from '../TruncatedCell'
 
 export interface TreeTableProps<N> {
   /** Accessible name, e.g. 组织列表. */
@@ -116,15 +115,13 @@ export function TreeTable<N>({
               />
             ) : null}
           </span>
-          <TableCellLayout truncate onPointerEnter={wholeTextOnHover}>
-            {first.render(row.node)}
-          </TableCellLayout>
+          <TruncatedText>{first.render(row.node)}</TruncatedText>
         </div>
       </TableCell>
       {rest.map((column) => (
-        <TableCell key={column.key} style={cellStyle(column.width)} onPointerEnter={wholeTextOnHover}>
-          <TableCellLayout truncate>{column.render(row.node)}</TableCellLayout>
-        </TableCell>
+        <TruncatedCell key={column.key} style={cellStyle(column.width)}>
+          {column.render(row.node)}
+        </TruncatedCell>
       ))}
       {rowActions && (
         <TableCell style={cellStyle(actionsWidth)}>

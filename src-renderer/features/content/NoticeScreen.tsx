@@ -1,18 +1,63 @@
 import { useState } from 'react'
-import { Button } from '@fluentui/react-components'
-import { PeopleRegular } from '@fluentui/react-icons'
+import { Button, makeStyles, Text, tokens } from '@fluentui/react-components'
+import { PeopleRegular, SendRegular } from '@fluentui/react-icons'
 import { noticeResource, type NoticeMember, type NoticeRow } from '../../../src-shared/schemas/content'
 import { call } from '../../app/bridge'
+import { useConfirm } from '../../components/confirm'
+import { FormField, TextField } from '../../components/FormFields'
 import { FULL_ROW } from '../../components/FormDialog'
-import { TextField } from '../../components/FormFields'
 import { ResourceTable } from '../../components/ResourceTable'
+import { useNotify } from '../../components/toast'
 import { ViewDialog } from '../../components/ViewDialog'
 import { CrudScreen } from '../../components/crud/CrudScreen'
 import { RichTextField } from '../../components/crud/fields'
+import { reportQueued } from '../organization/SmsDialog'
+import { NoticeMemberPicker } from './NoticeMemberPicker'
 
-/** 通知管理 (spec 001 §2, §7): name (≤ 20) and rich text, enable switch, and the members a notice is addressed to. */
+const useStyles = makeStyles({ members: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalM } })
+
+/** The members a notice goes to, as ids; undefined (an edit that leaves them) shows the stored count. */
+function MemberIdsInput({ value, onChange, notice }: { value: number[] | undefined; onChange(ids: number[]): void; notice: NoticeRow | null }) {
+  const styles = useStyles()
+  const notify = useNotify()
+  const [picking, setPicking] = useState<number[] | null>(null)
+  const count = value?.length ?? notice?.memberCount ?? 0
+  const pick = () => {
+    if (value || !notice) setPicking(value ?? [])
+    else call('notice.members', { id: notice.id }).then((list) => setPicking(list.map((m) => m.id)), notify.error)
+  }
+  return (
+    <div className={styles.members}>
+      <Text>{count === 0 ? '未选择' : `已选择 ${count} 人`}</Text>
+      <Button icon={<PeopleRegular />} onClick={pick}>
+        选择发送对象
+      </Button>
+      {picking && (
+        <NoticeMemberPicker
+          initial={picking}
+          onClose={() => setPicking(null)}
+          onPick={(ids) => {
+            onChange(ids)
+            setPicking(null)
+          }}
+        />
+      )}
+    </div>
+  )
+}
+
+/** 通知管理 (spec 001 §2, §7): name (≤ 20) and rich text, enable switch, the members it goes to, and 发送短信 to them. */
 export default function NoticeScreen() {
+  const notify = useNotify()
+  const confirm = useConfirm()
   const [members, setMembers] = useState<NoticeRow | null>(null)
+
+  const send = async (row: NoticeRow) => {
+    if (row.memberCount === 0) return notify.warning('未选中任何用户')
+    if (!(await confirm({ message: `确定要把通知“${row.name}”以短信发送给 ${row.memberCount} 名党员吗?`, confirmText: '发送', cancelledText: '已取消' }))) return
+    await call('homeNotice.send', { id: row.id }).then((result) => reportQueued(notify, result), notify.error)
+  }
+
   return (
     <>
       <CrudScreen
@@ -23,20 +68,28 @@ export default function NoticeScreen() {
           { key: 'memberCount', title: '发送对象', width: '100px', render: (row) => `${row.memberCount} 人` },
           { key: 'createTime', title: '创建时间', width: '180px', render: (row) => row.createTime },
         ]}
-        blank={{ name: '', content: '' }}
+        blank={{ name: '', content: '', memberIdList: [] }}
         toValues={(row) => ({ name: row.name, content: row.content })}
         dialogLayout="wide"
-        actionsWidth="260px"
-        fields={({ control }) => (
+        actionsWidth="360px"
+        fields={({ control }, editing) => (
           <>
             <TextField control={control} name="name" label="名称" required maxLength={20} autoFocus className={FULL_ROW} />
             <RichTextField control={control} name="content" label="内容" required className={FULL_ROW} />
+            <FormField control={control} name="memberIdList" label="发送对象" className={FULL_ROW}>
+              {(field) => <MemberIdsInput value={field.value as number[] | undefined} onChange={field.onChange} notice={editing} />}
+            </FormField>
           </>
         )}
         rowActions={(row) => (
-          <Button size="small" appearance="subtle" icon={<PeopleRegular />} onClick={() => setMembers(row)}>
-            发送对象
-          </Button>
+          <>
+            <Button size="small" appearance="subtle" icon={<PeopleRegular />} onClick={() => setMembers(row)}>
+              发送对象
+            </Button>
+            <Button size="small" appearance="subtle" icon={<SendRegular />} onClick={() => void send(row)}>
+              发送短信
+            </Button>
+          </>
         )}
       />
       <ViewDialog open={members !== null} title={`发送对象：${members?.name ?? ''}`} onClose={() => setMembers(null)}>

@@ -73,7 +73,7 @@ export default function MemberPage() {
   const styles = useStyles()
   const notify = useNotify()
   const confirmedDelete = useConfirmedDelete()
-  const table = useRef<ResourceTableHandle>(null)
+  const table = useRef<ResourceTableHandle<MemberListItem>>(null)
   // The filters of the list on screen: the export takes the same ones.
   const shownFilters = useRef<MemberFilter>({})
   const [selected, setSelected] = useState<ReadonlySet<RowKey>>(new Set())
@@ -90,13 +90,13 @@ export default function MemberPage() {
   const save = async ({ id: _unused, ...values }: MemberFormValues, target: MemberDialogTarget) => {
     if (target.kind === 'add') {
       // The form's schema has required the password when adding.
-      await call('member.create', { ...values, pwd: values.pwd ?? '' })
+      table.current?.showAdded(await call('member.create', { ...values, pwd: values.pwd ?? '' }))
       notify.success(toastMessages.added)
     } else {
-      await call('member.update', { ...values, id: target.member.id })
+      table.current?.follow(target.member.id, await call('member.update', { ...values, id: target.member.id }))
       notify.success(toastMessages.updated)
+      table.current?.reload()
     }
-    table.current?.reload()
   }
 
   const act = async (work: Promise<unknown>, message: string) => {
@@ -117,6 +117,7 @@ export default function MemberPage() {
       '确定要删除当前人员吗?',
       () => call('member.delete', { id: member.id }),
       () => {
+        table.current?.follow(member.id, null)
         table.current?.reload()
         setSelected((current) => {
           const next = new Set(current)

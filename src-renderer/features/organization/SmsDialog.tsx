@@ -1,30 +1,28 @@
 import { useEffect, useState } from 'react'
 import { Dropdown, Option } from '@fluentui/react-components'
 import type { z } from 'zod'
-import { SmsSendSchema, type SmsOptionsSchema } from '../../../src-shared/schemas/sms'
+import { SmsSendSchema, type SmsOptionsSchema, type SmsSendResultSchema } from '../../../src-shared/schemas/sms'
 import { call } from '../../app/bridge'
 import { FormDialog } from '../../components/FormDialog'
 import { FormField, TextAreaField, TextField } from '../../components/FormFields'
-import { useNotify } from '../../components/toast'
+import { useNotify, type Notify } from '../../components/toast'
 
 type Options = z.infer<typeof SmsOptionsSchema>
 
-/** A choice bound to a form value: the options' ids as numbers, `none` first when given. */
-function ChoiceDropdown({ value, onChange, options, placeholder, none }: {
+/** A choice bound to a form value: the options' ids as numbers. */
+function ChoiceDropdown({ value, onChange, options, placeholder }: {
   value: unknown
   onChange(id: number | null): void
   options: readonly { id: number; label: string }[]
   placeholder: string
-  none?: string
 }) {
   return (
     <Dropdown
       placeholder={placeholder}
-      value={options.find((o) => o.id === value)?.label ?? (value === null && none ? none : '')}
+      value={options.find((o) => o.id === value)?.label ?? ''}
       selectedOptions={typeof value === 'number' ? [String(value)] : []}
       onOptionSelect={(_, data) => onChange(data.optionValue ? Number(data.optionValue) : null)}
     >
-      {none && <Option value="">{none}</Option>}
       {options.map((o) => (
         <Option key={o.id} value={String(o.id)}>
           {o.label}
@@ -32,6 +30,12 @@ function ChoiceDropdown({ value, onChange, options, placeholder, none }: {
       ))}
     </Dropdown>
   )
+}
+
+/** What a send put in the outbox, and by name each member it could not reach. */
+export function reportQueued(notify: Notify, { queued, invalid }: z.infer<typeof SmsSendResultSchema>): void {
+  notify.success(`已提交 ${queued} 条短信，发送结果见短信记录`)
+  if (invalid.length > 0) notify.warning(`以下党员未能发送：${invalid.map((m) => `${m.name}（${m.reason}）`).join('、')}`)
 }
 
 /**
@@ -54,9 +58,7 @@ export function SmsDialog({ memberIds, onClose, onSent }: { memberIds: readonly 
       schema={SmsSendSchema}
       defaultValues={{ title: '', content: '', examId: null, homeId: undefined, memberList: (memberIds ?? []).map((id) => ({ id })) }}
       onSubmit={async (values) => {
-        const { queued, invalid } = await call('sms.send', values)
-        notify.success(`已提交 ${queued} 条短信，发送结果见短信记录`)
-        if (invalid.length > 0) notify.warning(`以下党员未能发送：${invalid.map((m) => `${m.name}（${m.reason}）`).join('、')}`)
+        reportQueued(notify, await call('sms.send', values))
         onSent()
       }}
     >
@@ -64,10 +66,8 @@ export function SmsDialog({ memberIds, onClose, onSent }: { memberIds: readonly 
         <>
           <TextField control={control} name="title" label="标题" required maxLength={20} autoFocus />
           <TextAreaField control={control} name="content" label="短信内容" required rows={4} />
-          <FormField control={control} name="examId" label="考试" hint={options.exams.length === 0 ? '暂无可选的考试' : undefined}>
-            {(field) => (
-              <ChoiceDropdown value={field.value} onChange={field.onChange} placeholder="请选择考试" none="不关联考试" options={options.exams.map((e) => ({ id: e.id, label: e.title }))} />
-            )}
+          <FormField control={control} name="examId" label="考试" required hint={options.exams.length === 0 ? '暂无未开始或进行中的考试' : undefined}>
+            {(field) => <ChoiceDropdown value={field.value} onChange={field.onChange} placeholder="请选择考试" options={options.exams.map((e) => ({ id: e.id, label: e.title }))} />}
           </FormField>
           <FormField control={control} name="homeId" label="首页" required>
             {(field) => <ChoiceDropdown value={field.value} onChange={field.onChange} placeholder="请选择首页" options={options.homes.map((h) => ({ id: h.id, label: h.name }))} />}

@@ -7,8 +7,9 @@ import type { SyncConflict } from '../../../src-shared/schemas/sync'
 import { call, onEvent } from '../../app/bridge'
 import { saveBytes } from '../../app/download'
 import { useConfirm } from '../../components/confirm'
-import { EmptyState } from '../../components/EmptyState'
+import { RecordUnavailable } from '../../components/RecordUnavailable'
 import { toastMessages, useNotify } from '../../components/toast'
+import { idParamOf, useRecordById } from '../../components/useRecordById'
 import { TRAINING_LIST_PATH } from '../signups/TrainingHeader'
 import { SeatHeader } from './SeatHeader'
 import { clearSeat, emptyArrangement, filledCount, fromPlan, merge, move, place, seatEveryone, seatInOrder, setGroup, toLocations, unseated, type Arrangement } from './arrangement'
@@ -34,6 +35,8 @@ const useStyles = makeStyles({
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'
 const SHORT_SEATS = '剩余座位不足，请重新生成座位表'
 
+const loadPlan = (trainId: number): Promise<SeatPlan> => call('seat.plan', { trainId })
+
 /** A fresh key per save attempt: a repeated delivery of one attempt is applied once by the server. */
 const newKey = () => crypto.randomUUID()
 
@@ -41,13 +44,11 @@ const newKey = () => crypto.randomUUID()
 export default function FieldSeatPage() {
   const styles = useStyles()
   const [params] = useSearchParams()
-  const raw = params.get('id')
-  const trainId = raw && /^\d+$/.test(raw) ? Number(raw) : null
+  const trainId = idParamOf(params, 'id')
   const navigate = useNavigate()
   const notify = useNotify()
   const confirm = useConfirm()
   const [plan, setPlan] = useState<SeatPlan | null>(null)
-  const [failed, setFailed] = useState(false)
   const [a, setA] = useState<Arrangement>(() => emptyArrangement(4, 5))
   const [mode, setMode] = useState<SeatMode>(0)
   const [size, setSize] = useState({ rows: '4', columns: '5' })
@@ -67,21 +68,9 @@ export default function FieldSeatPage() {
     setSize({ rows: String(next.rowNumber), columns: String(next.columnNumber) })
   }, [])
 
-  useEffect(() => {
-    if (trainId === null) return
-    let current = true
-    call('seat.plan', { trainId }).then(
-      (loaded) => current && adopt(loaded),
-      (error: unknown) => {
-        if (!current) return
-        setFailed(true)
-        notify.error(error)
-      },
-    )
-    return () => {
-      current = false
-    }
-  }, [trainId, adopt, notify])
+  // The page edits its own copy of the plan: it takes the loaded one as it arrives.
+  const loadAndAdopt = useCallback((id: number) => loadPlan(id).then((loaded) => (adopt(loaded), loaded)), [adopt])
+  const loaded = useRecordById(trainId, loadAndAdopt)
 
   useEffect(() => {
     if (trainId === null) return
@@ -126,8 +115,8 @@ export default function FieldSeatPage() {
 
   const onGroup = useCallback((column: number, group: number | null) => setA((cur) => setGroup(cur, column, group)), [])
 
-  if (trainId === null || failed) return <EmptyState text="培训班不存在或无权查看" />
-  if (!plan) return <Spinner label="加载中..." />
+  if (loaded.state.status !== 'found') return <RecordUnavailable state={loaded.state} notFoundText="培训班不存在" backTo={TRAINING_LIST_PATH} onRetry={loaded.reload} />
+  if (trainId === null || !plan) return <Spinner label="加载中..." />
 
   const generate = async () => {
     const rows = seatRows.safeParse(size.rows)

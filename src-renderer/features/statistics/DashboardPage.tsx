@@ -1,7 +1,6 @@
 import { useEffect, useState } from 'react'
 import { Button, makeStyles, Text, tokens } from '@fluentui/react-components'
 import {
-  ArrowDownloadRegular,
   BookOpenRegular,
   DismissRegular,
   HatGraduationRegular,
@@ -10,15 +9,16 @@ import {
 } from '@fluentui/react-icons'
 import { useNavigate } from 'react-router-dom'
 import type { DashboardSummary, DashboardTrain } from '../../../src-shared/schemas/statistics'
-import { MAX_PAGE_SIZE } from '../../../src-shared/schemas/common'
 import { call } from '../../app/bridge'
 import { useUser } from '../../app/session'
 import { Chart } from '../../components/Chart'
-import { exportTable, type ExportColumn } from '../../components/exportTable'
+import type { ExportColumn } from '../../components/exportTable'
 import { ResourceTable, type Column } from '../../components/ResourceTable'
 import { useNotify } from '../../components/toast'
 import { CheckInDialog } from './CheckInDialog'
+import { ExportAllButton } from './ExportAllButton'
 import { classTypeLabel, classTypesByCode, minutes } from './labels'
+import { SatisfactionDialog } from './SatisfactionDialog'
 import { SummaryCards } from './SummaryCards'
 
 const useStyles = makeStyles({
@@ -62,16 +62,6 @@ const columns: readonly Column<DashboardTrain>[] = [
   { key: 'site', title: '培训地点', render: (r) => r.site, width: '120px' },
 ]
 
-/** Every training of the filter, read a full page at a time, for the export. */
-async function allTrainings(classType: number | undefined): Promise<DashboardTrain[]> {
-  const rows: DashboardTrain[] = []
-  for (let pageNum = 1; ; pageNum++) {
-    const page = await call('dashboard.trains', { pageNum, pageSize: MAX_PAGE_SIZE, classType })
-    rows.push(...page.records)
-    if (rows.length >= page.total || page.records.length === 0) return rows
-  }
-}
-
 /** /index 培训大数据: summary cards, the training table and the class-type pie that filters it (spec 000 §2). */
 export default function DashboardPage() {
   const styles = useStyles()
@@ -82,24 +72,16 @@ export default function DashboardPage() {
   /** Index of the chosen pie slice: the table shows class type index + 1. */
   const [slice, setSlice] = useState<number | null>(null)
   const [checkIns, setCheckIns] = useState<DashboardTrain | null>(null)
-  const [exporting, setExporting] = useState(false)
+  const [satisfaction, setSatisfaction] = useState<DashboardTrain | null>(null)
+  // The views answer to the screens that own them (sign-ups and check-ins: the training list; satisfaction: that or 问卷结果).
   const canOpenTrainings = permissions.includes('training:train')
+  const canOpenSatisfaction = canOpenTrainings || permissions.includes('questionnaire:result')
   const classType = slice === null ? undefined : slice + 1
+  const loadTrains = (pageNum: number, pageSize: number) => call('dashboard.trains', { pageNum, pageSize, classType })
 
   useEffect(() => {
     call('dashboard.summary').then(setSummary, (error: unknown) => notify.error(error))
   }, [notify])
-
-  const exportRows = async () => {
-    setExporting(true)
-    try {
-      exportTable('培训班列表', exportColumns, await allTrainings(classType))
-    } catch (error) {
-      notify.error(error)
-    } finally {
-      setExporting(false)
-    }
-  }
 
   return (
     <div className={styles.root}>
@@ -123,12 +105,10 @@ export default function DashboardPage() {
             columns={columns}
             rowKey={(r) => r.id}
             bodyMaxHeight="max(240px, calc(100vh - 430px))"
-            load={({ pageNum, pageSize }) => call('dashboard.trains', { pageNum, pageSize, classType })}
+            load={({ pageNum, pageSize }) => loadTrains(pageNum, pageSize)}
             toolbar={
               <>
-                <Button icon={<ArrowDownloadRegular />} disabled={exporting} onClick={() => void exportRows()}>
-                  导出
-                </Button>
+                <ExportAllButton fileName="培训班列表" columns={exportColumns} load={loadTrains} />
                 {classType !== undefined && (
                   <span className={styles.filterNote}>
                     <Text>班次类别：{classTypeLabel(classType)}</Text>
@@ -139,16 +119,23 @@ export default function DashboardPage() {
                 )}
               </>
             }
-            actionsWidth="104px"
+            actionsWidth="150px"
             rowActions={
-              canOpenTrainings
+              canOpenSatisfaction
                 ? (row) => (
                     <>
-                      <Button size="small" appearance="transparent" onClick={() => navigate(`/trainingManagement/viewPeople?id=${row.id}`)}>
-                        报名
-                      </Button>
-                      <Button size="small" appearance="transparent" onClick={() => setCheckIns(row)}>
-                        签到
+                      {canOpenTrainings && (
+                        <>
+                          <Button size="small" appearance="transparent" onClick={() => navigate(`/trainingManagement/viewPeople?id=${row.id}`)}>
+                            报名
+                          </Button>
+                          <Button size="small" appearance="transparent" onClick={() => setCheckIns(row)}>
+                            签到
+                          </Button>
+                        </>
+                      )}
+                      <Button size="small" appearance="transparent" onClick={() => setSatisfaction(row)}>
+                        满意度
                       </Button>
                     </>
                   )
@@ -160,6 +147,7 @@ export default function DashboardPage() {
           kind="pie"
           title="班次类别占比"
           height="max(280px, calc(100vh - 430px))"
+          loading={summary === null}
           categories={classTypesByCode.map((c) => c.label)}
           series={[{ name: '培训班数', values: classTypesByCode.map((c) => summary?.[`classType${c.code}`] ?? 0) }]}
           selectedIndex={slice}
@@ -167,6 +155,7 @@ export default function DashboardPage() {
         />
       </div>
       <CheckInDialog training={checkIns} onClose={() => setCheckIns(null)} />
+      <SatisfactionDialog training={satisfaction} onClose={() => setSatisfaction(null)} />
     </div>
   )
 }

@@ -1,9 +1,10 @@
 import { useState, type ReactNode } from 'react'
-import { Button, makeStyles, Table, TableBody, TableCell, TableCellLayout, TableHeader, TableHeaderCell, TableRow, tokens } from '@fluentui/react-components'
+import { Button, makeStyles, Table, TableBody, TableCell, TableHeader, TableHeaderCell, TableRow, tokens } from '@fluentui/react-components'
 import { ArrowDownloadRegular } from '@fluentui/react-icons'
 import { EmptyState } from '../../components/EmptyState'
 import { exportTable, type ExportColumn } from '../../components/exportTable'
 import { Pager } from '../../components/Pager'
+import { TruncatedCell } from '../../components/TruncatedCell'
 
 export interface FigureColumn<Row> extends ExportColumn<Row> {
   key: string
@@ -70,9 +71,7 @@ export function FigureTable<Row>({
           {shown.map((row) => (
             <TableRow key={rowKey(row)}>
               {columns.map((c) => (
-                <TableCell key={c.key}>
-                  <TableCellLayout truncate>{c.render ? c.render(row) : String(c.text(row) ?? '')}</TableCellLayout>
-                </TableCell>
+                <TruncatedCell key={c.key}>{c.render ? c.render(row) : String(c.text(row) ?? '')}</TruncatedCell>
               ))}
               {rowActions && (
                 <TableCell>

@@ -29,7 +29,8 @@ export function AdminDialog({
   account: AdminRow | null
   roles: readonly RoleOption[]
   onClose(): void
-  onSaved(): void
+  /** The account as saved; `added` for a new one. */
+  onSaved(account: AdminRow, added: boolean): void
 }) {
   const styles = useStyles()
   const notify = useNotify()
@@ -51,11 +52,12 @@ export function AdminDialog({
       schema={account ? EditSchema : AdminCreateSchema}
       defaultValues={{ name: account?.name ?? '', password: '', roleId: account?.roleId ?? undefined, memberId: account?.memberId ?? null }}
       onSubmit={async (values) => {
-        if (account) await call('admin.update', { id: account.id, ...values })
-        else await call('admin.create', { ...values, password: values.password ?? '' })
+        const saved = account
+          ? await call('admin.update', { id: account.id, ...values })
+          : await call('admin.create', { ...values, password: values.password ?? '' })
         notify.success(account ? toastMessages.updated : toastMessages.added)
         setMemberName(null)
-        onSaved()
+        onSaved(saved, !account)
       }}
     >
       {({ control, setValue, watch }) => (

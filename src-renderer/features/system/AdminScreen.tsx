@@ -7,11 +7,13 @@ import { useRecordHistory } from '../../components/RecordHistory'
 import { ResourceTable, type Column, type ResourceTableHandle } from '../../components/ResourceTable'
 import { useNotify } from '../../components/toast'
 import { useConfirmedDelete } from '../../components/useConfirmedDelete'
-import { numbered } from '../../components/useResourcePage'
+import { indexLabel, numbered } from '../../components/useResourcePage'
 import { AdminDialog, type RoleOption } from './AdminDialog'
 
-const columns: Column<AdminRow & { index: number }>[] = [
-  { key: 'index', title: '序号', width: '80px', render: (row) => row.index },
+type Row = AdminRow & { index: number }
+
+const columns: Column<Row>[] = [
+  { key: 'index', title: '序号', width: '80px', render: (row) => indexLabel(row.index) },
   { key: 'name', title: '账号', render: (row) => row.name },
   { key: 'roleName', title: '角色名称', render: (row) => row.roleName ?? '无' },
   { key: 'member', title: '关联用户', render: (row) => row.memberDto?.name ?? '无' },
@@ -19,7 +21,7 @@ const columns: Column<AdminRow & { index: number }>[] = [
 
 /** 账号管理 (spec 001 §2): filters account name and role, add, edit, delete. */
 export default function AdminScreen() {
-  const table = useRef<ResourceTableHandle>(null)
+  const table = useRef<ResourceTableHandle<Row>>(null)
   const confirmedDelete = useConfirmedDelete()
   const notify = useNotify()
   const history = useRecordHistory()
@@ -31,7 +33,10 @@ export default function AdminScreen() {
   }, [notify])
 
   const remove = (account: AdminRow) =>
-    confirmedDelete(`确定要删除账号「${account.name}」吗?`, () => call('admin.delete', { id: account.id }), () => table.current?.reload())
+    confirmedDelete(`确定要删除账号「${account.name}」吗?`, () => call('admin.delete', { id: account.id }), () => {
+      table.current?.follow(account.id, null)
+      table.current?.reload()
+    })
 
   return (
     <>
@@ -70,7 +75,13 @@ export default function AdminScreen() {
         account={dialog?.account ?? null}
         roles={roles}
         onClose={() => setDialog(null)}
-        onSaved={() => table.current?.reload()}
+        onSaved={(saved, added) => {
+          if (added) table.current?.showAdded({ ...saved, index: 0 })
+          else {
+            table.current?.follow(saved.id, { ...saved, index: 0 })
+            table.current?.reload()
+          }
+        }}
       />
       {history.dialog}
     </>

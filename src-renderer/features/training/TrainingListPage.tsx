@@ -19,6 +19,7 @@ import type { TotalResultSchema, TrainListQuery, TrainListRow } from '../../../s
 import { classTypeLabel, classTypes, hostTypes } from '../../../src-shared/schemas/training-codes'
 import { trainStatusLabel, trainStatuses } from '../../../src-shared/training-status'
 import { call } from '../../app/bridge'
+import { useUser } from '../../app/session'
 import { useConfirm } from '../../components/confirm'
 import type { FilterField } from '../../components/FilterBar'
 import { ResourceTable, type Column, type ResourceTableHandle } from '../../components/ResourceTable'
@@ -96,6 +97,8 @@ export default function TrainingListPage() {
   const table = useRef<ResourceTableHandle>(null)
   const [totals, setTotals] = useState<Totals | null>(null)
   const [auditing, setAuditing] = useState<number | null>(null)
+  // 审核 is a permission of its own (author and approver apart): without it the server refuses, so no button.
+  const canAudit = useUser().permissions.includes('training:audit')
 
   const load = useCallback(async (request: PageRequest<Filter>) => {
     const { pageNum: _pageNum, pageSize: _pageSize, ...filter } = queryOf(request)
@@ -150,9 +153,11 @@ export default function TrainingListPage() {
             <Button size="small" appearance="transparent" onClick={() => navigate(`/trainingManagement/trainEdit?trainId=${row.id}`)}>
               编辑
             </Button>
-            <Button size="small" appearance="transparent" onClick={() => setAuditing(row.id)}>
-              审核
-            </Button>
+            {canAudit && (
+              <Button size="small" appearance="transparent" onClick={() => setAuditing(row.id)}>
+                审核
+              </Button>
+            )}
             <Menu>
               <MenuTrigger disableButtonEnhancement>
                 <Button size="small" appearance="transparent" icon={<MoreHorizontalRegular />} aria-label={`更多操作：${row.name}`} />
@@ -170,7 +175,7 @@ export default function TrainingListPage() {
           </>
         )}
       />
-      <AuditDialog trainId={auditing} onClose={closeAudit} onAudited={reload} />
+      {canAudit && <AuditDialog trainId={auditing} onClose={closeAudit} onAudited={reload} />}
     </>
   )
 }

@@ -5,9 +5,10 @@ import { callerScope } from '../../auth/scope'
 import { nowText } from '../../db/time'
 import type { Db } from '../../db/types'
 import { assertUploaded } from '../../files/uploaded'
-import { cleanRichText } from '../../files/rich-text'
+import { cleanRichText, richTextAsPlain } from '../../files/rich-text'
 import type { DomainHandlers, RequestContext } from '../../http/context'
 import { resourceHandlers } from '../../http/resource-handlers'
+import { queueSms } from '../sms/queue'
 import { membersInScope } from '../system/admins'
 import { cachedPortal, forgetPortal } from './portal-cache'
 
@@ -80,6 +81,21 @@ const notice = resourceHandlers(noticeResource, {
   saved: replaceNoticeMembers,
 })
 
+/** An SMS carries up to 200 characters (spec 001 §5): a longer notice's text is cut and ends in “…”. */
+const SMS_LENGTH = 200
+
+/** POST /api/home/notice/send/{id}: the notice's text by SMS to its members, through the outbox. */
+async function sendNotice(id: number, ctx: RequestContext) {
+  const row = await ctx.db.selectFrom('notice').select(['name', 'content', 'status']).where('id', '=', id).executeTakeFirst()
+  if (!row) throw new AppError(ErrorKey.NOT_FOUND, '通知不存在')
+  if (row.status !== ENABLED) throw new AppError(ErrorKey.CONFLICT, '通知已停用，不能发送')
+  const members = await ctx.db.selectFrom('noticeMember').select('memberId').where('noticeId', '=', id).execute()
+  if (members.length === 0) throw new AppError(ErrorKey.CONFLICT, '该通知还没有发送对象')
+  const text = richTextAsPlain(row.content)
+  const content = text.length > SMS_LENGTH ? `${text.slice(0, SMS_LENGTH - 1)}…` : text
+  return queueSms(ctx, { title: row.name, content, homeId: null, examId: null }, members.map((m) => m.memberId))
+}
+
 const teacher = resourceHandlers(teacherResource, {
   values: async (fields, { db }) => {
     await assertUploaded(db, fields.avatarUrl as string, 'image', 'avatarUrl')
@@ -131,6 +147,13 @@ export const contentHandlers = {
       .where('noticeMember.noticeId', '=', id)
       .orderBy('member.id')
       .execute(),
+  // The paths under /api/home/notice reach the same notices (spec 001 §7 shows both sets).
+  'homeNotice.list': notice['notice.list'],
+  'homeNotice.delete': notice['notice.delete'],
+  // Spec 001 §7 shows one POST for both: a body with `id` edits that notice.
+  'homeNotice.save': async ({ id, ...fields }, ctx) =>
+    id === undefined ? notice['notice.create'](fields, ctx) : notice['notice.update']({ id, ...fields }, ctx),
+  'homeNotice.send': async ({ id }, ctx) => sendNotice(id, ctx),
   ...teacher,
   'portal.get': async (_input, { db, reply }) => {
     void reply.header('Cache-Control', 'public, max-age=30')
@@ -147,4 +170,4 @@ export const contentHandlers = {
     if (!row) throw new AppError(ErrorKey.NOT_FOUND, '新闻不存在')
     return row
   },
-} satisfies DomainHandlers<'news' | 'home' | 'carousel' | 'notice' | 'teacher' | 'portal'>
+} satisfies DomainHandlers<'news' | 'home' | 'carousel' | 'notice' | 'homeNotice' | 'teacher' | 'portal'>

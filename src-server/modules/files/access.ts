@@ -1,8 +1,9 @@
+import { sql, type Kysely, type SqlBool } from 'kysely'
 import { AppError, ErrorKey } from '../../../src-shared/errors'
 import type { AuthUser } from '../../auth/auth-user'
 import { dataScopeOf } from '../../auth/scope'
 import { startsWith } from '../../db/prefix'
-import type { Db } from '../../db/types'
+import type { Database, Db } from '../../db/types'
 
 /** Bytes one account may keep uploaded (issue 16): rosters and videos run to 500 MB each. */
 export const UPLOAD_QUOTA_BYTES = 2 * 1024 ** 3
@@ -20,22 +21,46 @@ export async function assertWithinQuota(db: Db, adminId: number, incomingBytes: 
 }
 
 /**
- * Whether a record inside the caller's tree names this stored file: a training hosted
- * there (group QR code, notice, archive, PDF, attachments) or a member of it (photo).
+ * Every column holding a stored path (what the upload route issued), by table, with
+ * where such a row sits: in the tree of the training it belongs to, in its member's
+ * organisation, or province-wide (content and question banks, which every role sees).
+ * A new stored-path column is added here, or its files can be read only by their uploader.
  */
+export const storedPathColumns = {
+  train: { columns: ['weChatCodes', 'wordPath', 'resourceUrl', 'pdfUrl'], placed: 'hostOrg' },
+  trainResource: { columns: ['resourceUrl'], placed: 'training' },
+  trainLocationPicture: { columns: ['imagePath'], placed: 'training' },
+  member: { columns: ['avatarUrl'], placed: 'memberOrg' },
+  news: { columns: ['imagePath'], placed: 'province' },
+  carousel: { columns: ['imagePath'], placed: 'province' },
+  teacher: { columns: ['avatarUrl'], placed: 'province' },
+  course: { columns: ['imagePath', 'videoPath'], placed: 'province' },
+  courseResource: { columns: ['resourcePath'], placed: 'province' },
+  question: { columns: ['imagePath'], placed: 'province' },
+  paperQuestion: { columns: ['imagePath'], placed: 'province' },
+} as const satisfies { [T in keyof Database]?: { columns: readonly (keyof Database[T] & string)[]; placed: 'hostOrg' | 'training' | 'memberOrg' | 'province' } }
+
+/** The tables above seen without their row types: one query shape serves them all. */
+type AnyTables = Record<string, { id: number; trainId: number; orgId: number; orgPath: string; path: string }>
+
+/** Whether a record the caller may see (its tree, or province-wide) names this stored file. */
 async function referencedInScope(db: Db, scope: { path: string }, path: string): Promise<boolean> {
-  const train = db
-    .selectFrom('train')
-    .innerJoin('org as host', 'host.id', 'train.orgId')
-    .select('train.id')
-    .where((eb) => startsWith(eb, 'host.path', scope.path))
-  const checks = [
-    train
-      .where((eb) => eb.or([eb('train.weChatCodes', '=', path), eb('train.wordPath', '=', path), eb('train.resourceUrl', '=', path), eb('train.pdfUrl', '=', path)]))
-      .executeTakeFirst(),
-    train.innerJoin('trainResource as r', 'r.trainId', 'train.id').where('r.resourceUrl', '=', path).executeTakeFirst(),
-    db.selectFrom('member').select('id').where('avatarUrl', '=', path).where((eb) => startsWith(eb, 'member.orgPath', scope.path)).executeTakeFirst(),
-  ]
+  const loose = db as unknown as Kysely<AnyTables>
+  const checks = Object.entries(storedPathColumns).map(([table, { columns, placed }]) => {
+    // In brackets: the tree's condition is joined to it with `and`.
+    const names = sql<SqlBool>`(${sql.join(columns.map((column) => sql`${sql.ref(`${table}.${column}`)} = ${path}`), sql` or `)})`
+    const rows = loose.selectFrom(table).select(sql.lit(1).as('hit')).where(names)
+    const placedRows =
+      placed === 'province'
+        ? rows
+        : placed === 'memberOrg'
+          ? rows.where((eb) => startsWith(eb, `${table}.orgPath`, scope.path))
+          : rows
+              .innerJoin('train as owner', 'owner.id', placed === 'hostOrg' ? `${table}.id` : `${table}.trainId`)
+              .innerJoin('org as host', 'host.id', 'owner.orgId')
+              .where((eb) => startsWith(eb, 'host.path', scope.path))
+    return placedRows.executeTakeFirst()
+  })
   return (await Promise.all(checks)).some((row) => row !== undefined)
 }
 

@@ -72,6 +72,13 @@ export async function orgInScope(db: Db, scope: DataScope, id: number, message =
   return org
 }
 
+/** Where an organisation sits, read inside a write's transaction (its route's scope marker has checked the tree). */
+export async function orgPlace(db: Db, id: number): Promise<OrgPlace> {
+  const org = await db.selectFrom('org as o').select(['o.id', 'o.orgCode', 'o.parentId', 'o.topOrgId', 'o.path', 'o.childrenCount']).where('o.id', '=', id).executeTakeFirst()
+  if (!org) throw new AppError(ErrorKey.NOT_FOUND, ORG_NOT_FOUND)
+  return org
+}
+
 /** An organisation's record (its route's scope marker has checked the tree). */
 export async function orgDetail(db: Db, id: number): Promise<Org> {
   const row = await orgRows(db).where('o.id', '=', id).executeTakeFirst()

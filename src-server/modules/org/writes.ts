@@ -7,7 +7,7 @@ import { startsWith } from '../../db/prefix'
 import { isUniqueViolation } from '../../db/sql-text'
 import { nowText } from '../../db/time'
 import type { Db } from '../../db/types'
-import { orgInScope, type OrgPlace } from './queries'
+import { orgInScope, orgPlace, type OrgPlace } from './queries'
 
 type OrgCreate = z.output<typeof OrgCreateSchema>
 type OrgUpdate = z.output<typeof OrgUpdateSchema>
@@ -88,10 +88,11 @@ async function moveSubtree(trx: Db, org: OrgPlace, parent: OrgPlace): Promise<vo
 
 const ROOT_CODE_FIXED = '根组织的编码不能修改'
 
+/** `org.update` (its route's scope marker has checked the organisation; the new parent is checked here). */
 export async function updateOrg(db: Db, scope: DataScope, input: OrgUpdate): Promise<void> {
   const { id, parentId, orgCode, ...fields } = input
   await db.transaction().execute(async (trx) => {
-    const org = await orgInScope(trx, scope, id)
+    const org = await orgPlace(trx, id)
     if (parentId !== undefined && parentId !== org.parentId) {
       if (org.parentId === null) throw new AppError(ErrorKey.VALIDATION, '根组织不能移动', [{ path: 'parentId', message: '根组织没有上级组织' }])
       await moveSubtree(trx, org, await orgInScope(trx, scope, parentId, PARENT_NOT_FOUND))
@@ -117,7 +118,7 @@ export async function updateOrg(db: Db, scope: DataScope, input: OrgUpdate): Pro
 export async function deleteOrg(db: Db, scope: DataScope, id: number): Promise<void> {
   if (!scope.superUser) throw new AppError(ErrorKey.FORBIDDEN, '只有超级管理员可以删除组织')
   await db.transaction().execute(async (trx) => {
-    const org = await orgInScope(trx, scope, id)
+    const org = await orgPlace(trx, id)
     if (org.parentId === null) throw new AppError(ErrorKey.CONFLICT, '根组织不能删除')
     if (org.childrenCount > 0) {
       throw new AppError(ErrorKey.CONFLICT, '该组织下还有下级组织，请先删除或移走下级组织')

@@ -1,6 +1,7 @@
 import { AppError, ErrorKey } from '../../../src-shared/errors'
 import type { Page } from '../../../src-shared/schemas/common'
-import type { AdminRow } from '../../../src-shared/schemas/system'
+import type { FilterDef } from '../../../src-shared/resource'
+import { AdminQuerySchema, type AdminRow } from '../../../src-shared/schemas/system'
 import type { AuthUser } from '../../auth/auth-user'
 import { hashPassword } from '../../auth/passwords'
 import { dataScopeOf, type DataScope } from '../../auth/scope'
@@ -10,6 +11,7 @@ import { nowText } from '../../db/time'
 import type { Db } from '../../db/types'
 import { tokenOf } from '../../http/authenticate'
 import { signedIn, type DomainHandlers, type RequestContext } from '../../http/context'
+import { applyFilters, paginate } from '../../http/resource-handlers'
 import { assertRoleWithinCaller } from './grants'
 
 const ROLE_NOT_WITHIN = '不能分配或修改超出自身权限的角色'
@@ -24,6 +26,11 @@ const ADMIN_COLUMNS = [
   'org.name as orgName',
   'admin.createdAt',
 ] as const
+
+const adminFilters = {
+  name: { schema: AdminQuerySchema.shape.name, match: 'contains', label: '账号' },
+  roleId: { schema: AdminQuerySchema.shape.roleId, match: 'equals', label: '角色' },
+} satisfies Record<string, FilterDef>
 
 function adminRows(db: Db) {
   return db
@@ -111,21 +118,17 @@ async function endSessions(ctx: RequestContext, adminId: number): Promise<void> 
 }
 
 export const adminHandlers = {
-  'admin.list': async ({ pageNum, pageSize, name, roleId }, ctx): Promise<Page<AdminRow>> => {
+  'admin.list': async (input, ctx): Promise<Page<AdminRow>> => {
     const { db } = ctx
     const scope = dataScopeOf(signedIn(ctx))
     let query = adminRows(db)
     if (!scope.superUser) query = query.where('admin.memberId', 'in', membersInScope(db, scope))
-    if (name) query = query.where('admin.name', 'like', `%${name}%`)
-    if (roleId !== undefined) query = query.where('admin.roleId', '=', roleId)
-    const { total } = await query.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow()
-    const rows = await query
-      .select(ADMIN_COLUMNS)
-      .orderBy('admin.id')
-      .limit(pageSize)
-      .offset((pageNum - 1) * pageSize)
-      .execute()
-    return { records: rows.map(toAdminRow), total: Number(total) }
+    const page = await paginate<Parameters<typeof toAdminRow>[0]>(
+      applyFilters(query, 'admin', adminFilters, input),
+      (q) => q.select(ADMIN_COLUMNS).orderBy('admin.id'),
+      input,
+    )
+    return { records: page.records.map(toAdminRow), total: page.total }
   },
 
   'admin.create': async ({ name, password, roleId, memberId }, ctx) => {

@@ -1,6 +1,8 @@
+import { sql } from 'kysely'
 import type { Page } from '../../../src-shared/schemas/common'
 import type { LogEntry } from '../../../src-shared/schemas/system'
 import { dataScopeOf } from '../../auth/scope'
+import { likeContains } from '../../db/sql-text'
 import { signedIn, type DomainHandlers } from '../../http/context'
 import { membersInScope } from './admins'
 
@@ -22,7 +24,7 @@ export const logHandlers = {
         .where('admin.memberId', 'in', membersInScope(db, scope))
       query = query.where('adminId', 'in', accounts)
     }
-    if (adminName) query = query.where('adminName', 'like', `%${adminName}%`)
+    if (adminName) query = query.where(sql<boolean>`${sql.ref('adminName')} like ${likeContains(adminName)} escape '\\'`)
     // The console's module filter names every domain filed under one module name, comma-separated.
     if (module) query = query.where('module', 'in', module.split(','))
     if (startTime) query = query.where('createdAt', '>=', startTime)

@@ -1,12 +1,14 @@
 import { AppError, ErrorKey } from '../../../src-shared/errors'
 import { permissionTree, type ModuleNode } from '../../../src-shared/permissions'
 import type { Page } from '../../../src-shared/schemas/common'
-import { PROTECTED_ROLE_ID, screenIdsOf, type RoleRow } from '../../../src-shared/schemas/system'
+import type { FilterDef } from '../../../src-shared/resource'
+import { PROTECTED_ROLE_ID, RoleQuerySchema, screenIdsOf, type RoleRow } from '../../../src-shared/schemas/system'
 import { nowText } from '../../db/time'
 import type { Db } from '../../db/types'
 import type { AuthUser } from '../../auth/auth-user'
 import { dataScopeOf } from '../../auth/scope'
 import { signedIn, type DomainHandlers } from '../../http/context'
+import { applyFilters, paginate } from '../../http/resource-handlers'
 import { assertRoleWithinCaller, assertWithinCaller, permissionIdsOfRoles } from './grants'
 
 const NOT_WITHIN = '不能授予超出自身权限的菜单'
@@ -15,7 +17,11 @@ const TITLE_TAKEN = '角色名称已存在'
 /** How many holders the "role in use" message names before it says 等 N 个账号. */
 const HOLDERS_NAMED = 5
 
-async function rolesWithPermissions(db: Db, rows: { id: number; title: string; remark: string | null; createdAt: string }[]): Promise<RoleRow[]> {
+type RoleFields = { id: number; title: string; remark: string | null; createdAt: string }
+
+const roleFilters = { title: { schema: RoleQuerySchema.shape.title, match: 'contains', label: '角色名称' } } satisfies Record<string, FilterDef>
+
+async function rolesWithPermissions(db: Db, rows: RoleFields[]): Promise<RoleRow[]> {
   const permissions = await permissionIdsOfRoles(db, rows.map((r) => r.id))
   return rows.map((r) => ({
     id: r.id,
@@ -86,18 +92,13 @@ function refuseProtected(id: number, action: '修改' | '删除'): void {
 }
 
 export const roleHandlers = {
-  'role.list': async ({ pageNum, pageSize, title }, ctx): Promise<Page<RoleRow>> => {
-    const { db } = ctx
-    let query = rolesManagedBy(db, signedIn(ctx))
-    if (title) query = query.where('title', 'like', `%${title}%`)
-    const { total } = await query.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow()
-    const rows = await query
-      .select(['id', 'title', 'remark', 'createdAt'])
-      .orderBy('id')
-      .limit(pageSize)
-      .offset((pageNum - 1) * pageSize)
-      .execute()
-    return { records: await rolesWithPermissions(db, rows), total: Number(total) }
+  'role.list': async (input, ctx): Promise<Page<RoleRow>> => {
+    const page = await paginate<RoleFields>(
+      applyFilters(rolesManagedBy(ctx.db, signedIn(ctx)), 'role', roleFilters, input),
+      (q) => q.select(['role.id', 'role.title', 'role.remark', 'role.createdAt']).orderBy('role.id'),
+      input,
+    )
+    return { records: await rolesWithPermissions(ctx.db, page.records), total: page.total }
   },
 
   // The roles an account may be given: the caller's tree's and the province-wide ones.

@@ -4,7 +4,7 @@ import { effectiveTrainStatus, TrainStatus } from '../../../src-shared/training-
 import { nowText } from '../../db/time'
 import { signedIn, type DomainHandlers, type RequestContext } from '../../http/context'
 import { publicOriginOf } from '../../http/public-url'
-import { hostUnitsOf, resolveHost, trainInScope, visibleTrains } from './host'
+import { hostUnitsOf, issuingUnitOf, resolveHost, trainInScope, visibleTrains } from './host'
 import { writeNotice } from './notice'
 import { filterCondition, loadDetail, newTrainSecrets, toListRow, trainColumns, writeChildren } from './queries'
 
@@ -101,7 +101,8 @@ export const trainingHandlers = {
   'train.notice': async ({ id }, ctx) => {
     const user = signedIn(ctx)
     const train = await detailOf(ctx, id)
-    const wordPath = await writeNotice({ db: ctx.db, uploadDir: ctx.options.uploadDir, adminId: user.adminId }, train, train.signUpLink)
+    const issuer = await issuingUnitOf(ctx.db, train)
+    const wordPath = await writeNotice({ db: ctx.db, uploadDir: ctx.options.uploadDir, adminId: user.adminId }, train, issuer, train.signUpLink)
     await ctx.db.updateTable('train').set({ wordPath, updatedAt: nowText() }).where('id', '=', id).execute()
     return { wordPath }
   },

@@ -76,3 +76,11 @@ export async function trainInScope(db: Db, user: AuthUser, id: number) {
   if (!row) throw new AppError(ErrorKey.NOT_FOUND, TRAIN_NOT_FOUND)
   return row
 }
+
+/**
+ * The unit a training's documents are issued in the name of (发文机关): its host, or for a
+ * training hosted by 其他 — stored under the root — the root organisation itself, never 其他.
+ */
+export async function issuingUnitOf(db: Db, train: { orgId: number | null; depName: string }): Promise<string> {
+  return train.orgId === null ? (await rootOrg(db)).name : train.depName
+}

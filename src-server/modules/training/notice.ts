@@ -3,7 +3,7 @@ import { dirname } from 'node:path'
 import QRCode from 'qrcode'
 import { classTypeLabel } from '../../../src-shared/schemas/training-codes'
 import type { TrainDetail } from '../../../src-shared/schemas/training'
-import { buildDocx, type DocBlock } from '../../files/docx'
+import { buildDocx, RED, type DocBlock, type DocParagraph } from '../../files/docx'
 import { absoluteStoredPath, newStoredPath } from '../../files/storage'
 import { recordUploads } from '../files/queries'
 
@@ -38,21 +38,49 @@ export function htmlToParagraphs(html: string): string[] {
     .filter((line) => line !== '')
 }
 
-const text = (value: string, extra: Partial<Extract<DocBlock, { kind: 'paragraph' }>> = {}): DocBlock => ({
-  kind: 'paragraph',
-  runs: [{ text: value }],
-  firstLineIndentChars: 2,
-  ...extra,
-})
+/** A body paragraph: 3号仿宋, 左空二字. */
+const text = (value: string): DocParagraph => ({ kind: 'paragraph', runs: [{ text: value }], firstLineIndentChars: 2 })
 
-const heading = (n: number, title: string): DocBlock => ({
+const heading = (n: number, title: string): DocParagraph => ({
   kind: 'paragraph',
-  runs: [{ text: `${CHINESE_ORDINALS[n]}、${title}`, font: '黑体' }],
+  runs: [{ text: `${CHINESE_ORDINALS[n]}、${title}`, font: 'heading' }],
   firstLineIndentChars: 2,
 })
 
-/** The blocks of the notice: title, addressee, intro, numbered sections, QR code, signature and date. */
-export function noticeBlocks(train: TrainDetail, signUpUrl: string, qrPng: Buffer): DocBlock[] {
+const blankLine: DocParagraph = { kind: 'paragraph', runs: [] }
+
+/** Width of a text in full-width characters: letters, digits and ASCII punctuation are half one. */
+function widthInChars(value: string): number {
+  return [...value].reduce((sum, c) => sum + (c.charCodeAt(0) < 0x2e80 ? 0.5 : 1), 0)
+}
+
+/** Characters of the 156 mm line at 16 pt; the mark's size shrinks so a long unit name stays on one line. */
+const LINE_CHARS_AT_16PT = 28
+const MARK_PT = 36
+
+/**
+ * 发文机关署名 and 成文日期 of a document without a seal (GB/T 9704-2012 §7.3.5.3): the
+ * signature 右空二字, the date on the next line starting two characters right of the
+ * signature's start; a date longer than that keeps 右空二字 and moves the signature left.
+ */
+function signatureAndDate(issuer: string, date: string): DocParagraph[] {
+  const signature = widthInChars(issuer)
+  const dated = widthInChars(date)
+  const dateRight = Math.max(2, signature - dated)
+  const signatureRight = dateRight + dated + 2 - signature
+  return [
+    { kind: 'paragraph', align: 'right', rightIndentChars: signatureRight, runs: [{ text: issuer }] },
+    { kind: 'paragraph', align: 'right', rightIndentChars: dateRight, runs: [{ text: date }] },
+  ]
+}
+
+/**
+ * The notice as a 公文 (GB/T 9704-2012): the issuing office's mark in red over a red rule,
+ * the title in 2号小标宋 two lines below, the addressee, the body in 3号仿宋 with 黑体
+ * headings, the sign-up QR code, and the issuing office's signature and date. `issuer`
+ * is the host unit's name (the office itself for a training hosted by 其他).
+ */
+export function noticeBlocks(train: TrainDetail, issuer: string, signUpUrl: string, qrPng: Buffer): DocBlock[] {
   const contacts = [
     [train.name1, train.telephone1],
     [train.name2, train.telephone2],
@@ -70,22 +98,28 @@ export function noticeBlocks(train: TrainDetail, signUpUrl: string, qrPng: Buffe
       [
         `请于${chineseDateTime(train.signUpStartTime)}至${chineseDateTime(train.signUpEndTime)}扫描下方二维码报名` +
           (train.maxNum > 0 ? `，名额${train.maxNum}人，报满为止。` : '。'),
-        `报名链接：${signUpUrl}`,
       ],
     ],
     ['联系方式', contacts.map(([name, phone]) => `${name}，${phone}`)],
   ]
+  const markPt = Math.min(MARK_PT, Math.floor((LINE_CHARS_AT_16PT * 16) / widthInChars(issuer)))
   return [
-    { kind: 'paragraph', align: 'center', runs: [{ text: `关于举办${train.name}的通知`, font: '方正小标宋简体', size: 22 }] },
-    { kind: 'paragraph', runs: [{ text: `${train.sendObject}：` }] },
-    ...htmlToParagraphs(train.description).map((p) => text(p)),
+    { kind: 'paragraph', align: 'center', lineHeight: markPt * 1.5, redRuleBelow: true, runs: [{ text: issuer, font: 'title', size: markPt, colour: RED }] },
+    blankLine,
+    blankLine,
+    { kind: 'paragraph', align: 'center', runs: [{ text: `关于举办${train.name}的通知`, font: 'title', size: 22 }] },
+    blankLine,
+    { kind: 'paragraph', align: 'left', runs: [{ text: `${train.sendObject}：` }] },
+    ...htmlToParagraphs(train.description).map(text),
     ...sections.flatMap(([title, paragraphs], i) => {
-      const blocks = [heading(i, title), ...paragraphs.map((p) => text(p))]
-      return title === '报名方式' ? [...blocks, { kind: 'image' as const, png: qrPng, widthPx: 160, heightPx: 160 }] : blocks
+      const blocks: DocBlock[] = [heading(i, title), ...paragraphs.map(text)]
+      if (title !== '报名方式') return blocks
+      // Left-aligned: justified, the one long unbreakable link stretched the label's characters apart.
+      const link: DocParagraph = { ...text(`报名链接：${signUpUrl}`), align: 'left' }
+      return [...blocks, link, { kind: 'image' as const, png: qrPng, widthPx: 160, heightPx: 160 }]
     }),
-    { kind: 'paragraph', runs: [{ text: '' }] },
-    { kind: 'paragraph', align: 'right', runs: [{ text: train.depName }] },
-    { kind: 'paragraph', align: 'right', runs: [{ text: chineseDate(train.createTime) }] },
+    blankLine,
+    ...signatureAndDate(issuer, chineseDate(train.createTime)),
   ]
 }
 
@@ -96,10 +130,11 @@ export function noticeBlocks(train: TrainDetail, signUpUrl: string, qrPng: Buffe
 export async function writeNotice(
   deps: { db: Parameters<typeof recordUploads>[0]; uploadDir: string; adminId: number },
   train: TrainDetail,
+  issuer: string,
   signUpUrl: string,
 ): Promise<string> {
   const qrPng = await QRCode.toBuffer(signUpUrl, { type: 'png', width: 320, margin: 1, errorCorrectionLevel: 'M' })
-  const bytes = await buildDocx(noticeBlocks(train, signUpUrl, qrPng))
+  const bytes = await buildDocx(noticeBlocks(train, issuer, signUpUrl, qrPng))
   const path = newStoredPath('docx')
   const absolute = absoluteStoredPath(deps.uploadDir, path)
   await mkdir(dirname(absolute), { recursive: true })

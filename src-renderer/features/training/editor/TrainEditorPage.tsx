@@ -7,6 +7,7 @@ import { trainFormTabs, type TrainDetail } from '../../../../src-shared/schemas/
 import { call } from '../../../app/bridge'
 import { useConfirm } from '../../../components/confirm'
 import { RecordUnavailable } from '../../../components/RecordUnavailable'
+import { addedState } from '../../../components/ResourceTable'
 import { idParamOf, useRecordById } from '../../../components/useRecordById'
 import { saveStoredFile } from '../../../components/FileUpload'
 import { toastMessages, useNotify } from '../../../components/toast'
@@ -128,9 +129,10 @@ export default function TrainEditorPage() {
     setSaving(true)
     try {
       if (trainId) await call('train.update', { ...result.body, id: trainId })
-      else await call('train.create', result.body)
+      // The list marks the training just added (first, whatever its page or filter).
+      const added = trainId ? undefined : addedState(await call('train.create', result.body))
       notify.success(trainId ? toastMessages.updated : toastMessages.added)
-      navigate(TRAIN_LIST_PATH)
+      navigate(TRAIN_LIST_PATH, { state: added })
     } catch (error) {
       notify.error(error)
     } finally {

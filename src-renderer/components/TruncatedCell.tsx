@@ -1,0 +1,41 @@
+import type { CSSProperties, PointerEvent, ReactNode } from 'react'
+import { TableCell, TableCellLayout } from '@fluentui/react-components'
+
+/**
+ * When anything in the hovered element overflows, its whole text becomes its tooltip;
+ * when nothing does, there is no tooltip repeating what is already in view.
+ */
+function wholeTextOnHover(event: PointerEvent<HTMLElement>): void {
+  const element = event.currentTarget
+  const cut = [element, ...element.querySelectorAll<HTMLElement>('*')].some((e) => e.scrollWidth > e.clientWidth + 1)
+  const text = element.textContent?.trim()
+  if (cut && text) element.title = text
+  else element.removeAttribute('title')
+}
+
+/** Content cut to one line at its box's width, whole on hover (inside a cell that holds more, e.g. a tree's expander). */
+export function TruncatedText({ children }: { children: ReactNode }) {
+  return (
+    <TableCellLayout truncate onPointerEnter={wholeTextOnHover}>
+      {children}
+    </TableCellLayout>
+  )
+}
+
+/**
+ * The one rule of every table's cells (单位及职务, 培训班, statistics …): one line cut at
+ * the column's width with the whole text on hover, or wrapped onto more lines with `wrap`.
+ */
+export function TruncatedCell({ children, style, wrap = false }: { children: ReactNode; style?: CSSProperties; wrap?: boolean }) {
+  if (wrap)
+    return (
+      <TableCell style={style}>
+        <TableCellLayout>{children}</TableCellLayout>
+      </TableCell>
+    )
+  return (
+    <TableCell style={style} onPointerEnter={wholeTextOnHover}>
+      <TableCellLayout truncate>{children}</TableCellLayout>
+    </TableCell>
+  )
+}
