@@ -88,7 +88,7 @@ export interface ResourceTableProps<Row, F extends string> {
 
 const useStyles = makeStyles({
   toolbar: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalS, paddingBottom: tokens.spacingVerticalM },
-  body: { position: 'relative', minHeight: '120px' },
+  body: { position: 'relative', minHeight: '120px', overflowX: 'auto' },
   overlay: {
     position: 'absolute',
     inset: 0,
@@ -98,13 +98,28 @@ const useStyles = makeStyles({
     backgroundColor: 'rgba(255, 255, 255, 0.6)',
     zIndex: 1,
   },
-  actions: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalXS, whiteSpace: 'nowrap' },
+  // Row buttons are short words (编辑, 删除, 满意度): as wide as their text, not Fluent's 64px minimum each.
+  actions: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalXS, whiteSpace: 'nowrap', '& .fui-Button': { minWidth: 'auto' } },
   expandCell: { width: '44px' },
   highlighted: { backgroundColor: tokens.colorBrandBackground2, ':hover': { backgroundColor: tokens.colorBrandBackground2Hover } },
   highlightedCard: { outline: `2px solid ${tokens.colorBrandStroke1}`, borderRadius: tokens.borderRadiusMedium },
   cards: { display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(240px, 1fr))', gap: tokens.spacingHorizontalL },
   details: { backgroundColor: tokens.colorNeutralBackground2, padding: `${tokens.spacingVerticalM} ${tokens.spacingHorizontalL}` },
 })
+
+/** The narrowest a column without a width may get: a name still reads as words, not a column of single characters. */
+const FLEXIBLE_MIN_WIDTH = 140
+
+/** Fluent's cells pad their content by 8px on each side, outside the width a column names. */
+const CELL_PADDING = 16
+
+/**
+ * The table's minimum width: the fixed widths in px plus a readable minimum for each
+ * flexible column, so a narrow panel scrolls sideways instead of squeezing names away.
+ */
+function tableMinWidth(widths: readonly (string | undefined)[]): number {
+  return widths.reduce((sum, width) => sum + CELL_PADDING + (width === undefined ? FLEXIBLE_MIN_WIDTH : Number.parseFloat(width) || 0), 0)
+}
 
 /** A paged, filterable list fetched through `load`; columns and actions are declared by the screen. */
 export function ResourceTable<Row, F extends string = never>({
@@ -198,7 +213,17 @@ export function ResourceTable<Row, F extends string = never>({
             ))}
           </div>
         ) : (
-          <Table aria-label={label}>
+          <Table
+            aria-label={label}
+            style={{
+              minWidth: tableMinWidth([
+                ...(expand ? ['44px'] : []),
+                ...(selection ? ['44px'] : []),
+                ...columns.map((c) => c.width),
+                ...(rowActions ? [actionsWidth ?? '0px'] : []),
+              ]),
+            }}
+          >
             <TableHeader>
               <TableRow>
                 {expand && <TableHeaderCell className={styles.expandCell} aria-label="展开" />}

@@ -215,7 +215,7 @@ describe('a satisfaction questionnaire', () => {
     const first = page.getByRole('group', { name: /您对本次培训的总体评价/ }).or(page.locator('[aria-label^="1. [单选题] 您对本次培训的总体评价"]')).first()
     await first.getByRole('cell', { name: '100.0%' }).waitFor()
     await first.getByRole('tab', { name: '饼图' }).click()
-    await first.locator('canvas').first().waitFor()
+    await first.locator('[data-drawn="true"]').waitFor()
     await page.getByText('希望增加研讨时间').waitFor()
     await screenshot(page, 'questionnaire-pie')
   })

@@ -34,7 +34,7 @@ async function signedIn(page: Page): Promise<void> {
 
 /**
  * Clicks the middle of slice `index` of the pie drawn in `canvasHost`, by the geometry
- * the chart component gives a pie (centre at 50 % / 45 %, radius 70 % of the half
+ * the chart component gives a pie (centre at 50 % / 45 %, radius 62 % of the half
  * side, slices clockwise from the top).
  */
 async function clickSlice(canvasHost: Locator, values: number[], index: number): Promise<void> {
@@ -45,7 +45,7 @@ async function clickSlice(canvasHost: Locator, values: number[], index: number):
   const total = values.reduce((a, b) => a + b, 0)
   const before = values.slice(0, index).reduce((a, b) => a + b, 0)
   const angle = Math.PI / 2 - ((before + values[index] / 2) / total) * 2 * Math.PI
-  const radius = (Math.min(box.width, box.height) / 2) * 0.7 * 0.6
+  const radius = (Math.min(box.width, box.height) / 2) * 0.62 * 0.6
   await canvasHost.click({ position: { x: box.width * 0.5 + radius * Math.cos(angle), y: box.height * 0.45 - radius * Math.sin(angle) } })
 }
 
@@ -81,6 +81,13 @@ describe('dashboard', () => {
     const pie = page.getByRole('img', { name: '班次类别占比' })
     await pie.waitFor()
     await page.getByRole('button', { name: '保存图片' }).and(page.locator(':not([disabled])')).waitFor()
+    await tableRows(page, '培训班列表').nth(1).waitFor()
+    // Names stay readable beside three row buttons and the pie (they were once one character wide).
+    const nameHeader = await page.getByRole('columnheader', { name: '培训班名称' }).boundingBox()
+    expect(nameHeader?.width).toBeGreaterThanOrEqual(140 + 16)
+    // …and the table fits its panel at this window size: no sideways scrolling.
+    const body = page.getByRole('table', { name: '培训班列表' }).locator('..')
+    expect(await body.evaluate((b) => b.scrollWidth <= b.clientWidth)).toBe(true)
     await screenshot(page, 'dashboard')
     const png = await savedFile(page.getByRole('region', { name: '班次类别占比' }).getByRole('button', { name: '保存图片' }))
     expect(png.name).toBe('班次类别占比.png')

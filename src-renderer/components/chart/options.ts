@@ -102,11 +102,13 @@ function pieOption(data: ChartData): EChartsCoreOption {
       {
         name: first?.name ?? '',
         type: 'pie',
-        radius: ring ? ['45%', '70%'] : '70%',
+        radius: ring ? ['40%', '62%'] : '62%',
         center: ['50%', '45%'],
         selectedMode: 'single',
         selectedOffset: 12,
-        label: { formatter: '{b}\n{d}%' },
+        // Long class names break onto a second line rather than being cut to 机...; labels that would overlap hide.
+        label: { formatter: '{b}\n{d}%', alignTo: 'edge', edgeDistance: 10, width: 72, overflow: 'break' },
+        labelLayout: { hideOverlap: true },
         // Empty slices keep their place (slice i is category i) but show no label.
         data: pieSlices(data).map((slice) => {
           const item = { ...slice, selected: slice.index !== undefined && data.selectedIndex === slice.index }

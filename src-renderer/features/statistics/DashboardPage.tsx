@@ -23,7 +23,7 @@ import { SummaryCards } from './SummaryCards'
 
 const useStyles = makeStyles({
   root: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalL },
-  main: { display: 'grid', gridTemplateColumns: 'minmax(0, 2fr) minmax(320px, 1fr)', gap: tokens.spacingHorizontalL, alignItems: 'start' },
+  main: { display: 'grid', gridTemplateColumns: 'minmax(0, 3fr) minmax(300px, 1fr)', gap: tokens.spacingHorizontalL, alignItems: 'start' },
   panel: {
     backgroundColor: tokens.colorNeutralBackground1,
     borderRadius: tokens.borderRadiusMedium,
@@ -55,11 +55,11 @@ function TimeSpan({ row }: { row: DashboardTrain }) {
 }
 
 const columns: readonly Column<DashboardTrain>[] = [
-  { key: 'classType', title: '班次类别', render: (r) => classTypeLabel(r.classType, r.classTypeName), width: '120px', wrap: true },
+  { key: 'classType', title: '班次类别', render: (r) => classTypeLabel(r.classType, r.classTypeName), width: '100px', wrap: true },
   { key: 'name', title: '培训班名称', render: (r) => r.name, wrap: true },
-  { key: 'time', title: '培训时间', render: (r) => <TimeSpan row={r} />, width: '140px', wrap: true },
-  { key: 'allNum', title: '报名人数', render: (r) => r.allNum, width: '72px' },
-  { key: 'site', title: '培训地点', render: (r) => r.site, width: '120px' },
+  { key: 'time', title: '培训时间', render: (r) => <TimeSpan row={r} />, width: '130px', wrap: true },
+  { key: 'allNum', title: '报名人数', render: (r) => r.allNum, width: '64px' },
+  { key: 'site', title: '培训地点', render: (r) => r.site, width: '110px' },
 ]
 
 /** /index 培训大数据: summary cards, the training table and the class-type pie that filters it (spec 000 §2). */
