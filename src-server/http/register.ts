@@ -6,6 +6,7 @@ import type { ApiSuccess } from '../../src-shared/errors'
 import type { Db } from '../db/types'
 import type { ServerOptions } from '../options'
 import { assertInScope } from '../auth/scope'
+import { assertIssuedPaths } from '../files/uploaded'
 import { AuditTrail, type AuditTable } from './audit'
 import { authenticate } from './authenticate'
 import { authorize } from './authorize'
@@ -75,7 +76,8 @@ type AnyHandler = (input: Record<string, unknown>, ctx: RequestContext) => Promi
 
 /**
  * Registers every route of the table: authenticate, authorize by `access`, parse the
- * input, check the data scope of a `scope` route's record, call the handler, and wrap
+ * input, check the data scope of a `scope` route's record and that every stored path a
+ * write names was issued by the upload route, call the handler, and wrap
  * its result (parsed through the response schema, so fields the schema does not name,
  * like hashes, never leave) in the envelope. Every write (non-GET) call is written to
  * the operation log, refused ones too, once the caller is known (public routes always);
@@ -99,6 +101,7 @@ export function registerRoutes(app: FastifyInstance, deps: { db: Db; options: Se
           authorize(route.access, user)
           const input = parseInput(route, req)
           if (route.scope && user && typeof input.id === 'number') await assertInScope(deps.db, user, route.scope, input.id)
+          if (route.method !== 'GET') await assertIssuedPaths(deps.db, input)
           // The record a write names is logged before and after without the handler's help.
           const table = route.record ?? (route.scope && auditTableOf[route.scope])
           if (logged && table && typeof input.id === 'number') await audit.changing(table as AuditTable, input.id)

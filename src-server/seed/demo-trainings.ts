@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto'
 import { randomBytes } from 'node:crypto'
 import { mkdir, writeFile } from 'node:fs/promises'
 import { dirname } from 'node:path'
@@ -6,7 +7,7 @@ import { TrainStatus } from '../../src-shared/training-status'
 import { OTHER_HOST_NAME } from '../../src-shared/schemas/training-codes'
 import { formatDateTime } from '../db/time'
 import type { ReceivedFile } from '../files/receive'
-import { absoluteStoredPath, newStoredPath } from '../files/storage'
+import { absoluteStoredPath } from '../files/storage'
 import { recordUploads } from '../modules/files/queries'
 import type { Db } from '../db/types'
 import type { TrainTable } from '../db/training-tables'
@@ -97,10 +98,18 @@ function trainRow(t: DemoTraining, host: { id: number; name: string }, now: stri
  * The demo trainings' group QR image (群二维码, required by the editor), written into the
  * upload folder as an upload would be; returns its stored path.
  */
+const DEMO_GROUP_QR_TEXT = '演示培训班学员群'
+
+/**
+ * The demo group QR image's stored path: fixed (a hash of its text), so that test forms
+ * can name the one file every demo database has issued.
+ */
+export const DEMO_GROUP_QR_PATH = `2026/01/${createHash('sha256').update(DEMO_GROUP_QR_TEXT).digest('hex').slice(0, 32)}.png`
+
 export async function writeDemoGroupQr(uploadDir: string): Promise<ReceivedFile> {
-  const path = newStoredPath('png')
+  const path = DEMO_GROUP_QR_PATH
   const absolute = absoluteStoredPath(uploadDir, path)
-  const image = await QRCode.toBuffer('演示培训班学员群', { width: 360, margin: 2 })
+  const image = await QRCode.toBuffer(DEMO_GROUP_QR_TEXT, { width: 360, margin: 2 })
   await mkdir(dirname(absolute), { recursive: true })
   await writeFile(absolute, image)
   return { path, name: '群二维码.png', size: image.length, mime: 'image/png' }

@@ -23,6 +23,7 @@ import {
   MemberPageQuerySchema,
   MyExamSchema,
   AnalysisRowSchema,
+  ScoreSummarySchema,
   ParticipantPageSchema,
   ParticipantQuerySchema,
   QuestionnaireResultQuerySchema,
@@ -161,6 +162,12 @@ export const examRoutes = defineRoutes({
     summary: '答题分析：每题各选项的选择人数、正确答案与正确率',
     params: idParam,
     response: z.array(AnalysisRowSchema),
+  },
+  'exam.scoreSummary': {
+    method: 'GET', path: '/api/exam/scoreSummary/{id}', access: EXAM,
+    summary: '成绩概况：考生、交卷、已评分、平均分、最高分、最低分、及格人数与按满分比例的分数段人数（每人取各轮最高分）',
+    params: idParam,
+    response: ScoreSummarySchema,
   },
   'exam.analysisDownload': {
     method: 'GET', path: '/api/exam/analysis/download/{id}', access: EXAM, kind: 'download', rpc: false,

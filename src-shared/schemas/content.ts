@@ -1,18 +1,13 @@
 import { z } from 'zod'
 import { EnabledStatusSchema, type ResourceDescriptor } from '../resource'
 import { idParam, intLike, numberLike, requiredText, textFilter } from './common'
-import { StoredPathSchema } from './files'
+import { optionalStoredPath, storedPath } from './files'
 
 /**
  * News, home pages, carousels, notices and teachers (spec 001 §3, §5): each a standard
  * resource declared once here; its routes, handlers and screen come from the descriptor.
  */
 
-const storedPath = StoredPathSchema.shape.path
-/** An uploaded file's stored path, required with `message`. */
-export const requiredPath = (message: string) =>
-  z.string({ error: message }).min(1, message).pipe(storedPath)
-const optionalPath = storedPath.nullish().transform((v) => v ?? null)
 /** Rich text from the editor; the server sanitises it before storing. */
 export const richText = (message: string) =>
   z.string({ error: message }).max(200_000, '内容过长').refine((html) => html.replace(/<[^>]*>|&nbsp;/g, '').trim() !== '' || /<img\b/i.test(html), message)
@@ -25,7 +20,7 @@ export const NewsFieldsSchema = z.object({
   title: requiredText('请输入标题', 50),
   comeFrom: requiredText('请输入来源', 40),
   entryTime: z.string({ error: '请选择日期' }).trim().min(1, '请选择日期').regex(/^\d{4}-\d{2}-\d{2}$/, '日期格式应为 yyyy-MM-dd'),
-  imagePath: optionalPath,
+  imagePath: optionalStoredPath,
   content: richText('请输入内容'),
 })
 export const NewsRowSchema = NewsFieldsSchema.extend({ id: z.number().int(), imagePath: z.string().nullable(), content: z.string(), status, createTime })
@@ -48,7 +43,7 @@ export const homeResource = {
 } as const satisfies ResourceDescriptor
 
 export const CarouselFieldsSchema = z.object({
-  imagePath: requiredPath('请上传图片'),
+  imagePath: storedPath('请上传图片'),
   newsId: z.preprocess((v) => (v === '' || v === undefined ? null : v), intLike.pipe(z.number().int().positive('请选择关联新闻')).nullable()),
 })
 export const CarouselRowSchema = z.object({
@@ -94,7 +89,7 @@ export type NoticeMember = z.infer<typeof NoticeMemberSchema>
 
 export const TeacherFieldsSchema = z.object({
   name: requiredText('请输入教师姓名', 50),
-  avatarUrl: requiredPath('请上传头像'),
+  avatarUrl: storedPath('请上传头像'),
   content: requiredText('请输入简介', 2000),
 })
 export const TeacherRowSchema = TeacherFieldsSchema.extend({ id: z.number().int(), createTime })

@@ -1,12 +1,11 @@
 import { z } from 'zod'
 import type { ResourceDescriptor } from '../resource'
 import { idParam, intLike, numberLike, pageQuery, requiredText, textFilter } from './common'
-import { EnabledStatusField, richText, requiredPath } from './content'
-import { StoredPathSchema } from './files'
+import { EnabledStatusField, richText } from './content'
+import { optionalStoredPath, storedPath } from './files'
 
 /** Courses, their resources and moderated comments (spec 001 §3, §5). */
 
-const optionalPath = StoredPathSchema.shape.path.nullish().transform((v) => v ?? null)
 const positiveId = (message: string) => numberLike(z.number().int(message).positive(message), message)
 
 export const CourseFieldsSchema = z.object({
@@ -15,9 +14,9 @@ export const CourseFieldsSchema = z.object({
   content: richText('请输入简介'),
   status: EnabledStatusField,
   /** jpg, jpeg, png under 1 MB. */
-  imagePath: optionalPath,
+  imagePath: optionalStoredPath,
   /** A video up to 500 MB. */
-  videoPath: optionalPath,
+  videoPath: optionalStoredPath,
 })
 export const CourseRowSchema = CourseFieldsSchema.extend({
   id: z.number().int(),
@@ -42,7 +41,7 @@ export const CourseResourceFieldsSchema = z.object({
   name: requiredText('请输入资源名称', 100),
   sortOrder: numberLike(z.number({ error: '请输入权重' }).int('权重必须是整数').min(0, '权重不能小于 0'), '请输入权重'),
   type: numberLike(z.union([z.literal(1), z.literal(2)], { error: '资源类型不能为空' }), '资源类型不能为空'),
-  resourcePath: requiredPath('请上传文件'),
+  resourcePath: storedPath('请上传文件'),
 })
 export const CourseResourceRowSchema = CourseResourceFieldsSchema.extend({
   id: z.number().int(),

@@ -288,6 +288,26 @@ export const ParticipantSchema = z.object({
 export type Participant = z.infer<typeof ParticipantSchema>
 export const ParticipantPageSchema = pageOf(ParticipantSchema)
 
+/**
+ * An exam's scores at a glance for its report: per member the best of their rounds
+ * (a make-up counts), averages over the marked ones, and how many fall in each band of
+ * the full score (below 60 %, 60–69 %, 70–79 %, 80–89 %, 90 % and up; `from`/`to` in points).
+ */
+export const ScoreSummarySchema = z.object({
+  candidates: z.number(),
+  submitted: z.number(),
+  /** Members with a marked score. */
+  scored: z.number(),
+  passed: z.number(),
+  passLine: z.number(),
+  fullScore: z.number(),
+  average: z.number().nullable(),
+  highest: z.number().nullable(),
+  lowest: z.number().nullable(),
+  bands: z.array(z.object({ from: z.number(), to: z.number(), count: z.number() })),
+})
+export type ScoreSummary = z.infer<typeof ScoreSummarySchema>
+
 /** One question of the answer analysis or the questionnaire results (spec 001 §3 analysis row). */
 export const AnalysisRowSchema = z.object({
   id: z.number(),

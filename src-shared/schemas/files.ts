@@ -51,12 +51,26 @@ export function checkUpload(kind: UploadKind, fileName: string, size: number): s
 export const UploadQuerySchema = z.object({ kind: UploadKindSchema.optional().default('image') })
 
 /** The form of a path the upload route issues (files/storage.ts): nothing else is stored. */
-const STORED_PATH = /^\d{4}\/\d{2}\/[0-9a-f]{32}\.[a-z0-9]{1,5}$/
+export const STORED_PATH = /^\d{4}\/\d{2}\/[0-9a-f]{32}\.[a-z0-9]{1,5}$/
+
+/** Whether a text has the form of a stored path (the route mechanism checks every such input was issued). */
+export function isStoredPath(value: string): boolean {
+  return STORED_PATH.test(value)
+}
 
 /** A required stored-path field (group QR code, attachment …): `message` when missing. */
 export function storedPath(message: string) {
   return z.string({ error: message }).trim().min(1, { message, abort: true }).regex(STORED_PATH, '文件路径无效，请重新上传')
 }
+
+/** An optional stored-path field: absent, null or empty is stored as null. */
+export const optionalStoredPath = z
+  .string()
+  .trim()
+  .regex(STORED_PATH, '文件路径无效，请重新上传')
+  .or(z.literal(''))
+  .nullish()
+  .transform((v) => v || null)
 
 export const StoredPathSchema = z.object({
   path: z.string().regex(STORED_PATH, '文件路径无效'),

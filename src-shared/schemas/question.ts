@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { dateTimeText, idListText, intLike, numberLike, optionalText, pageOf, pageQuery, requiredText, textFilter } from './common'
+import { optionalStoredPath } from './files'
 
 /**
  * Question categories and questions (spec 001 §3, §4, §5). Type numbering (one of the
@@ -128,7 +129,7 @@ export const questionFormShape = z.object({
   stem: stemField,
   answer: answerField,
   analysis: optionalText(ANALYSIS_MAX),
-  imagePath: optionalText(200),
+  imagePath: optionalStoredPath,
 })
 type QuestionFormValue = z.output<typeof questionFormShape>
 

@@ -1,3 +1,4 @@
+import { mkdir, readFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import type { Browser, Locator, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -10,6 +11,7 @@ import {
   launchBrowser,
   openConsole,
   screenshot,
+  SHOTS_DIR,
   startConsole,
   toast,
   type ConsolePage,
@@ -78,6 +80,27 @@ afterAll(async () => {
 async function choose(page: Page, label: string, option: string) {
   await page.getByRole('dialog').getByRole('combobox', { name: label }).click()
   await page.getByRole('option', { name: option }).click()
+}
+
+/**
+ * Clicks 导出PDF报告 and opens what is saved (kept beside the screenshots): a PDF of
+ * A4 portrait pages that pdfjs reads.
+ */
+async function exportedReport(page: Page, name: string): Promise<{ pages: number; bytes: number }> {
+  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: '导出PDF报告' }).click()])
+  expect(download.suggestedFilename()).toBe(name)
+  await mkdir(SHOTS_DIR, { recursive: true })
+  const file = join(SHOTS_DIR, name)
+  await download.saveAs(file)
+  const pdf = await readFile(file)
+  expect(pdf.subarray(0, 5).toString()).toBe('%PDF-')
+  const pdfjs = await import('pdfjs-dist/legacy/build/pdf.mjs')
+  const doc = await pdfjs.getDocument({ data: new Uint8Array(pdf) }).promise
+  expect((await doc.getPage(1)).view).toEqual([0, 0, 595, 842])
+  // A page is a JPEG picture at 144 dpi: tens to a few hundred KB, never a blank few bytes.
+  expect(pdf.length).toBeGreaterThan(20_000 * doc.numPages)
+  expect(pdf.length).toBeLessThan(1_500_000 * doc.numPages)
+  return { pages: doc.numPages, bytes: pdf.length }
 }
 
 const rowOf = (page: Page, name: string) => page.getByRole('table', { name: '考生成绩' }).getByRole('row').filter({ hasText: name })
@@ -186,6 +209,14 @@ describe('an exam from the dialog to the score list', () => {
     await rowOf(page, people[0].name).getByText('待补考').waitFor()
     await screenshot(page, 'exam-make-up')
   })
+
+  it('prints the answer analysis as a PDF report', async () => {
+    const { page } = tab
+    await goToRoute(page, `/examAnalysis/examAnalysis?id=${examId}`)
+    await page.getByRole('table', { name: '答题分析' }).waitFor()
+    const report = await exportedReport(page, '党章党规知识测试成绩分析报告.pdf')
+    expect(report.pages).toBeGreaterThanOrEqual(1)
+  })
 })
 
 describe('a satisfaction questionnaire', () => {
@@ -218,5 +249,7 @@ describe('a satisfaction questionnaire', () => {
     await first.locator('[data-drawn="true"]').waitFor()
     await page.getByText('希望增加研讨时间').waitFor()
     await screenshot(page, 'questionnaire-pie')
+    const report = await exportedReport(page, `${trainName}满意度调查报告.pdf`)
+    expect(report.pages).toBeGreaterThanOrEqual(1)
   })
 })

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { AnalysisRow, Exam, MyExam, Participant, QuestionnaireResult, Sitting } from '../../src-shared/schemas/exam'
+import type { AnalysisRow, Exam, MyExam, Participant, QuestionnaireResult, ScoreSummary, Sitting } from '../../src-shared/schemas/exam'
 import type { TrainDetail } from '../../src-shared/schemas/training'
 import { demoAccounts } from '../../src-server/seed/demo-accounts'
 import { testDatabases } from '../support/databases'
 import { dataOf } from '../support/envelope'
-import { checkIn, insertPaper, memberSession, satisfactionQuestions, signUpMembers, validExamForm } from '../support/exam'
+import { checkIn, insertPaper, memberSession, satisfactionQuestions, signUpMembers, standardQuestions, validExamForm } from '../support/exam'
 import { daysFromNow, membersOfTopOrg, validTrainForm } from '../support/training'
 import { failureOf, issuesOf, signInAs, type ApiAs } from './api-as'
 import { startTestServer, type TestServer } from './harness'
@@ -68,6 +68,24 @@ describe.each(testDatabases())('exam participants, answer analysis and questionn
     const anyCandidate = done.records[0].id
     const paperFile = await fetch(`${server.url}/api/member/answer/downloadAnswerDetail/${anyCandidate}`, { headers: { Token: admin.token } })
     expect(paperFile.status).toBe(200)
+  })
+
+  it('sums up the scores for the report: best score per member, pass rate and bands of the full score', async () => {
+    // Objective questions only (60 points): scores are final on submission.
+    const paper = await insertPaper(server.db, '客观题卷', standardQuestions.slice(0, 3))
+    const exam = dataOf((await admin.post<Exam>('/api/exam', { ...validExamForm(trainId, paper), passLine: 40 })).body)
+    await sit(exam.id, people[0].telephone, { 1: 'A', 2: 'A,B,C', 3: 'true' })
+    await sit(exam.id, people[1].telephone, { 1: 'B', 2: 'A,B,C', 3: 'false' })
+    const summary = await admin.data<ScoreSummary>(`/api/exam/scoreSummary/${exam.id}`)
+    expect(summary).toMatchObject({ candidates: 3, submitted: 2, scored: 2, passed: 1, passLine: 40, fullScore: 60, average: 45, highest: 60, lowest: 30 })
+    // 60 % of 60 is 36: bands 0–35, 36–41, 42–47, 48–53, 54–60.
+    expect(summary.bands).toEqual([
+      { from: 0, to: 35, count: 1 },
+      { from: 36, to: 41, count: 0 },
+      { from: 42, to: 47, count: 0 },
+      { from: 48, to: 53, count: 0 },
+      { from: 54, to: 60, count: 1 },
+    ])
   })
 
   it('sets a training\'s satisfaction questionnaire, answered after check-in, with results per option', async () => {

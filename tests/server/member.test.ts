@@ -161,7 +161,7 @@ describe.each(testDatabases())('party members ($name)', (database) => {
       const pdf = await upload('pdf', '头像.pdf', PDF)
       expect(issuesOf(await admin.post('/api/member', newMember(ownBranch.id, { avatarUrl: pdf.path })))).toEqual({ avatarUrl: '头像只能是 jpg、jpeg、png 格式' })
       expect(issuesOf(await admin.post('/api/member', newMember(ownBranch.id, { avatarUrl: '2026/01/0123456789abcdef0123456789abcdef.png' })))).toEqual({
-        avatarUrl: '头像文件不存在，请重新上传',
+        avatarUrl: '文件不存在，请重新上传',
       })
       expect(issuesOf(await admin.post('/api/member', newMember(ownBranch.id, { avatarUrl: '../../etc/passwd' })))).toEqual({ avatarUrl: '文件路径无效' })
     })

@@ -76,6 +76,9 @@ describe.each(testDatabases())('question banks and papers ($name)', (database) =
     expect(messagesOf(await admin.post('/api/question', { useType: 1, categoryId: survey.id, title: '对吗', type: 3, answer: 'true' }))).toContain('问卷题目只能是单选题、多选题或问答题')
     // A category of the other use is not this question's.
     expect(messagesOf(await admin.post('/api/question', { ...base, categoryId: survey.id, type: 4 }))).toContain('请选择题目类别')
+    // A stem's picture is a file the upload route issued, and nothing else.
+    expect(messagesOf(await admin.post('/api/question', { ...base, type: 4, imagePath: '2026/11/0123456789abcdef0123456789abcdef.png' }))).toContain('文件不存在，请重新上传')
+    expect(messagesOf(await admin.post('/api/question', { ...base, type: 4, imagePath: 'https://example.com/x.png' }))).toContain('文件路径无效，请重新上传')
   })
 
   it('encodes options and answers as spec §3 says, and lists with every filter', async () => {

@@ -162,7 +162,7 @@ describe.each(testDatabases())('venue seating ($name)', (database) => {
     const [{ path }] = ((await upload.json()) as { data: { path: string }[] }).data
     const picture = dataOf((await orgadmin.post<SeatPicture>('/api/train/location/picture', { imagePath: path, trainId })).body)
     expect(await orgadmin.data<SeatPicture[]>('/api/train/location/picture/all', { trainId })).toEqual([picture])
-    expect(issuesOf(await orgadmin.post('/api/train/location/picture', { imagePath: '2026/11/00000000000000000000000000000001.png', trainId })).imagePath).toBe('请上传座位图')
+    expect(issuesOf(await orgadmin.post('/api/train/location/picture', { imagePath: '2026/11/00000000000000000000000000000001.png', trainId })).imagePath).toBe('文件不存在，请重新上传')
 
     const setting = dataOf((await orgadmin.patch<SeatInfo>('/api/train/seat', { id: trainId, useSeat: 1, isField: 1 })).body)
     expect(setting).toMatchObject({ useSeat: 1, isField: 1, revision: 1 })

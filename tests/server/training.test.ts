@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { ApiFailure } from '../../src-shared/errors'
 import type { TrainDetail, TrainListRow } from '../../src-shared/schemas/training'
 import { demoAccounts } from '../../src-server/seed/demo-accounts'
+import { DEMO_GROUP_QR_PATH } from '../../src-server/seed/demo-trainings'
 import { testDatabases } from '../support/databases'
 import { dataOf } from '../support/envelope'
 import { login } from '../support/login'
@@ -71,7 +72,7 @@ describe.each(testDatabases())('trainings ($name)', (database) => {
       classTypeName: '专题班',
       signUpOptions: [12, 1, 8],
       signUpTips: '请写全称',
-      trainResources: [{ resourceName: '课程表', resourceUrl: '2026/11/aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa.pdf', sortOrder: 2 }],
+      trainResources: [{ resourceName: '课程表', resourceUrl: DEMO_GROUP_QR_PATH, sortOrder: 2 }],
       trainSchedules: [{ startTime: daysFromNow(7.01), endTime: daysFromNow(7.1), content: '开班式' }],
     })
     const created = dataOf((await api<TrainDetail>(admin, 'POST', '/api/train', form)).body)
@@ -179,7 +180,7 @@ describe.each(testDatabases())('trainings ($name)', (database) => {
   it('archives the stamped notice only as an uploaded file', async () => {
     const train = await create(admin)
     const refused = await api(admin, 'PATCH', '/api/train/archive', { id: train.id, resourceUrl: '2026/11/ffffffffffffffffffffffffffffffff.pdf' })
-    expect(refused.body.message).toBe('请上传盖章公文')
+    expect(refused.body.message).toBe('文件不存在，请重新上传')
   })
 
   it('generates the notice as a 公文 in Word: the host unit\'s red mark, 2号小标宋 title, 3号仿宋 body, 22 × 28 page, QR code, signature and date', async () => {
@@ -221,8 +222,11 @@ describe.each(testDatabases())('trainings ($name)', (database) => {
     expect(find((t) => t === '一、培训时间').rPr).toContain('w:eastAsia="黑体"')
     // The link line is not justified (its one long word stretched the label apart).
     expect(find((t) => t.startsWith('报名链接：')).pPr).toContain('<w:jc w:val="left"/>')
-    const [signature, date] = paragraphs.slice(-2)
+    // Signature and date, then the 版记 (its layout is checked in LibreOffice: notice-pdf.test.ts).
+    const dateAt = paragraphs.findIndex((p) => p.text === '2026年11月5日')
+    const [signature, date] = paragraphs.slice(dateAt - 1, dateAt + 1)
     expect([signature.text, date.text]).toEqual(['省直机关工委', '2026年11月5日'])
+    expect(paragraphs.slice(dateAt + 1).map((p) => p.text)).toEqual(['省直机关工委', '2026年11月5日印发', ''])
     expect(signature.pPr).toContain('<w:jc w:val="right"/>')
     expect(paragraphs.map((p) => p.text)).not.toContain('其他')
 

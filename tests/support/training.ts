@@ -1,5 +1,6 @@
 import type { TrainCreateBody } from '../../src-shared/schemas/training'
 import type { Db } from '../../src-server/db/types'
+import { DEMO_GROUP_QR_PATH } from '../../src-server/seed/demo-trainings'
 
 const pad = (n: number) => String(n).padStart(2, '0')
 
@@ -37,7 +38,7 @@ export function validTrainForm(overrides: Partial<TrainCreateBody> = {}): TrainC
     telephone1: '025-83391001',
     signUpOptions: [1, 2, 5],
     trainSignIns: [{ signInStartTime: daysFromNow(6.9), signInEndTime: daysFromNow(7) }],
-    weChatCodes: '2026/11/00000000000000000000000000000000.png',
+    weChatCodes: DEMO_GROUP_QR_PATH,
     ...overrides,
   }
 }

@@ -1,13 +1,15 @@
 import { useEffect, useState } from 'react'
 import { Button, makeStyles, Spinner, Text, tokens } from '@fluentui/react-components'
-import { ArrowDownloadRegular, ArrowLeftRegular } from '@fluentui/react-icons'
+import { ArrowDownloadRegular, ArrowLeftRegular, DocumentPdfRegular } from '@fluentui/react-icons'
 import { useNavigate, useSearchParams } from 'react-router-dom'
 import type { AnalysisRow } from '../../../src-shared/schemas/exam'
 import { call } from '../../app/bridge'
+import { saveBytes } from '../../app/download'
 import { EmptyState } from '../../components/EmptyState'
 import { useNotify } from '../../components/toast'
 import { useDownload } from '../../components/useDownload'
 import { AnalysisTable } from './AnalysisTable'
+import { examReportPdf } from './examReport'
 
 const useStyles = makeStyles({ header: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalM, paddingBottom: tokens.spacingVerticalL }, title: { flexGrow: 1 } })
 
@@ -21,6 +23,7 @@ export default function AnalysisPage() {
   const raw = params.get('id')
   const examId = raw && /^\d+$/.test(raw) ? Number(raw) : null
   const [rows, setRows] = useState<AnalysisRow[] | null>(null)
+  const [printing, setPrinting] = useState(false)
 
   useEffect(() => {
     if (examId === null) return
@@ -31,11 +34,23 @@ export default function AnalysisPage() {
   }, [examId, notify])
 
   if (examId === null) return <EmptyState text="考试不存在或无权查看" />
+  const printReport = async (analysis: AnalysisRow[]) => {
+    setPrinting(true)
+    try {
+      const [exam, summary] = await Promise.all([call('exam.get', { id: examId }), call('exam.scoreSummary', { id: examId })])
+      saveBytes(`${exam.title}成绩分析报告.pdf`, 'application/pdf', await examReportPdf(exam, summary, analysis))
+    } catch (error) {
+      notify.error(error)
+    } finally {
+      setPrinting(false)
+    }
+  }
   return (
     <>
       <header className={styles.header}>
         <Button icon={<ArrowLeftRegular />} onClick={() => navigate(-1)}>返回</Button>
         <Text as="h1" size={500} weight="semibold" className={styles.title}>答题分析{params.get('title') ? `：${params.get('title')}` : ''}</Text>
+        <Button icon={<DocumentPdfRegular />} disabled={!rows || printing} onClick={() => rows && void printReport(rows)}>{printing ? '生成中...' : '导出PDF报告'}</Button>
         <Button icon={<ArrowDownloadRegular />} disabled={!rows?.length} onClick={() => void download('exam.analysisDownload', { id: examId })}>导出</Button>
       </header>
       {rows === null ? <Spinner label="加载中..." /> : rows.length === 0 ? <EmptyState /> : <AnalysisTable rows={rows} scored label="答题分析" />}

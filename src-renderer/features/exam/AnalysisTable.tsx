@@ -6,9 +6,13 @@ const useStyles = makeStyles({
   merged: { verticalAlign: 'middle', borderRight: `1px solid ${tokens.colorNeutralStroke2}` },
 })
 
-const typeText: Record<number, string> = { 1: '单选题', 2: '多选题', 3: '判断题', 4: '问答题', 5: '填空题' }
+export const typeText: Record<number, string> = { 1: '单选题', 2: '多选题', 3: '判断题', 4: '问答题', 5: '填空题' }
 export const percent = (value: number) => `${(value * 100).toFixed(1)}%`
-const answerText = (row: AnalysisRow) => (row.questionType === 3 ? ({ true: '对', false: '错' }[row.answer] ?? '') : row.answer)
+/** 1. [单选题] 题目 */
+export const questionLabel = (row: AnalysisRow, index: number) => `${index + 1}. [${typeText[row.questionType] ?? ''}] ${row.title}`
+/** A. 选项 (true/false options without the key) */
+export const optionLabel = (row: AnalysisRow, option: AnalysisRow['options'][number]) => (row.questionType === 3 ? option.text : `${option.key}. ${option.text}`)
+export const answerText = (row: AnalysisRow) => (row.questionType === 3 ? ({ true: '对', false: '错' }[row.answer] ?? '') : row.answer)
 
 /**
  * 答题分析 (spec 001 §2): question, option, number choosing it, correct answer and
@@ -36,10 +40,10 @@ export function AnalysisTable({ rows, scored, label }: { rows: readonly Analysis
             <TableRow key={`${row.id}-${option?.key ?? 'free'}`}>
               {i === 0 && (
                 <TableCell rowSpan={lines.length} className={styles.merged}>
-                  {q + 1}. [{typeText[row.questionType] ?? ''}] {row.title}
+                  {questionLabel(row, q)}
                 </TableCell>
               )}
-              <TableCell>{option ? `${row.questionType === 3 ? '' : `${option.key}. `}${option.text}` : `主观题，${row.answers.length} 条回答`}</TableCell>
+              <TableCell>{option ? optionLabel(row, option) : `主观题，${row.answers.length} 条回答`}</TableCell>
               <TableCell>{option ? option.num : row.num}</TableCell>
               <TableCell>{option ? percent(option.per) : '—'}</TableCell>
               {scored && i === 0 && <TableCell rowSpan={lines.length} className={styles.merged}>{answerText(row) || '—'}</TableCell>}

@@ -3,16 +3,15 @@ import { Card, Tab, TabList, Table, TableBody, TableCell, TableHeader, TableHead
 import type { AnalysisRow } from '../../../src-shared/schemas/exam'
 import { Chart, type ChartKind } from '../../components/Chart'
 import { EmptyState } from '../../components/EmptyState'
-import { percent } from './AnalysisTable'
+import { optionLabel, percent, questionLabel } from './AnalysisTable'
 
 type Mode = 'table' | ChartKind
 const modes: [Mode, string][] = [['table', '表格'], ['pie', '饼图'], ['ring', '环形图'], ['bar', '柱状图'], ['horizontalBar', '条形图']]
-const typeText: Record<number, string> = { 1: '单选题', 2: '多选题', 3: '判断题', 4: '问答题', 5: '填空题' }
 
 /** One question's result: options as a table or a chart (default table); free answers as a list, never a chart. */
 export function QuestionResult({ row, index }: { row: AnalysisRow; index: number }) {
   const [mode, setMode] = useState<Mode>('table')
-  const title = `${index + 1}. [${typeText[row.questionType] ?? ''}] ${row.title}`
+  const title = questionLabel(row, index)
   const free = row.options.length === 0
   return (
     <Card aria-label={title}>
@@ -34,7 +33,7 @@ export function QuestionResult({ row, index }: { row: AnalysisRow; index: number
           <TableHeader><TableRow><TableHeaderCell>选项</TableHeaderCell><TableHeaderCell style={{ width: 100 }}>人数</TableHeaderCell><TableHeaderCell style={{ width: 100 }}>占比</TableHeaderCell></TableRow></TableHeader>
           <TableBody>
             {row.options.map((o) => (
-              <TableRow key={o.key}><TableCell>{row.questionType === 3 ? o.text : `${o.key}. ${o.text}`}</TableCell><TableCell>{o.num}</TableCell><TableCell>{percent(o.per)}</TableCell></TableRow>
+              <TableRow key={o.key}><TableCell>{optionLabel(row, o)}</TableCell><TableCell>{o.num}</TableCell><TableCell>{percent(o.per)}</TableCell></TableRow>
             ))}
           </TableBody>
         </Table>

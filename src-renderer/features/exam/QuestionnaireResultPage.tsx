@@ -1,13 +1,15 @@
 import { useCallback, useEffect, useState } from 'react'
 import { Button, Dropdown, makeStyles, Option, Spinner, Text, tokens } from '@fluentui/react-components'
-import { ArrowLeftRegular, PeopleRegular, SettingsRegular } from '@fluentui/react-icons'
+import { ArrowLeftRegular, DocumentPdfRegular, PeopleRegular, SettingsRegular } from '@fluentui/react-icons'
 import { useNavigate, useSearchParams } from 'react-router-dom'
 import type { QuestionnaireResult } from '../../../src-shared/schemas/exam'
 import { call } from '../../app/bridge'
+import { saveBytes } from '../../app/download'
 import { EmptyState } from '../../components/EmptyState'
 import { useNotify } from '../../components/toast'
 import { QuestionnaireDialog } from './QuestionnaireDialog'
 import { QuestionResult } from './QuestionResult'
+import { questionnaireReportPdf } from './questionnaireReport'
 
 const useStyles = makeStyles({
   header: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalM, paddingBottom: tokens.spacingVerticalL },
@@ -32,6 +34,7 @@ export default function QuestionnaireResultPage() {
   const [result, setResult] = useState<QuestionnaireResult | null>(null)
   const [trains, setTrains] = useState<{ id: number; name: string }[]>([])
   const [setting, setSetting] = useState(false)
+  const [printing, setPrinting] = useState(false)
 
   const load = useCallback(() => {
     if (trainId === null) return
@@ -59,6 +62,16 @@ export default function QuestionnaireResultPage() {
   if (trainId === null) return <>{picker}<EmptyState text="请选择培训班查看满意度反馈" /></>
 
   const questionnaire = result?.questionnaire ?? null
+  const printReport = async (shown: QuestionnaireResult) => {
+    setPrinting(true)
+    try {
+      saveBytes(`${shown.trainName}满意度调查报告.pdf`, 'application/pdf', await questionnaireReportPdf(shown))
+    } catch (error) {
+      notify.error(error)
+    } finally {
+      setPrinting(false)
+    }
+  }
   return (
     <>
       <header className={styles.header}>
@@ -72,6 +85,7 @@ export default function QuestionnaireResultPage() {
         {questionnaire && (
           <Button icon={<PeopleRegular />} onClick={() => navigate(`/examList/examList?id=${questionnaire.examId}&kind=questionnaire&title=${encodeURIComponent(questionnaire.title)}`)}>参加人员</Button>
         )}
+        <Button icon={<DocumentPdfRegular />} disabled={!result?.rows.length || printing} onClick={() => result && void printReport(result)}>{printing ? '生成中...' : '导出PDF报告'}</Button>
         <Button appearance="primary" icon={<SettingsRegular />} disabled={!result} onClick={() => setSetting(true)}>设置问卷</Button>
       </header>
       {picker}

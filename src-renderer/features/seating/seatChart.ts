@@ -1,5 +1,6 @@
 import { seatIndex, type Arrangement } from './arrangement'
-import { jpegPdf } from './imagePdf'
+import { canvasJpeg, cjkFont as font } from '../../app/canvasReport'
+import { jpegPdf } from '../../app/imagePdf'
 
 const CELL_W = 96
 const CELL_H = 44
@@ -18,7 +19,6 @@ export async function seatChartPdf(title: string, a: Arrangement, nameOf: (id: n
   canvas.height = height
   const g = canvas.getContext('2d')
   if (!g) throw new Error('无法生成座位表')
-  const font = (size: number, bold = false) => `${bold ? 'bold ' : ''}${size}px "Microsoft YaHei", "PingFang SC", "Noto Sans CJK SC", "WenQuanYi Micro Hei", sans-serif`
   g.fillStyle = '#ffffff'
   g.fillRect(0, 0, width, height)
   g.textAlign = 'center'
@@ -60,7 +60,5 @@ export async function seatChartPdf(title: string, a: Arrangement, nameOf: (id: n
       g.fillText(nameOf(person), x + (CELL_W - 6) / 2, y + (CELL_H - 6) / 2, CELL_W - 10)
     }
   }
-  const blob = await new Promise<Blob | null>((resolve) => canvas.toBlob(resolve, 'image/jpeg', 0.92))
-  if (!blob) throw new Error('无法生成座位表')
-  return jpegPdf(new Uint8Array(await blob.arrayBuffer()), width, height)
+  return jpegPdf([await canvasJpeg(canvas)], 'landscape')
 }

@@ -15,6 +15,7 @@ import { analysisDownload, participantDownload, participantPage } from './report
 import { answerDetailDownload, scoreListDownload } from './workbooks'
 import { finalizeExpired } from './sitting'
 import { examStatusOf } from './status'
+import { scoreSummary } from './summary'
 
 type ExamInput = {
   trainId: number
@@ -203,6 +204,12 @@ export const examHandlers = {
     await examInScope(ctx.db, signedIn(ctx), id)
     await finalizeExpired(ctx.db, { examId: id })
     return analysisOf(ctx.db, id, true)
+  },
+
+  'exam.scoreSummary': async ({ id }, ctx) => {
+    const exam = await examInScope(ctx.db, signedIn(ctx), id)
+    await finalizeExpired(ctx.db, { examId: id })
+    return scoreSummary(ctx.db, exam)
   },
 
   'exam.analysisDownload': async ({ id }, ctx) => {

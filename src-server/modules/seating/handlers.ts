@@ -6,6 +6,7 @@ import type { Db } from '../../db/types'
 import { signedIn, type DomainHandlers, type RequestContext } from '../../http/context'
 import { trainInScope } from '../training/host'
 import { assertSignUpsOf, bumpRevision, loadPlan, seatInfoOf, seatPeople, seatRows, StaleRevision, storedResult } from './plan'
+import { assertUploaded } from '../../files/uploaded'
 
 const SEAT_TAKEN = '该座位已有人员，请刷新后重试'
 const PERSON_SEATED = '该人员已有座位，请刷新后重试'
@@ -14,11 +15,6 @@ const LOCATION_NOT_FOUND = '座位不存在'
 
 /** The seats as the operation log shows them before and after a change. */
 const seatsSnapshot = (db: Db, trainId: number) => async () => ({ seats: await seatRows(db, trainId) })
-
-async function assertUploaded(db: Db, path: string, message: string, field: string): Promise<void> {
-  const uploaded = await db.selectFrom('upload').select('path').where('path', '=', path).executeTakeFirst()
-  if (!uploaded) throw new AppError(ErrorKey.VALIDATION, message, [{ path: field, message }])
-}
 
 /** Which of the two unique constraints a refused seat write ran into, as a message. */
 async function occupiedMessage(db: Db, trainId: number, seat: { rowNumber: number; columnNumber: number; signUpId: number | null }) {
@@ -177,7 +173,7 @@ export const seatingHandlers = {
   },
 
   'seat.setting': async ({ id, useSeat, pdfUrl, isField }, ctx) => {
-    if (pdfUrl) await assertUploaded(ctx.db, pdfUrl, '请上传座位编排文件', 'pdfUrl')
+    await assertUploaded(ctx.db, pdfUrl, 'pdf', 'pdfUrl')
     const changes = {
       ...(useSeat === undefined ? {} : { useSeat }),
       ...(pdfUrl === undefined ? {} : { pdfUrl }),
@@ -195,7 +191,7 @@ export const seatingHandlers = {
 
   'seatPicture.create': async ({ imagePath, trainId }, ctx) => {
     await trainInScope(ctx.db, signedIn(ctx), trainId)
-    await assertUploaded(ctx.db, imagePath, '请上传座位图', 'imagePath')
+    await assertUploaded(ctx.db, imagePath, 'image', 'imagePath')
     const row = await ctx.db
       .insertInto('trainLocationPicture')
       .values({ trainId, imagePath, createdAt: nowText() })

@@ -7,6 +7,7 @@ import { publicOriginOf } from '../../http/public-url'
 import { hostUnitsOf, issuingUnitOf, resolveHost, trainInScope, visibleTrains } from './host'
 import { writeNotice } from './notice'
 import { filterCondition, loadDetail, newTrainSecrets, toListRow, trainColumns, writeChildren } from './queries'
+import { assertUploaded } from '../../files/uploaded'
 
 /** The detail of a training in the caller's scope, as every write answers with it. */
 async function detailOf(ctx: RequestContext, id: number) {
@@ -91,8 +92,7 @@ export const trainingHandlers = {
   'train.archive': async ({ id, resourceUrl }, ctx) => {
     const user = signedIn(ctx)
     await trainInScope(ctx.db, user, id)
-    const uploaded = await ctx.db.selectFrom('upload').select('path').where('path', '=', resourceUrl).executeTakeFirst()
-    if (!uploaded) throw new AppError(ErrorKey.VALIDATION, '请上传盖章公文', [{ path: 'resourceUrl', message: '请上传盖章公文' }])
+    await assertUploaded(ctx.db, resourceUrl, 'scan', 'resourceUrl')
     const now = nowText()
     await ctx.db.updateTable('train').set({ resourceUrl, updatedAt: now }).where('id', '=', id).execute()
     return detailOf(ctx, id)

@@ -49,14 +49,21 @@ const heading = (n: number, title: string): DocParagraph => ({
 
 const blankLine: DocParagraph = { kind: 'paragraph', runs: [] }
 
-/** Width of a text in full-width characters: letters, digits and ASCII punctuation are half one. */
+/**
+ * Width of a text in full-width characters: letters, digits and ASCII punctuation are half
+ * one, and Word, WPS and LibreOffice all put about a quarter of one between Chinese and
+ * such Latin text (LibreOffice ignores the setting that turns this off).
+ */
 function widthInChars(value: string): number {
-  return [...value].reduce((sum, c) => sum + (c.charCodeAt(0) < 0x2e80 ? 0.5 : 1), 0)
+  const latin = [...value].map((c) => c.charCodeAt(0) < 0x2e80)
+  return latin.reduce((sum, isLatin, i) => sum + (isLatin ? 0.5 : 1) + (i > 0 && isLatin !== latin[i - 1] ? 0.25 : 0), 0)
 }
 
 /** Characters of the 156 mm line at 16 pt; the mark's size shrinks so a long unit name stays on one line. */
 const LINE_CHARS_AT_16PT = 28
 const MARK_PT = 36
+/** The sign-up QR code: 138 pt, filling five lines of the grid but for a few points. */
+const QR_PX = 184
 
 /**
  * 发文机关署名 and 成文日期 of a document without a seal (GB/T 9704-2012 §7.3.5.3): the
@@ -77,7 +84,7 @@ function signatureAndDate(issuer: string, date: string): DocParagraph[] {
 /**
  * The notice as a 公文 (GB/T 9704-2012): the issuing office's mark in red over a red rule,
  * the title in 2号小标宋 two lines below, the addressee, the body in 3号仿宋 with 黑体
- * headings, the sign-up QR code, and the issuing office's signature and date. `issuer`
+ * headings, the sign-up QR code, the issuing office's signature and date, and the 版记. `issuer`
  * is the host unit's name (the office itself for a training hosted by 其他).
  */
 export function noticeBlocks(train: TrainDetail, issuer: string, signUpUrl: string, qrPng: Buffer): DocBlock[] {
@@ -104,7 +111,7 @@ export function noticeBlocks(train: TrainDetail, issuer: string, signUpUrl: stri
   ]
   const markPt = Math.min(MARK_PT, Math.floor((LINE_CHARS_AT_16PT * 16) / widthInChars(issuer)))
   return [
-    { kind: 'paragraph', align: 'center', lineHeight: markPt * 1.5, redRuleBelow: true, runs: [{ text: issuer, font: 'title', size: markPt, colour: RED }] },
+    { kind: 'paragraph', align: 'center', lines: 2, redRuleBelow: true, runs: [{ text: issuer, font: 'title', size: markPt, colour: RED }] },
     blankLine,
     blankLine,
     { kind: 'paragraph', align: 'center', runs: [{ text: `关于举办${train.name}的通知`, font: 'title', size: 22 }] },
@@ -116,10 +123,12 @@ export function noticeBlocks(train: TrainDetail, issuer: string, signUpUrl: stri
       if (title !== '报名方式') return blocks
       // Left-aligned: justified, the one long unbreakable link stretched the label's characters apart.
       const link: DocParagraph = { ...text(`报名链接：${signUpUrl}`), align: 'left' }
-      return [...blocks, link, { kind: 'image' as const, png: qrPng, widthPx: 160, heightPx: 160 }]
+      return [...blocks, link, { kind: 'image' as const, png: qrPng, widthPx: QR_PX, heightPx: QR_PX }]
     }),
     blankLine,
     ...signatureAndDate(issuer, chineseDate(train.createTime)),
+    // Printed by the issuing office on the day it is dated: the notice is generated ready to print.
+    { kind: 'colophon', printedBy: issuer, printedOn: chineseDate(train.createTime) },
   ]
 }
 
