@@ -80,6 +80,10 @@ describe.each(testDatabases())('venue seating ($name)', (database) => {
     const answers = await Promise.all(Array.from({ length: 6 }, () => save(twin)))
     expect(new Set(answers.map((a) => JSON.stringify(a))).size).toBe(1)
     expect((await plan(trainId)).revision).toBe(3)
+
+    // A key is the sending account's own: another account's save under the same key is applied.
+    expect(await save({ ...body, baseRevision: 3, trainMemberLocations: [{ rowNumber: 1, columnNumber: 2, trainSignUpMemberId: signUps[1] }] }, admin)).toEqual({ outcome: 'saved', revision: 4 })
+    expect(seatsOf(await plan(trainId))).toEqual([[1, 2, signUps[1]]])
   })
 
   it('answers a stale base revision with a conflict carrying the server plan, and keeps the server plan', async () => {

@@ -11,6 +11,7 @@ import * as seating from './0009_seating'
 import * as statistics from './0010_statistics'
 import * as questions from './0011_questions'
 import * as exams from './0012_exams'
+import * as idempotencyPerAccount from './0013_idempotency_per_account'
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export type AppMigration = { up(db: Kysely<any>, dialect: SchemaDialect): Promise<void> }
@@ -31,4 +32,5 @@ export const migrations: Record<string, AppMigration> = {
   '0010_statistics': statistics,
   '0011_questions': questions,
   '0012_exams': exams,
+  '0013_idempotency_per_account': idempotencyPerAccount,
 }

@@ -78,7 +78,7 @@ export const seatingHandlers = {
     const user = signedIn(ctx)
     await trainInScope(ctx.db, user, trainId)
     if (idempotencyKey) {
-      const stored = await storedResult(ctx.db, idempotencyKey)
+      const stored = await storedResult(ctx.db, user.adminId, idempotencyKey)
       if (stored) return stored as SeatSaveResult
     }
     await ctx.audit.changing('train', trainId, seatsSnapshot(ctx.db, trainId))
@@ -108,7 +108,7 @@ export const seatingHandlers = {
     } catch (err) {
       if (err instanceof StaleRevision) return { outcome: 'conflict', plan: await loadPlan(ctx.db, trainId) }
       // The same key committed by a concurrent delivery of this save: answer its result.
-      const stored = idempotencyKey && isUniqueViolation(err) ? await storedResult(ctx.db, idempotencyKey) : undefined
+      const stored = idempotencyKey && isUniqueViolation(err) ? await storedResult(ctx.db, user.adminId, idempotencyKey) : undefined
       if (stored) return stored as SeatSaveResult
       if (isUniqueViolation(err)) throw new AppError(ErrorKey.CONFLICT, SEAT_TAKEN)
       throw err

@@ -85,8 +85,8 @@ export async function assertSignUpsOf(db: Reader, trainId: number, ids: number[]
   }
 }
 
-/** The processed result of an idempotency key, if it was processed. */
-export async function storedResult(db: Db, key: string): Promise<unknown> {
-  const row = await db.selectFrom('idempotencyKey').select('result').where('key', '=', key).executeTakeFirst()
+/** The processed result of an account's idempotency key, if it was processed. */
+export async function storedResult(db: Db, adminId: number, key: string): Promise<unknown> {
+  const row = await db.selectFrom('idempotencyKey').select('result').where('adminId', '=', adminId).where('key', '=', key).executeTakeFirst()
   return row ? JSON.parse(row.result) : undefined
 }
