@@ -72,20 +72,26 @@ export const coreMethods = {
   'setup.status': { input: noInput, output: SetupStatusSchema },
   /** Completes the first run: 单机 starts the own server with the chosen admin password; 连接服务器 saves the address and key. */
   'setup.complete': { input: SetupFormSchema, output: z.null() },
-  /** Native open dialog + upload (Electron). Null when the user cancels. */
+  /**
+   * Native open dialog + upload (Electron). Null when the user cancels the dialog.
+   * With `taskId`: `progress` events while the bytes go out, and `files.cancel` stops it.
+   */
   'files.pickAndUpload': {
-    input: z.object({ kind: UploadKindSchema, multiple: z.boolean().optional() }),
+    input: z.object({ kind: UploadKindSchema, multiple: z.boolean().optional(), taskId: z.string().max(100).optional() }),
     output: z.array(UploadedFileSchema).nullable(),
   },
-  /** Upload bytes the renderer already holds (web host's file input, drag and drop). */
+  /** Upload bytes the renderer already holds (web host's file input, drag and drop); `taskId` as above. */
   'files.uploadBytes': {
     input: z.object({
       kind: UploadKindSchema,
       name: z.string().min(1).max(255),
       base64: z.string().max(700 * 1024 * 1024),
+      taskId: z.string().max(100).optional(),
     }),
     output: z.array(UploadedFileSchema),
   },
+  /** Stops the upload running under `taskId`: it fails with 已取消上传 and the server keeps nothing. */
+  'files.cancel': { input: z.object({ taskId: z.string().max(100) }), output: z.null() },
   /** A stored upload as a data: URI, for display in the renderer. */
   'files.readAsDataUrl': { input: StoredPathSchema, output: z.string() },
   /**

@@ -28,6 +28,16 @@ export interface CallOptions {
   timeout?: number
 }
 
+export interface UploadOptions {
+  /** Aborting it stops the transfer: the server keeps nothing of the file. */
+  signal?: AbortSignal
+  /** Bytes of the request sent so far, of `total` (axios reports a few times a second). */
+  onProgress?(sent: number, total: number): void
+}
+
+/** Thrown when an upload's signal aborts it. */
+export const UPLOAD_CANCELLED = '已取消上传'
+
 export interface FetchedFile {
   bytes: Buffer
   contentType: string
@@ -48,7 +58,7 @@ export interface ApiClient {
   /** The same as `call` for a name and input known only at run time (the RPC dispatcher). */
   callRoute(name: RouteName, input: unknown, options?: CallOptions): Promise<unknown>
   /** Uploads one file as multipart field `files` to `/api/upload?kind=`. */
-  upload(kind: UploadKind, fileName: string, content: Blob | Uint8Array): Promise<UploadedFile[]>
+  upload(kind: UploadKind, fileName: string, content: Blob | Uint8Array, options?: UploadOptions): Promise<UploadedFile[]>
   /** A stored upload's bytes (GET /api/file). */
   fetchFile(path: string): Promise<FetchedFile>
   /** Starts a download route; a refusal (permission, filters) is thrown before any byte is kept. */
@@ -83,7 +93,7 @@ export function createApiClient(deps: ApiClientDeps): ApiClient {
   async function send(
     name: RouteName,
     input: unknown,
-    options: CallOptions & { form?: FormData; responseType?: ResponseType } = {},
+    options: CallOptions & UploadOptions & { form?: FormData; responseType?: ResponseType } = {},
   ): Promise<{ route: RouteDef; response: AxiosResponse }> {
     const route: RouteDef = routes[name]
     // Validated with the route's own schemas, then sent as the caller gave it: the
@@ -104,9 +114,12 @@ export function createApiClient(deps: ApiClientDeps): ApiClient {
         headers,
         responseType: options.responseType ?? 'json',
         timeout: options.timeout ?? JSON_TIMEOUT_MS,
+        signal: options.signal,
+        onUploadProgress: options.onProgress && ((event) => options.onProgress?.(event.loaded, event.total ?? 0)),
       })
     } catch (err) {
       if (err instanceof AppError) throw err
+      if (axios.isCancel(err)) throw new AppError(ErrorKey.FILE_REJECTED, UPLOAD_CANCELLED)
       throw new AppError(ErrorKey.OFFLINE, OFFLINE_MESSAGE)
     }
     // A refused download answers with the JSON envelope: read it whole to learn why.
@@ -136,12 +149,12 @@ export function createApiClient(deps: ApiClientDeps): ApiClient {
     call: (name, ...args) => callRoute(name, args[0]) as never,
     callRoute,
 
-    async upload(kind, fileName, content) {
+    async upload(kind, fileName, content, options = {}) {
       const form = new FormData()
       // Node's Buffer is typed over ArrayBufferLike; its bytes are a plain ArrayBuffer here.
       form.append('files', content instanceof Blob ? content : new Blob([content as Uint8Array<ArrayBuffer>]), fileName)
       // Large files on a slow link: no timeout, the server's own limits apply.
-      const { route, response } = await send('files.upload', { kind }, { form, timeout: 0 })
+      const { route, response } = await send('files.upload', { kind }, { ...options, form, timeout: 0 })
       return dataOf(route, response) as UploadedFile[]
     },
 

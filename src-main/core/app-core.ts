@@ -131,6 +131,7 @@ export function createCore(options: CoreOptions): AppCore {
       },
       'files.pickAndUpload': files.pickAndUpload,
       'files.uploadBytes': files.uploadBytes,
+      'files.cancel': files.cancel,
       'files.download': files.download,
     },
   })

@@ -19,8 +19,10 @@ export interface FileDialogPort {
 }
 
 export interface CoreFiles {
-  pickAndUpload(input: { kind: UploadKind; multiple?: boolean }): Promise<UploadedFile[] | null>
-  uploadBytes(input: { kind: UploadKind; name: string; base64: string }): Promise<UploadedFile[]>
+  pickAndUpload(input: { kind: UploadKind; multiple?: boolean; taskId?: string }): Promise<UploadedFile[] | null>
+  uploadBytes(input: { kind: UploadKind; name: string; base64: string; taskId?: string }): Promise<UploadedFile[]>
+  /** Stops the upload running under taskId (nothing when none is). */
+  cancel(input: { taskId: string }): Promise<null>
   readAsDataUrl(input: { path: string }): Promise<string>
   download(input: { route: DownloadRouteName; input?: Record<string, unknown>; taskId?: string }): Promise<DownloadResult>
 }
@@ -65,25 +67,55 @@ function ensureAcceptable(kind: UploadKind, name: string, size: number): void {
 
 export function createCoreFiles(deps: { client: ApiClient; dialogs?: FileDialogPort; events?: CoreEvents }): CoreFiles {
   const { client, dialogs, events } = deps
+  /** Uploads under way, by the renderer's taskId: `cancel` aborts one. */
+  const uploads = new Map<string, AbortController>()
+
+  /**
+   * Runs the uploads of one call under its taskId: abortable, and reporting the bytes
+   * sent as `progress` events (axios reports a few times a second, as downloads do).
+   */
+  async function tracked<T>(taskId: string | undefined, work: (upload: typeof client.upload) => Promise<T>): Promise<T> {
+    if (!taskId) return work(client.upload)
+    const controller = new AbortController()
+    uploads.set(taskId, controller)
+    try {
+      return await work((kind, name, content) =>
+        client.upload(kind, name, content, {
+          signal: controller.signal,
+          onProgress: events && ((done, total) => events.emit('progress', { taskId, done, total, label: name })),
+        }),
+      )
+    } finally {
+      uploads.delete(taskId)
+    }
+  }
+
   return {
-    async pickAndUpload({ kind, multiple = false }) {
+    async pickAndUpload({ kind, multiple = false, taskId }) {
       if (!dialogs) throw new AppError(ErrorKey.VALIDATION, '当前运行方式没有系统文件对话框，请使用页面中的文件选择')
       const paths = await dialogs.openFiles({ title: '选择文件', extensions: uploadKinds[kind].extensions, multiple })
       if (!paths || paths.length === 0) return null
       // Every file is checked before the first one is sent.
       const files = await Promise.all(paths.map(async (path) => ({ path, name: basename(path), size: (await stat(path)).size })))
       for (const file of files) ensureAcceptable(kind, file.name, file.size)
-      const uploaded: UploadedFile[] = []
-      for (const file of files) {
-        // Streamed from disk: a 500 MB video is never held in memory whole.
-        uploaded.push(...(await client.upload(kind, file.name, await openAsBlob(file.path))))
-      }
-      return uploaded
+      return tracked(taskId, async (upload) => {
+        const uploaded: UploadedFile[] = []
+        for (const file of files) {
+          // Streamed from disk: a 500 MB video is never held in memory whole.
+          uploaded.push(...(await upload(kind, file.name, await openAsBlob(file.path))))
+        }
+        return uploaded
+      })
     },
 
-    async uploadBytes({ kind, name, base64 }) {
+    async uploadBytes({ kind, name, base64, taskId }) {
       ensureAcceptable(kind, name, Buffer.byteLength(base64, 'base64'))
-      return client.upload(kind, name, Buffer.from(base64, 'base64'))
+      return tracked(taskId, (upload) => upload(kind, name, Buffer.from(base64, 'base64')))
+    },
+
+    async cancel({ taskId }) {
+      uploads.get(taskId)?.abort()
+      return null
     },
 
     async readAsDataUrl({ path }) {

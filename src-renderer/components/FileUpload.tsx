@@ -1,16 +1,20 @@
-import { useEffect, useRef, useState } from 'react'
-import { Button, Image, Link, makeStyles, Spinner, Text, tokens } from '@fluentui/react-components'
+import { useEffect, useId, useRef, useState } from 'react'
+import { Button, Field, Image, Link, makeStyles, ProgressBar, Spinner, Text, tokens } from '@fluentui/react-components'
 import { ArrowUploadRegular, DismissRegular } from '@fluentui/react-icons'
 import { checkUpload, uploadKinds, type UploadedFile, type UploadKind } from '../../src-shared/schemas/files'
-import { call } from '../app/bridge'
+import { call, onEvent } from '../app/bridge'
 import { useNotify } from './toast'
+import { hasNativeDialogs } from './upload/useFilePicker'
 
 const useStyles = makeStyles({
   root: { display: 'flex', flexDirection: 'column', alignItems: 'flex-start', gap: tokens.spacingVerticalS },
   row: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalS, flexWrap: 'wrap' },
   preview: { maxWidth: '200px', maxHeight: '200px', border: `1px solid ${tokens.colorNeutralStroke2}` },
   hidden: { display: 'none' },
+  progress: { width: '320px', maxWidth: '100%' },
 })
+
+const megabytes = (bytes: number) => (bytes / 1024 / 1024).toFixed(1)
 
 /** Reads a picked file as base64 (without the data: prefix) for `files.uploadBytes`. */
 function base64Of(file: File): Promise<string> {
@@ -72,25 +76,55 @@ export function FileUpload({ kind, value, fileName, onChange, label, preview = f
   const notify = useNotify()
   const input = useRef<HTMLInputElement>(null)
   const [busy, setBusy] = useState(false)
+  const [sent, setSent] = useState<{ done: number; total: number } | null>(null)
+  /** Counts uploads and cancels: only the latest upload's outcome reaches the field. */
+  const attempt = useRef(0)
+  const taskId = useId()
   const imageUrl = useStoredFile(preview ? value : null)
   const accept = uploadKinds[kind].extensions.map((ext) => `.${ext}`).join(',')
 
-  const upload = async (file: File) => {
-    const problem = checkUpload(kind, file.name, file.size)
-    if (problem) {
-      notify.warning(problem)
-      return
-    }
+  useEffect(() => onEvent('progress', (event) => event.taskId === taskId && setSent({ done: event.done, total: event.total })), [taskId])
+
+  /** One upload under this field's taskId; after 取消 its outcome is ignored and the field stays as it was. */
+  const run = async (send: (isCurrent: () => boolean) => Promise<UploadedFile[] | null>) => {
+    const mine = ++attempt.current
+    const isCurrent = () => attempt.current === mine
+    setSent(null)
     setBusy(true)
     try {
-      const [stored] = await call('files.uploadBytes', { kind, name: file.name, base64: await base64Of(file) })
-      onChange(stored)
-      notify.success('上传成功！')
+      const stored = (await send(isCurrent))?.[0]
+      if (stored && isCurrent()) {
+        onChange(stored)
+        notify.success('上传成功！')
+      }
     } catch (error) {
-      notify.warning(error instanceof Error ? error.message : '上传失败')
+      if (isCurrent()) notify.warning(error instanceof Error ? error.message : '上传失败')
     } finally {
-      setBusy(false)
+      if (isCurrent()) setBusy(false)
     }
+  }
+
+  const upload = (file: File) => {
+    const problem = checkUpload(kind, file.name, file.size)
+    if (problem) return notify.warning(problem)
+    // The web host has no other way than base64 over its bridge; progress is core → server.
+    return run(async (isCurrent) => {
+      const base64 = await base64Of(file)
+      return isCurrent() ? call('files.uploadBytes', { kind, name: file.name, base64, taskId }) : null
+    })
+  }
+
+  // Electron: the core reads the chosen file from disk itself, however large.
+  const choose = async () => {
+    if (await hasNativeDialogs()) await run(() => call('files.pickAndUpload', { kind, taskId }))
+    else input.current?.click()
+  }
+
+  const cancel = () => {
+    attempt.current++
+    setBusy(false)
+    notify.info('已取消上传')
+    void call('files.cancel', { taskId })
   }
 
   return (
@@ -100,7 +134,7 @@ export function FileUpload({ kind, value, fileName, onChange, label, preview = f
         <Button
           icon={busy ? <Spinner size="tiny" /> : <ArrowUploadRegular />}
           disabled={disabled || busy}
-          onClick={() => input.current?.click()}
+          onClick={() => void choose()}
           aria-label={label}
         >
           {value ? '重新上传' : '选择文件'}
@@ -114,6 +148,18 @@ export function FileUpload({ kind, value, fileName, onChange, label, preview = f
           <Button appearance="subtle" icon={<DismissRegular />} disabled={disabled || busy} onClick={() => onChange(null)} aria-label={`移除${label}`} />
         )}
       </div>
+      {busy && (
+        <div className={styles.row}>
+          <Field
+            className={styles.progress}
+            validationState="none"
+            validationMessage={sent ? `已上传 ${megabytes(sent.done)} MB / ${megabytes(sent.total)} MB` : '正在准备上传…'}
+          >
+            <ProgressBar value={sent && sent.total > 0 ? sent.done / sent.total : undefined} aria-label={`${label}进度`} />
+          </Field>
+          <Button onClick={cancel}>取消</Button>
+        </div>
+      )}
       <Text size={200}>
         支持 {uploadKinds[kind].extensions.join('、')}，不超过 {uploadKinds[kind].maxBytes / 1024 / 1024}MB
       </Text>

@@ -1,9 +1,16 @@
-import { useEffect } from 'react'
-import { makeStyles, mergeClasses, ToggleButton, Toolbar, tokens } from '@fluentui/react-components'
-import { TextBoldRegular, TextBulletListRegular, TextItalicRegular, TextNumberListLtrRegular } from '@fluentui/react-icons'
-import { EditorContent, useEditor, useEditorState } from '@tiptap/react'
+import { useEffect, useMemo, useRef, useState } from 'react'
+import { makeStyles, mergeClasses, ToggleButton, Toolbar, ToolbarButton, tokens } from '@fluentui/react-components'
+import { ImageAddRegular, TextBoldRegular, TextBulletListRegular, TextItalicRegular, TextNumberListLtrRegular } from '@fluentui/react-icons'
+import ImageExtension from '@tiptap/extension-image'
+import { DOMSerializer } from '@tiptap/pm/model'
+import { EditorContent, NodeViewWrapper, ReactNodeViewRenderer, useEditor, useEditorState, type Editor, type ReactNodeViewProps } from '@tiptap/react'
 import StarterKit from '@tiptap/starter-kit'
 import DOMPurify from 'dompurify'
+import { isStoredPath } from '../../src-shared/schemas/files'
+import { call } from '../app/bridge'
+import { pickAndUploadOne } from '../app/upload'
+import { useStoredFile } from './FileUpload'
+import { useNotify } from './toast'
 
 const useStyles = makeStyles({
   root: {
@@ -19,12 +26,53 @@ const useStyles = makeStyles({
     '& .tiptap': { outline: 'none', minHeight: '96px' },
     '& .tiptap p': { margin: `${tokens.spacingVerticalXS} 0` },
   },
-  view: { '& p': { margin: `${tokens.spacingVerticalXS} 0` } },
+  view: { '& p': { margin: `${tokens.spacingVerticalXS} 0` }, '& img': { maxWidth: '100%' } },
+  picture: { maxWidth: '100%' },
 })
 
-/** Tiptap's empty document; stored as '' so "required" checks see an empty field. */
-function storedHtml(html: string): string {
-  return html === '<p></p>' ? '' : html
+/**
+ * Pictures of the text are uploads, stored as the path the upload route issued (the
+ * server keeps no other <img>); the page loads the path's bytes through the core.
+ */
+function StoredPicture({ node }: ReactNodeViewProps) {
+  const styles = useStyles()
+  const url = useStoredFile(String(node.attrs.src))
+  return <NodeViewWrapper>{url ? <img className={styles.picture} src={url} alt={String(node.attrs.alt ?? '')} /> : '图片加载中…'}</NodeViewWrapper>
+}
+
+const Picture = ImageExtension.extend({
+  addAttributes() {
+    return {
+      ...this.parent?.(),
+      // Rendered in the page as data-path, never src: the page would request the path as an address of its own.
+      src: { default: null, parseHTML: (element) => element.getAttribute('src'), renderHTML: (attributes) => ({ 'data-path': attributes.src as string }) },
+    }
+  },
+  addNodeView: () => ReactNodeViewRenderer(StoredPicture),
+})
+
+// Shown text keeps only pictures named by a stored path, moved to data-path so the page
+// requests nothing by itself; RichTextView loads them through the core.
+DOMPurify.addHook('afterSanitizeAttributes', (node) => {
+  if (node.nodeName !== 'IMG') return
+  const src = node.getAttribute('src') ?? ''
+  node.removeAttribute('src')
+  if (isStoredPath(src)) node.setAttribute('data-path', src)
+})
+
+/**
+ * The document as stored; tiptap's empty one as '' so "required" checks see an empty
+ * field. Built in a detached document, where a picture's data-path becomes its src again.
+ */
+function storedHtml(editor: Editor): string {
+  const detached = document.implementation.createHTMLDocument()
+  const container = detached.createElement('div')
+  container.append(DOMSerializer.fromSchema(editor.schema).serializeFragment(editor.state.doc.content, { document: detached }))
+  for (const picture of container.querySelectorAll('img[data-path]')) {
+    picture.setAttribute('src', picture.getAttribute('data-path') ?? '')
+    picture.removeAttribute('data-path')
+  }
+  return container.innerHTML === '<p></p>' ? '' : container.innerHTML
 }
 
 export interface RichTextProps {
@@ -35,15 +83,17 @@ export interface RichTextProps {
   invalid?: boolean
 }
 
-/** A small rich-text editor (bold, italic, lists) whose value is HTML. */
+/** A small rich-text editor (bold, italic, lists, pictures) whose value is HTML. */
 export function RichText({ value, onChange, label, invalid }: RichTextProps) {
   const styles = useStyles()
+  const notify = useNotify()
+  const [uploading, setUploading] = useState(false)
   const editor = useEditor({
     // Without trailingNode the stored HTML is what the user typed, with no extra empty paragraph.
-    extensions: [StarterKit.configure({ trailingNode: false, heading: false, codeBlock: false, code: false })],
+    extensions: [StarterKit.configure({ trailingNode: false, heading: false, codeBlock: false, code: false }), Picture],
     content: value,
     editorProps: { attributes: { 'aria-label': label, role: 'textbox', 'aria-multiline': 'true' } },
-    onUpdate: ({ editor: current }) => onChange(storedHtml(current.getHTML())),
+    onUpdate: ({ editor: current }) => onChange(storedHtml(current)),
   })
   const marks = useEditorState({
     editor,
@@ -59,10 +109,23 @@ export function RichText({ value, onChange, label, invalid }: RichTextProps) {
   // useEditor may hand over an instance it has just destroyed while it sets up the next.
   useEffect(() => {
     if (editor.isDestroyed) return
-    if (storedHtml(editor.getHTML()) !== value) editor.commands.setContent(value, { emitUpdate: false })
+    if (storedHtml(editor) !== value) editor.commands.setContent(value, { emitUpdate: false })
   }, [editor, value])
 
   const chain = () => editor.chain().focus()
+
+  // The same upload as a news picture (kind image: jpg/png up to 1MB), inserted at the cursor.
+  const insertPicture = async () => {
+    setUploading(true)
+    try {
+      const file = await pickAndUploadOne('image')
+      if (file) chain().setImage({ src: file.path, alt: file.name }).run()
+    } catch (error) {
+      notify.warning(error instanceof Error ? error.message : '上传失败')
+    } finally {
+      setUploading(false)
+    }
+  }
   return (
     <div className={mergeClasses(styles.root, invalid && styles.invalid)}>
       <Toolbar size="small" className={styles.toolbar} aria-label={`${label}格式`}>
@@ -70,6 +133,7 @@ export function RichText({ value, onChange, label, invalid }: RichTextProps) {
         <ToggleButton appearance="subtle" size="small" icon={<TextItalicRegular />} checked={marks.italic} onClick={() => chain().toggleItalic().run()} aria-label="倾斜" />
         <ToggleButton appearance="subtle" size="small" icon={<TextBulletListRegular />} checked={marks.bullet} onClick={() => chain().toggleBulletList().run()} aria-label="项目符号" />
         <ToggleButton appearance="subtle" size="small" icon={<TextNumberListLtrRegular />} checked={marks.ordered} onClick={() => chain().toggleOrderedList().run()} aria-label="编号" />
+        <ToolbarButton appearance="subtle" icon={<ImageAddRegular />} disabled={uploading} onClick={() => void insertPicture()} aria-label="插入图片" />
       </Toolbar>
       <EditorContent editor={editor} className={styles.content} />
     </div>
@@ -79,5 +143,20 @@ export function RichText({ value, onChange, label, invalid }: RichTextProps) {
 /** Stored HTML shown read-only, sanitized first (it came from another user). */
 export function RichTextView({ html, className }: { html: string; className?: string }) {
   const styles = useStyles()
-  return <div className={mergeClasses(styles.view, className)} dangerouslySetInnerHTML={{ __html: DOMPurify.sanitize(html) }} />
+  const view = useRef<HTMLDivElement>(null)
+  const clean = useMemo(() => DOMPurify.sanitize(html), [html])
+  useEffect(() => {
+    let current = true
+    for (const picture of view.current?.querySelectorAll<HTMLImageElement>('img[data-path]') ?? []) {
+      call('files.readAsDataUrl', { path: picture.dataset.path ?? '' }).then(
+        (url) => current && (picture.src = url),
+        // A picture that cannot be read shows its alt text, as a browser does.
+        () => undefined,
+      )
+    }
+    return () => {
+      current = false
+    }
+  }, [clean])
+  return <div ref={view} className={mergeClasses(styles.view, className)} dangerouslySetInnerHTML={{ __html: clean }} />
 }

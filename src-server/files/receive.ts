@@ -61,6 +61,8 @@ export async function receiveUploads(req: FastifyRequest, kind: UploadKind, uplo
     }
   } catch (err) {
     await Promise.all(written.map((file) => rm(file, { force: true })))
+    // The client went away mid-file (a cancelled upload): a refusal, not a server fault to log.
+    if (req.raw.readableAborted) throw rejected('上传已中断')
     throw err
   }
   if (received.length === 0) throw rejected('请选择要上传的文件')

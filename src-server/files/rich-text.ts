@@ -1,4 +1,5 @@
 import sanitizeHtml from 'sanitize-html'
+import { isStoredPath } from '../../src-shared/schemas/files'
 
 /**
  * Rich text from the editor (intro, content, requirement …) as it is stored: the
@@ -10,10 +11,11 @@ export function cleanRichText(html: string): string {
     allowedTags: [...sanitizeHtml.defaults.allowedTags, 'img', 'span', 'u', 's'],
     allowedAttributes: { a: ['href', 'target', 'rel'], img: ['src', 'alt', 'width', 'height'], '*': ['style'] },
     allowedStyles: { '*': { 'text-align': [/^(left|right|center|justify)$/], color: [/^#[0-9a-f]{3,6}$/i, /^rgb\(/] } },
-    // Links open web pages or mail only (a data: link can carry a page of its own);
-    // pasted pictures may still be data: images.
+    // Links open web pages or mail only (a data: link can carry a page of its own).
     allowedSchemes: ['http', 'https', 'mailto'],
-    allowedSchemesByTag: { img: ['http', 'https', 'data'] },
+    // Pictures are uploads only (the editor's 插入图片), named by the path the upload
+    // route issued: no data: blobs in the database, no outside address to call home to.
+    exclusiveFilter: (frame) => frame.tag === 'img' && !isStoredPath(frame.attribs.src ?? ''),
     transformTags: {
       // A link opening a new tab gets no handle on this page and sends no referrer.
       a: (tagName, attribs) => ({

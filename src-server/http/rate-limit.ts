@@ -1,16 +1,21 @@
 import rateLimit from '@fastify/rate-limit'
-import type { FastifyInstance } from 'fastify'
+import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { sql } from 'kysely'
 import { AppError, ErrorKey } from '../../src-shared/errors'
+import { sha256Hex } from '../auth/tokens'
 import type { Db } from '../db/types'
+import { MEMBER_TOKEN_HEADER } from '../modules/exam/member-session'
 
 /**
  * Requests one client address may make per minute to each route open to anyone or
  * costly to anyone signed in (issue 16). Generous where many people share an address:
  * a whole training checks in over the venue's Wi-Fi, an office signs in behind one NAT.
  */
-export const RATE_LIMITS: readonly { test: (method: string, url: string) => boolean; max: number }[] = [
+export const RATE_LIMITS: readonly { test: (method: string, url: string) => boolean; max: number; perMember?: true }[] = [
   { test: (_m, url) => url === '/api/m/checkin' || url === '/m/checkin', max: 600 },
+  // A signed-in member taking an exam is counted by session, not address: a venue's
+  // whole hall autosaves through one NAT address (200 candidates ≈ 800 saves a minute).
+  { test: (_m, url) => url === '/api/m/exams' || url.startsWith('/api/m/exam/'), max: 120, perMember: true },
   { test: (_m, url) => url.startsWith('/api/m/') || url.startsWith('/m/'), max: 120 },
   { test: (_m, url) => url === '/api/captcha', max: 120 },
   { test: (_m, url) => url === '/api/login', max: 60 },
@@ -64,6 +69,16 @@ function databaseStore(db: Db) {
 }
 
 /**
+ * The member session a request carries (hashed: counters never hold a usable token), or
+ * its address without one. A made-up token only gets a counter of its own for answers
+ * that are refused (请先登录), like any signed-in route without a limit.
+ */
+function memberOrAddress(req: FastifyRequest): string {
+  const token = req.headers[MEMBER_TOKEN_HEADER]
+  return typeof token === 'string' && token.length > 0 ? `member:${sha256Hex(token)}` : req.ip
+}
+
+/**
  * Registers the limiter for the routes of RATE_LIMITS only: it must come before the
  * routes, whose `config.rateLimit` an onRoute hook fills in from that table.
  */
@@ -71,7 +86,10 @@ export async function registerRateLimits(app: FastifyInstance, db: Db, scale = 1
   app.addHook('onRoute', (route) => {
     const methods = [route.method].flat()
     const limit = RATE_LIMITS.find((l) => methods.some((m) => l.test(m, route.url)))
-    if (limit) route.config = { ...(route.config as object), rateLimit: { max: Math.round(limit.max * scale), timeWindow: WINDOW_MS } }
+    if (limit) {
+      const rateLimit = { max: Math.round(limit.max * scale), timeWindow: WINDOW_MS, ...(limit.perMember ? { keyGenerator: memberOrAddress } : {}) }
+      route.config = { ...(route.config as object), rateLimit }
+    }
   })
   await app.register(rateLimit, {
     global: false,

@@ -51,7 +51,7 @@ export function checkUpload(kind: UploadKind, fileName: string, size: number): s
 export const UploadQuerySchema = z.object({ kind: UploadKindSchema.optional().default('image') })
 
 /** The form of a path the upload route issues (files/storage.ts): nothing else is stored. */
-export const STORED_PATH = /^\d{4}\/\d{2}\/[0-9a-f]{32}\.[a-z0-9]{1,5}$/
+const STORED_PATH = /^\d{4}\/\d{2}\/[0-9a-f]{32}\.[a-z0-9]{1,5}$/
 
 /** Whether a text has the form of a stored path (the route mechanism checks every such input was issued). */
 export function isStoredPath(value: string): boolean {

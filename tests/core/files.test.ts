@@ -1,4 +1,5 @@
 import { readdir, readFile, writeFile } from 'node:fs/promises'
+import { setTimeout as sleep } from 'node:timers/promises'
 import * as XLSX from '@e965/xlsx'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -23,12 +24,27 @@ function saveDialog(answer: () => string | null, asked: { defaultName: string; e
   }
 }
 
+/** 50 MB that the server takes for an MP4 (an ISO media box first). */
+function largeVideo(): Buffer {
+  const bytes = Buffer.alloc(50 * 1024 * 1024)
+  bytes.write('ftyp', 4)
+  return bytes
+}
+
 describe('files through the core: uploads and downloads', () => {
+  let server: Awaited<ReturnType<typeof startTestServer>>
   let serverUrl: string
 
   beforeAll(async () => {
-    serverUrl = (await startTestServer()).url
+    server = await startTestServer()
+    serverUrl = server.url
   })
+
+  /** Every file in the server's upload folder. */
+  async function storedFiles(): Promise<string[]> {
+    const entries = await readdir(server.uploadDir, { recursive: true, withFileTypes: true })
+    return entries.filter((entry) => entry.isFile()).map((entry) => entry.name)
+  }
   afterAll(cleanUp)
 
   async function signedInCore(dialogs?: FileDialogPort) {
@@ -84,6 +100,52 @@ describe('files through the core: uploads and downloads', () => {
 
     answer = null
     expect(expectOk(await core.dispatch('files.pickAndUpload', { kind: 'image' }))).toBeNull()
+  })
+
+  it('reports the bytes of a large upload as they go out', async () => {
+    const dir = await tempDir()
+    const video = join(dir, '党课.mp4')
+    await writeFile(video, largeVideo())
+    const core = await signedInCore({ openFiles: async () => [video], saveFile: async () => null })
+    const progress: RpcEvents['progress'][] = []
+    core.events.on('progress', (event) => progress.push(event))
+
+    const [stored] = expectOk<UploadedFile[]>(await core.dispatch('files.pickAndUpload', { kind: 'video', taskId: 'video' }))
+
+    expect(stored.size).toBe(50 * 1024 * 1024)
+    expect(progress.length).toBeGreaterThan(1)
+    expect(progress.every((event) => event.taskId === 'video' && event.label === '党课.mp4')).toBe(true)
+    const done = progress.map((event) => event.done)
+    expect(done).toEqual([...done].sort((a, b) => a - b))
+    // The multipart request is the file and a few hundred bytes of framing.
+    expect(done.at(-1)).toBe(progress[0].total)
+    expect(progress[0].total).toBeGreaterThan(stored.size)
+  })
+
+  it('cancels an upload mid-way: refused as 已取消上传, with no half file and no record left on the server', async () => {
+    const core = await signedInCore()
+    const before = await storedFiles()
+    const recordsBefore = await server.db.selectFrom('upload').select('path').execute()
+    const progress: number[] = []
+    core.events.on('progress', (event) => {
+      progress.push(event.done)
+      if (progress.length > 1) return
+      // Cancelled once the server has started writing the file.
+      void (async () => {
+        while ((await storedFiles()).length === before.length) await sleep(5)
+        expectOk(await core.dispatch('files.cancel', { taskId: 'video' }))
+      })()
+    })
+
+    const upload = core.dispatch('files.uploadBytes', { kind: 'video', name: '党课.mp4', base64: largeVideo().toString('base64'), taskId: 'video' })
+
+    expectFailure(await upload, 'FILE_REJECTED', '已取消上传')
+    // The server notices the closed connection a moment later.
+    for (let waited = 0; (await storedFiles()).length > before.length && waited < 5000; waited += 50) await sleep(50)
+    expect(await storedFiles()).toEqual(before)
+    expect(await server.db.selectFrom('upload').select('path').execute()).toEqual(recordsBefore)
+    // Cancelling what no longer runs does nothing.
+    expectOk(await core.dispatch('files.cancel', { taskId: 'video' }))
   })
 
   it('refuses content that is not what its name says, with the server’s message', async () => {

@@ -6,7 +6,7 @@ import { expect } from 'vitest'
 import type { ErrorKey } from '../../src-shared/errors'
 import type { RpcResult } from '../../src-shared/ipc'
 import { optionsFromEnv } from '../../src-server/options'
-import { startServer } from '../../src-server/start'
+import { startServer, type RunningServer } from '../../src-server/start'
 import { createCore, type AppCore, type CoreOptions } from '../../src-main/core/app-core'
 import { fileSecretStore } from '../../src-main/core/file-secret-store'
 import { jsonFileSettingsStore } from '../../src-main/core/settings'
@@ -35,18 +35,19 @@ export async function tempDir(): Promise<string> {
 }
 
 /** A real platform server on 127.0.0.1; SQLite in a temp folder unless a database URL is given. */
-export async function startTestServer(databaseUrl?: string): Promise<{ url: string; close(): Promise<void> }> {
+export async function startTestServer(databaseUrl?: string): Promise<RunningServer & { uploadDir: string }> {
   const dir = await tempDir()
+  const uploadDir = join(dir, 'uploads')
   const server = await startServer({
     ...optionsFromEnv({}),
     databaseUrl: databaseUrl ?? join(dir, 'platform.sqlite'),
-    uploadDir: join(dir, 'uploads'),
+    uploadDir,
     host: '127.0.0.1',
     port: 0,
     captchaTestCode: CAPTCHA,
   })
   later(() => server.close())
-  return server
+  return { ...server, uploadDir }
 }
 
 /** A desktop core as the web host builds it, pointed at `serverUrl` (remote mode). */

@@ -61,9 +61,19 @@ describe('content screens', () => {
     expect(await date.inputValue()).toBe('2026-11-21')
     await dialog.getByRole('textbox', { name: '内容' }).click()
     await page.keyboard.type('全会精神宣讲')
+    // A picture in the text: uploaded like a news image and shown in the editor at once.
+    const picture = join(files, '正文配图.png')
+    await writeFile(picture, PNG)
+    const pictureChooser = page.waitForEvent('filechooser')
+    await dialog.getByRole('button', { name: '插入图片' }).click()
+    await (await pictureChooser).setFiles(picture)
+    await dialog.getByRole('textbox', { name: '内容' }).getByRole('img', { name: '正文配图.png' }).waitFor()
     await screenshot(page, 'news-dialog')
     await dialog.getByRole('button', { name: '确定' }).click()
     await toast(page, '添加成功！').waitFor()
+    const [saved] = (await dispatch('news.all', undefined)) as { content: string }[]
+    // Stored by the path the upload route issued, nothing else (no data: bytes).
+    expect(saved.content).toMatch(/^<p>全会精神宣讲<\/p><img alt="正文配图.png" src="\d{4}\/\d{2}\/[0-9a-f]{32}\.png" \/>$/)
     const row = table.getByRole('row').filter({ hasText: '学习贯彻全会精神' })
     expect(await row.getAttribute('data-highlighted')).toBe('true')
     await screenshot(page, 'news-list')

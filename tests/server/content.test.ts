@@ -65,6 +65,18 @@ describe.each(testDatabases())('content: news, home pages, carousels, notices, t
     expect((await logOf('news.delete')).before).toContain('改过的标题')
   })
 
+  it('news: pictures in the text are uploads named by their stored path; data: and outside addresses are dropped', async () => {
+    const picture = await upload('image', '正文配图.png', PNG)
+    const news = (content: string) => data<NewsRow>(api.post('/api/news', { title: '图文新闻', comeFrom: '省委组织部', entryTime: '2026-11-20', content }))
+    const kept = await news(`<p>图前</p><img src="${picture}" alt="正文配图.png"><p>图后</p>`)
+    expect(kept.content).toBe(`<p>图前</p><img src="${picture}" alt="正文配图.png" /><p>图后</p>`)
+    const dropped = await news(
+      '<p>文字<img src="data:image/png;base64,iVBORw0KGgo="><img src="https://example.com/track.png"><img src="//example.com/a.png"><img src="../etc/passwd"></p>',
+    )
+    expect(dropped.content).toBe('<p>文字</p>')
+    for (const { id } of [kept, dropped]) await api.del(`/api/news/${id}`)
+  })
+
   it.each([
     [{}, { title: '请输入标题', comeFrom: '请输入来源', entryTime: '请选择日期', content: '请输入内容' }],
     [{ title: 'x'.repeat(51), comeFrom: 'y'.repeat(41), entryTime: '2026/11/20', content: '<p></p>' }, { title: '最多 50 个字', comeFrom: '最多 40 个字', entryTime: '日期格式应为 yyyy-MM-dd', content: '请输入内容' }],

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { ApiEnvelope } from '../../src-shared/errors'
 import type { UploadedFile } from '../../src-shared/schemas/files'
 import { nowText } from '../../src-server/db/time'
-import { storedPathColumns, UPLOAD_QUOTA_BYTES } from '../../src-server/modules/files/access'
+import { richTextColumns, storedPathColumns, UPLOAD_QUOTA_BYTES } from '../../src-server/modules/files/access'
 import { demoAccounts, ORG_ADMIN_TOP_ORG } from '../../src-server/seed/demo-accounts'
 import { testDatabases } from '../support/databases'
 import { dataOf } from '../support/envelope'
@@ -232,6 +232,29 @@ describe.each(testDatabases())('uploads and files ($name)', (database) => {
         }
         await name(column, path, true)
         expect(await readAs(path), `${table}.${column} named by a record orgadmin may see`).toBe(200)
+      }
+    }
+
+    // A picture in rich text is read like a stored path by whoever may see the record.
+    const html = (path: string) => `<p>正文<img src="${path}" /></p>`
+    const inRichText: { [T in keyof typeof richTextColumns]: (column: (typeof richTextColumns)[T]['columns'][number], path: string, inTree: boolean) => Promise<unknown> } = {
+      train: (column, path, inTree) => db.updateTable('train').set({ [column]: html(path) }).where('id', '=', inTree ? ownTrain.id : otherTrain.id).execute(),
+      news: (_, path) => db.insertInto('news').values({ title: '新闻', comeFrom: '来源', entryTime: '2026-11-20', imagePath: null, content: html(path), status: 1, ...stamps }).execute(),
+      notice: (_, path) => db.insertInto('notice').values({ name: '通知', content: html(path), status: 1, ...stamps }).execute(),
+      teacher: async (_, path) => db.updateTable('teacher').set({ content: html(path) }).where('id', '=', (await teacher(PLACEHOLDER)).id).execute(),
+      course: async (_, path) => db.updateTable('course').set({ content: html(path) }).where('id', '=', (await course({})).id).execute(),
+    }
+    for (const [table, { columns, placed }] of Object.entries(richTextColumns)) {
+      const name = inRichText[table as keyof typeof inRichText] as (column: string, path: string, inTree: boolean) => Promise<unknown>
+      for (const column of columns) {
+        const { path } = await uploaded('image', `${table}-${column}.png`, PNG)
+        expect(await readAs(path), `${table}.${column} before any text shows it`).toBe(404)
+        if (placed !== 'province') {
+          await name(column, path, false)
+          expect(await readAs(path), `${table}.${column} shown in another tree`).toBe(404)
+        }
+        await name(column, path, true)
+        expect(await readAs(path), `${table}.${column} shown in a record orgadmin may see`).toBe(200)
       }
     }
   })

@@ -80,6 +80,24 @@ describe.each(testDatabases())('hardening: headers, links, rate limits ($name)',
     }
   })
 
+  it('counts members taking an exam by their session, not by the hall’s shared address', async () => {
+    const limited = await startTestServer(databaseUrl, { rateLimitScale: 1 })
+    try {
+      const exams = async (token: string) => (await fetch(`${limited.url}/api/m/exams`, { headers: { MemberToken: token } })).status
+      // 150 candidates behind one NAT address, each polling once: no one is turned away.
+      const hall = await Promise.all(Array.from({ length: 150 }, (_, i) => exams(`hall-${i}-${Date.now()}`)))
+      expect(hall.every((status) => status === 401)).toBe(true)
+      // One session calling too often is.
+      const token = `eager-${Date.now()}`
+      const own: number[] = []
+      for (let i = 0; i < 121; i++) own.push(await exams(token))
+      expect(own.slice(0, 120).every((status) => status === 401)).toBe(true)
+      expect(own[120]).toBe(429)
+    } finally {
+      await limited.stop()
+    }
+  })
+
   it('slows a guessing address with growing delays, never locks the account or a shared address', async () => {
     const proxied = await startTestServer(databaseUrl, { trustProxy: 1 })
     try {

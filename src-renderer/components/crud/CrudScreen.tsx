@@ -26,6 +26,8 @@ export interface CrudScreenProps<D extends ResourceDescriptor> {
   filterOptions?: Record<string, readonly { value: string; label: string }[]>
   /** Row buttons before 编辑 / 删除. */
   rowActions?(row: RowOf<D>, reload: () => void): ReactNode
+  /** Why a record cannot be edited or deleted (its buttons are disabled and say so), if it cannot. */
+  locked?(row: RowOf<D>): string | undefined
   /** Buttons after 添加. */
   toolbar?: ReactNode
   expand?(row: RowOf<D>): ReactNode
@@ -58,6 +60,7 @@ export function CrudScreen<D extends ResourceDescriptor>({
   toValues = (row) => row as FieldValues,
   filterOptions = {},
   rowActions,
+  locked = () => undefined,
   toolbar,
   expand,
   dialogLayout,
@@ -128,13 +131,15 @@ export function CrudScreen<D extends ResourceDescriptor>({
         rowActions={(row) => (
           <>
             {rowActions?.(row, reload)}
-            <Button size="small" appearance="subtle" icon={<EditRegular />} onClick={() => setDialog({ row })}>
+            <Button size="small" appearance="subtle" icon={<EditRegular />} disabled={!!locked(row)} title={locked(row)} onClick={() => setDialog({ row })}>
               编辑
             </Button>
             <Button
               size="small"
               appearance="subtle"
               icon={<DeleteRegular />}
+              disabled={!!locked(row)}
+              title={locked(row)}
               onClick={() =>
                 void confirmedDelete(deleteMessage, () => api.remove(row.id), () => {
                   follow(row.id, null)

@@ -6,7 +6,7 @@ import { call } from '../../app/bridge'
 let nativeDialogs: Promise<boolean> | null = null
 
 /** Whether the host has the operating system's file dialogs (Electron); asked once. */
-function hasNativeDialogs(): Promise<boolean> {
+export function hasNativeDialogs(): Promise<boolean> {
   nativeDialogs ??= call('app.info').then(
     (info) => info.nativeDialogs,
     () => false,

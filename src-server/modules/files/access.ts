@@ -40,15 +40,33 @@ export const storedPathColumns = {
   paperQuestion: { columns: ['imagePath'], placed: 'province' },
 } as const satisfies { [T in keyof Database]?: { columns: readonly (keyof Database[T] & string)[]; placed: 'hostOrg' | 'training' | 'memberOrg' | 'province' } }
 
+/**
+ * Rich-text columns, whose pictures (`<img src="yyyy/mm/….png">`, the only pictures the
+ * sanitiser keeps) are read by whoever may see the record, like a stored-path column.
+ */
+export const richTextColumns = {
+  train: { columns: ['description', 'content', 'requirement'], placed: 'hostOrg' },
+  news: { columns: ['content'], placed: 'province' },
+  notice: { columns: ['content'], placed: 'province' },
+  teacher: { columns: ['content'], placed: 'province' },
+  course: { columns: ['content'], placed: 'province' },
+} as const satisfies { [T in keyof Database]?: { columns: readonly (keyof Database[T] & string)[]; placed: 'hostOrg' | 'province' } }
+
 /** The tables above seen without their row types: one query shape serves them all. */
 type AnyTables = Record<string, { id: number; trainId: number; orgId: number; orgPath: string; path: string }>
 
 /** Whether a record the caller may see (its tree, or province-wide) names this stored file. */
 async function referencedInScope(db: Db, scope: { path: string }, path: string): Promise<boolean> {
   const loose = db as unknown as Kysely<AnyTables>
-  const checks = Object.entries(storedPathColumns).map(([table, { columns, placed }]) => {
+  const quoted = `%"${path}"%`
+  const lookups = [
+    ...Object.entries(storedPathColumns).map(([table, { columns, placed }]) => ({ table, placed, columns, names: (column: string) => sql`${sql.ref(`${table}.${column}`)} = ${path}` })),
+    // A stored path holds no LIKE wildcard (digits, hex, '/' and '.'), so it is matched as it is.
+    ...Object.entries(richTextColumns).map(([table, { columns, placed }]) => ({ table, placed, columns, names: (column: string) => sql`${sql.ref(`${table}.${column}`)} like ${quoted}` })),
+  ]
+  const checks = lookups.map(({ table, placed, columns, names: nameOf }) => {
     // In brackets: the tree's condition is joined to it with `and`.
-    const names = sql<SqlBool>`(${sql.join(columns.map((column) => sql`${sql.ref(`${table}.${column}`)} = ${path}`), sql` or `)})`
+    const names = sql<SqlBool>`(${sql.join(columns.map(nameOf), sql` or `)})`
     const rows = loose.selectFrom(table).select(sql.lit(1).as('hit')).where(names)
     const placedRows =
       placed === 'province'

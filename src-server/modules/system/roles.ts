@@ -1,8 +1,7 @@
 import { AppError, ErrorKey } from '../../../src-shared/errors'
 import { permissionTree, type ModuleNode } from '../../../src-shared/permissions'
 import type { Page } from '../../../src-shared/schemas/common'
-import type { FilterDef } from '../../../src-shared/resource'
-import { PROTECTED_ROLE_ID, RoleQuerySchema, screenIdsOf, type RoleRow } from '../../../src-shared/schemas/system'
+import { PROTECTED_ROLE_ID, roleResource, screenIdsOf, type RoleRow } from '../../../src-shared/schemas/system'
 import { nowText } from '../../db/time'
 import type { Db } from '../../db/types'
 import type { AuthUser } from '../../auth/auth-user'
@@ -19,7 +18,6 @@ const HOLDERS_NAMED = 5
 
 type RoleFields = { id: number; title: string; remark: string | null; createdAt: string }
 
-const roleFilters = { title: { schema: RoleQuerySchema.shape.title, match: 'contains', label: '角色名称' } } satisfies Record<string, FilterDef>
 
 async function rolesWithPermissions(db: Db, rows: RoleFields[]): Promise<RoleRow[]> {
   const permissions = await permissionIdsOfRoles(db, rows.map((r) => r.id))
@@ -94,7 +92,7 @@ function refuseProtected(id: number, action: '修改' | '删除'): void {
 export const roleHandlers = {
   'role.list': async (input, ctx): Promise<Page<RoleRow>> => {
     const page = await paginate<RoleFields>(
-      applyFilters(rolesManagedBy(ctx.db, signedIn(ctx)), 'role', roleFilters, input),
+      applyFilters(rolesManagedBy(ctx.db, signedIn(ctx)), 'role', roleResource.filters, input),
       (q) => q.select(['role.id', 'role.title', 'role.remark', 'role.createdAt']).orderBy('role.id'),
       input,
     )
