@@ -38,7 +38,7 @@ export async function buildApp(options: ServerOptions, db: Db): Promise<FastifyI
   installErrorHandling(app)
   // Per-kind limits are applied per request; this is the ceiling for any request.
   await app.register(multipart, { limits: { fileSize: LARGEST_UPLOAD, files: 20, fields: 20, parts: 40 } })
-  await registerSecurityHeaders(app, options.production)
+  registerSecurityHeaders(app, options.production)
   await registerDocs(app, options.production)
   await registerRateLimits(app, db, options.rateLimitScale)
   registerRoutes(app, { db, options }, handlers)
