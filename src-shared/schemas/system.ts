@@ -50,10 +50,6 @@ export type AdminUpdate = z.input<typeof AdminUpdateSchema>
 
 export const IdBodySchema = z.object({ id: z.number({ error: '编号无效' }).int().positive('编号无效') })
 
-export const AdminQuerySchema = pageQuery.extend({
-  name: textFilter,
-  roleId: intLike.pipe(z.number().int().positive()).optional(),
-})
 
 export const AdminRowSchema = z.object({
   id: z.number().int(),
@@ -65,6 +61,22 @@ export const AdminRowSchema = z.object({
   createTime: z.string(),
 })
 export type AdminRow = z.infer<typeof AdminRowSchema>
+
+/**
+ * Accounts as a resource: the screen (CrudScreen) and the list's filters come from it.
+ * Routes are declared by hand (routes/system.ts): edit takes AdminUpdateSchema, where an
+ * empty password keeps the old one, and delete its id in the body.
+ */
+export const adminResource = {
+  name: 'admin', path: '/api/admin', noun: '账号', access: 'system:admin', table: 'admin',
+  row: AdminRowSchema, fields: AdminCreateSchema,
+  filters: {
+    name: { schema: textFilter, match: 'contains', label: '账号名称' },
+    roleId: { schema: intLike.pipe(z.number().int().positive()).optional(), match: 'equals', label: '角色' },
+  },
+} as const satisfies ResourceDescriptor
+
+export const AdminQuerySchema = listQueryOf(adminResource.filters)
 
 const moduleIds = new Set<number>(permissionTree.map((m) => m.id))
 const screenIds = new Set<number>(permissionTree.flatMap((m) => m.children.map((s) => s.id)))

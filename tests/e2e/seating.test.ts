@@ -2,10 +2,11 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import ExcelJS from 'exceljs'
-import type { Browser, Page } from 'playwright-core'
+import type { Browser, Locator, Page } from 'playwright-core'
 import QRCode from 'qrcode'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { RpcName, RpcOutput } from '../../src-shared/ipc'
+import { jpegPdf } from '../../src-renderer/app/imagePdf'
 import type { TrainDetail } from '../../src-shared/schemas/training'
 import { demoAccounts } from '../../src-server/seed/demo-accounts'
 import { CAPTCHA_CODE, goToRoute, launchBrowser, openConsole, screenshot, startConsole, toast, type ConsolePage, type ConsoleUnderTest } from '../support/browser'
@@ -53,6 +54,39 @@ async function createTraining(): Promise<TrainDetail> {
 
 const seat = (page: Page, row: number, column: number) => page.getByRole('gridcell', { name: new RegExp(`^第${row}排第${column}列：`) })
 const unseatedList = (page: Page) => page.getByRole('region', { name: '未安排座位人员' })
+
+interface ChosenFile {
+  name: string
+  mimeType: string
+  buffer: Buffer
+}
+
+/** Presses an upload button and picks the file in the browser's file chooser, as a user does. */
+async function chooseFile(page: Page, button: Locator, file: ChosenFile): Promise<void> {
+  const [chooser] = await Promise.all([page.waitForEvent('filechooser'), button.click()])
+  await chooser.setFiles(file)
+}
+
+/** Saves the plan (back to the training list) and opens the seat screen again. */
+async function saveAndReopen(page: Page): Promise<void> {
+  await page.getByRole('button', { name: '保存' }).click()
+  await toast(page, '保存成功！').waitFor()
+  await page.waitForURL(/trainingManagement\/trainingManagement/)
+  await goToRoute(page, `/trainingManagement/fieldSeat?id=${training.id}`)
+  await page.getByRole('heading', { name: `会场安排：${training.name}` }).waitFor()
+}
+
+/** The screen at 1440 × 900 in one seating mode, for a person to look at. */
+const modeShot = (page: Page, mode: string) => page.screenshot({ path: `/tmp/seat-${mode}.png` })
+
+/** How many pixels of a drawn canvas are not (near) white: a blank page has none. */
+const inkedPixels = (canvas: Locator) =>
+  canvas.evaluate((el: HTMLCanvasElement) => {
+    const { data } = el.getContext('2d')!.getImageData(0, 0, el.width, el.height)
+    let inked = 0
+    for (let i = 0; i < data.length; i += 4) if (data[i] < 230 || data[i + 1] < 230 || data[i + 2] < 230) inked++
+    return inked
+  })
 
 beforeAll(async () => {
   browser = await launchBrowser()
@@ -141,6 +175,7 @@ describe('venue seating', () => {
     await page.getByLabel('第2列分组').fill('1')
     await page.getByLabel('第3列分组').fill('2')
     await screenshot(page, 'seating-filled')
+    await modeShot(page, 'system')
   })
 
   it('exports the full list, imports it re-sorted, and prints the seat chart as a PDF', async () => {
@@ -206,5 +241,86 @@ describe('venue seating', () => {
     const plan = await core('seat.plan', { trainId: training.id })
     expect(plan.revision).toBe(3)
     expect(plan.seats.filter((s) => s.trainSignUpMemberId !== null)).toHaveLength(PEOPLE - 1)
+  })
+
+  it('image mode (图片编排): seat pictures are added and shown, deleted after 确认删除此座位图吗?, and the mode is kept when saved', async () => {
+    const { page } = tab
+    await goToRoute(page, `/trainingManagement/fieldSeat?id=${training.id}`)
+    await page.getByRole('radio', { name: '图片编排' }).check()
+    const pictures = page.getByRole('region', { name: '图片编排' })
+    await pictures.getByText('还没有数据').waitFor()
+    const add = pictures.getByRole('button', { name: '添加座位图' })
+    for (const hall of ['主会场', '分会场']) {
+      await chooseFile(page, add, { name: `${hall}.png`, mimeType: 'image/png', buffer: await QRCode.toBuffer(hall, { type: 'png', width: 240 }) })
+      await toast(page, '上传成功！').waitFor()
+    }
+    const first = pictures.getByRole('img', { name: '座位图1' })
+    const second = pictures.getByRole('img', { name: '座位图2' })
+    // Shown means the browser decoded the stored picture, not only that an <img> exists.
+    await second.waitFor()
+    expect(await first.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(240)
+    await modeShot(page, 'image')
+
+    await pictures.getByRole('button', { name: '删除座位图1' }).click()
+    await page.getByText('确认删除此座位图吗?').waitFor()
+    await page.getByRole('button', { name: '取消' }).last().click()
+    await toast(page, '已取消删除').waitFor()
+    await second.waitFor()
+    await pictures.getByRole('button', { name: '删除座位图1' }).click()
+    await page.getByRole('button', { name: '确定' }).click()
+    await toast(page, '删除成功!').waitFor()
+    await pictures.getByRole('button', { name: '删除座位图2' }).waitFor({ state: 'detached' })
+    expect(await core('seatPicture.all', { trainId: training.id })).toHaveLength(1)
+
+    await saveAndReopen(page)
+    expect(await page.getByRole('radio', { name: '图片编排' }).isChecked()).toBe(true)
+    await page.getByRole('region', { name: '图片编排' }).getByRole('img', { name: '座位图1' }).waitFor()
+    expect((await core('seat.plan', { trainId: training.id })).useSeat).toBe(1)
+  })
+
+  it('PDF mode (PDF编排): an uploaded chart is drawn by pdf.js, kept when saved, and cleared after 确认清空当前编排文件吗?', async () => {
+    const { page } = tab
+    await page.getByRole('radio', { name: 'PDF编排' }).check()
+    const pdfMode = page.getByRole('region', { name: 'PDF编排' })
+    await pdfMode.getByText('还没有编排文件').waitFor()
+    // A real PDF with a picture in it: the screen itself, wrapped by the app's own JPEG-to-PDF writer.
+    const jpeg = await page.screenshot({ type: 'jpeg' })
+    const chart = Buffer.from(jpegPdf([{ jpeg, width: 1440, height: 900 }], 'landscape'))
+    await chooseFile(page, pdfMode.getByRole('button', { name: '上传编排文件' }), { name: '座位编排.pdf', mimeType: 'application/pdf', buffer: chart })
+    await toast(page, '上传成功！').waitFor()
+    const drawn = pdfMode.getByRole('img', { name: '编排文件第1页' })
+    await drawn.waitFor()
+    await pdfMode.getByText('加载中...').waitFor({ state: 'detached' })
+    expect(await inkedPixels(drawn)).toBeGreaterThan(10_000)
+    await modeShot(page, 'pdf')
+
+    // The upload raised the revision; saving right after it is no conflict with itself.
+    await saveAndReopen(page)
+    expect(await page.getByRole('radio', { name: 'PDF编排' }).isChecked()).toBe(true)
+    await page.getByRole('region', { name: 'PDF编排' }).getByRole('img', { name: '编排文件第1页' }).waitFor()
+    expect((await core('seat.plan', { trainId: training.id })).useSeat).toBe(2)
+
+    await pdfMode.getByRole('button', { name: '清空编排文件' }).click()
+    await page.getByText('确认清空当前编排文件吗?').waitFor()
+    await page.getByRole('button', { name: '确定' }).click()
+    await toast(page, '操作成功！').waitFor()
+    await pdfMode.getByText('还没有编排文件').waitFor()
+    expect(await pdfMode.getByRole('img').count()).toBe(0)
+    expect((await core('seat.plan', { trainId: training.id })).pdfUrl).toBeNull()
+  })
+
+  it('refuses a .pdf that is no PDF, and shows pdf加载失败 for a PDF pdf.js cannot read', async () => {
+    const { page } = tab
+    const pdfMode = page.getByRole('region', { name: 'PDF编排' })
+    const upload = pdfMode.getByRole('button', { name: '上传编排文件' })
+    await chooseFile(page, upload, { name: '坏文件.pdf', mimeType: 'application/pdf', buffer: Buffer.from('这不是PDF') })
+    await toast(page, '文件 坏文件.pdf 的内容不是有效的 pdf 文件').waitFor()
+    await pdfMode.getByText('还没有编排文件').waitFor()
+    // A PDF header with nothing after it passes the server's content check but cannot be drawn.
+    await chooseFile(page, upload, { name: '残缺.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4\n%%EOF\n') })
+    await toast(page, '上传成功！').waitFor()
+    await pdfMode.getByText('pdf加载失败').waitFor()
+    expect(await pdfMode.getByRole('img').count()).toBe(0)
+    await modeShot(page, 'pdf-failed')
   })
 })

@@ -2,6 +2,7 @@ import { useRef, useState, type ReactNode } from 'react'
 import { Button, Switch } from '@fluentui/react-components'
 import { AddRegular, DeleteRegular, EditRegular } from '@fluentui/react-icons'
 import type { FieldValues, UseFormReturn } from 'react-hook-form'
+import type { z } from 'zod'
 import type { ResourceDescriptor } from '../../../src-shared/resource'
 import { FormDialog } from '../FormDialog'
 import { ResourceTable, type Column, type ResourceTableHandle } from '../ResourceTable'
@@ -36,7 +37,9 @@ export interface CrudScreenProps<D extends ResourceDescriptor> {
   /** The enable switch's label (启用 unless given). */
   statusLabel?: string
   /** The delete confirmation; 确定要删除当前<noun>吗? unless given. */
-  deleteMessage?: string
+  deleteMessage?: string | ((row: RowOf<D>) => string)
+  /** The schema an edit is checked with when it differs from adding's (an account's password may stay empty). */
+  editSchema?: z.ZodObject
   /** Page sizes offered, the first the default. */
   pageSizes?: readonly number[]
   /** Draws each record as a card of a grid instead of a table row. */
@@ -70,6 +73,7 @@ export function CrudScreen<D extends ResourceDescriptor>({
   pageSizes,
   card,
   deleteMessage = `确定要删除当前${resource.noun}吗?`,
+  editSchema = resource.fields,
 }: CrudScreenProps<D>) {
   type Row = Numbered<RowOf<D>>
   const table = useRef<ResourceTableHandle<Row>>(null)
@@ -141,7 +145,7 @@ export function CrudScreen<D extends ResourceDescriptor>({
               disabled={!!locked(row)}
               title={locked(row)}
               onClick={() =>
-                void confirmedDelete(deleteMessage, () => api.remove(row.id), () => {
+                void confirmedDelete(typeof deleteMessage === 'function' ? deleteMessage(row) : deleteMessage, () => api.remove(row.id), () => {
                   follow(row.id, null)
                   reload()
                 })
@@ -160,7 +164,7 @@ export function CrudScreen<D extends ResourceDescriptor>({
         open={dialog !== null}
         onOpenChange={(open) => !open && setDialog(null)}
         title={`${dialog?.row ? '编辑' : '添加'}${resource.noun}`}
-        schema={resource.fields}
+        schema={dialog?.row ? editSchema : resource.fields}
         defaultValues={dialog?.row ? toValues(dialog.row) : { ...blank, ...fixed }}
         layout={dialogLayout}
         onSubmit={async (values) => {

@@ -2,7 +2,7 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react'
 import { Button, Field, Input, makeStyles, Radio, RadioGroup, Spinner, tokens } from '@fluentui/react-components'
 import { ArrowDownloadRegular, ArrowUploadRegular, DeleteRegular, PeopleRegular, PrintRegular, SaveRegular, TableRegular } from '@fluentui/react-icons'
 import { useNavigate, useSearchParams } from 'react-router-dom'
-import { seatColumns, seatModeLabels, seatModes, seatRows, type SeatMode, type SeatPlan } from '../../../src-shared/schemas/seating'
+import { seatColumns, seatModeLabels, seatModes, seatRows, type SeatInfo, type SeatMode, type SeatPlan } from '../../../src-shared/schemas/seating'
 import type { SyncConflict } from '../../../src-shared/schemas/sync'
 import { call, onEvent } from '../../app/bridge'
 import { saveBytes } from '../../app/download'
@@ -112,6 +112,16 @@ export default function FieldSeatPage() {
     setPickedPerson(null)
     setPickedSeat(null)
   }, [])
+
+  /**
+   * The PDF is stored at once and raises the revision: the page's save builds on that
+   * revision only when it was the sole change since loading, so a change made elsewhere
+   * meanwhile still shows as a conflict.
+   */
+  const onPdfSet = useCallback(
+    (info: SeatInfo) => setPlan((cur) => cur && { ...cur, pdfUrl: info.pdfUrl, revision: info.revision === cur.revision + 1 ? info.revision : cur.revision }),
+    [],
+  )
 
   const onGroup = useCallback((column: number, group: number | null) => setA((cur) => setGroup(cur, column, group)), [])
 
@@ -282,7 +292,7 @@ export default function FieldSeatPage() {
         </>
       )}
       {mode === 1 && <SeatPictures trainId={trainId} />}
-      {mode === 2 && <SeatPdf trainId={trainId} pdfUrl={plan.pdfUrl} onChange={(pdfUrl) => setPlan({ ...plan, pdfUrl })} />}
+      {mode === 2 && <SeatPdf trainId={trainId} pdfUrl={plan.pdfUrl} onChange={onPdfSet} />}
 
       <div className={styles.footer}>
         <Button onClick={() => navigate(TRAINING_LIST_PATH)}>取消</Button>

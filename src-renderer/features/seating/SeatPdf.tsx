@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react'
 import { Button, makeStyles, MessageBar, Spinner, tokens } from '@fluentui/react-components'
 import { ArrowUploadRegular, DeleteRegular } from '@fluentui/react-icons'
+import type { SeatInfo } from '../../../src-shared/schemas/seating'
 import { call } from '../../app/bridge'
 import { useConfirm } from '../../components/confirm'
 import { EmptyState } from '../../components/EmptyState'
@@ -40,6 +41,7 @@ function PdfPages({ path }: { path: string }) {
         canvas.width = viewport.width
         canvas.height = viewport.height
         canvas.className = styles.page
+        canvas.setAttribute('role', 'img')
         canvas.setAttribute('aria-label', `编排文件第${n}页`)
         target?.append(canvas)
         await page.render({ canvas, viewport }).promise
@@ -61,15 +63,14 @@ function PdfPages({ path }: { path: string }) {
 }
 
 /** PDF arrangement (useSeat 2): one seat-chart PDF (≤ 500 MB) uploaded, shown, cleared. */
-export function SeatPdf({ trainId, pdfUrl, onChange }: { trainId: number; pdfUrl: string | null; onChange(pdfUrl: string | null): void }) {
+export function SeatPdf({ trainId, pdfUrl, onChange }: { trainId: number; pdfUrl: string | null; onChange(info: SeatInfo): void }) {
   const styles = useStyles()
   const notify = useNotify()
   const confirm = useConfirm()
   const picker = useFilePicker('pdf')
 
   const set = async (next: string | null) => {
-    const info = await call('seat.setting', { id: trainId, pdfUrl: next })
-    onChange(info.pdfUrl)
+    onChange(await call('seat.setting', { id: trainId, pdfUrl: next }))
   }
 
   const upload = async () => {

@@ -12,7 +12,8 @@ import { useFilePicker } from '../../components/upload/useFilePicker'
 const useStyles = makeStyles({
   root: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
   list: { display: 'flex', flexWrap: 'wrap', gap: tokens.spacingHorizontalL },
-  item: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalXS, alignItems: 'flex-start' },
+  // A <figure> comes with the browser's 40px side margins: the pictures line up with the add button instead.
+  item: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalXS, alignItems: 'flex-start', margin: 0 },
   picture: { maxWidth: '420px', maxHeight: '320px', border: `1px solid ${tokens.colorNeutralStroke2}` },
 })
 

@@ -1,7 +1,6 @@
 import { AppError, ErrorKey } from '../../../src-shared/errors'
 import type { Page } from '../../../src-shared/schemas/common'
-import type { FilterDef } from '../../../src-shared/resource'
-import { AdminQuerySchema, type AdminRow } from '../../../src-shared/schemas/system'
+import { adminResource, type AdminRow } from '../../../src-shared/schemas/system'
 import type { AuthUser } from '../../auth/auth-user'
 import { hashPassword } from '../../auth/passwords'
 import { dataScopeOf, type DataScope } from '../../auth/scope'
@@ -26,11 +25,6 @@ const ADMIN_COLUMNS = [
   'org.name as orgName',
   'admin.createdAt',
 ] as const
-
-const adminFilters = {
-  name: { schema: AdminQuerySchema.shape.name, match: 'contains', label: '账号' },
-  roleId: { schema: AdminQuerySchema.shape.roleId, match: 'equals', label: '角色' },
-} satisfies Record<string, FilterDef>
 
 function adminRows(db: Db) {
   return db
@@ -124,7 +118,7 @@ export const adminHandlers = {
     let query = adminRows(db)
     if (!scope.superUser) query = query.where('admin.memberId', 'in', membersInScope(db, scope))
     const page = await paginate<Parameters<typeof toAdminRow>[0]>(
-      applyFilters(query, 'admin', adminFilters, input),
+      applyFilters(query, 'admin', adminResource.filters, input),
       (q) => q.select(ADMIN_COLUMNS).orderBy('admin.id'),
       input,
     )
