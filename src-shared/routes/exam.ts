@@ -86,19 +86,19 @@ export const examRoutes = defineRoutes({
     response: ExamSchema,
   },
   'exam.update': {
-    method: 'PATCH', path: '/api/exam', access: EXAM,
+    method: 'PATCH', path: '/api/exam', access: EXAM, record: 'exam',
     summary: '修改考试；已开始的考试修改后清空已有成绩并重新登记考生',
     body: ExamUpdateBodySchema,
     response: ExamSchema,
   },
   'exam.close': {
-    method: 'PATCH', path: '/api/exam/close', access: EXAM,
+    method: 'PATCH', path: '/api/exam/close', access: EXAM, record: 'exam',
     summary: '手动关闭考试（状态 3）：之后不能再作答',
     body: idParam,
     response: ExamSchema,
   },
   'exam.delete': {
-    method: 'DELETE', path: '/api/exam/{id}', access: EXAM,
+    method: 'DELETE', path: '/api/exam/{id}', access: EXAM, record: 'exam',
     summary: '删除考试（连同考生与答卷）',
     params: idParam,
     response: z.null(),

@@ -41,13 +41,13 @@ export const paperRoutes = defineRoutes({
     response: PaperSchema,
   },
   'paper.update': {
-    method: 'PATCH', path: '/api/paper', access: PAPER,
+    method: 'PATCH', path: '/api/paper', access: PAPER, record: 'paper',
     summary: '修改试卷名称与信息；带组卷内容时重新组卷',
     body: PaperUpdateSchema,
     response: PaperSchema,
   },
   'paper.delete': {
-    method: 'DELETE', path: '/api/paper/{id}', access: PAPER,
+    method: 'DELETE', path: '/api/paper/{id}', access: PAPER, record: 'paper',
     summary: '删除试卷',
     params: idParam,
     response: z.null(),

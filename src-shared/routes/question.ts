@@ -52,13 +52,13 @@ export const questionRoutes = defineRoutes({
     response: CategorySchema,
   },
   'questionCategory.update': {
-    method: 'PATCH', path: '/api/question/category', access: editors,
+    method: 'PATCH', path: '/api/question/category', access: editors, record: 'questionCategory',
     summary: '修改题目类别名称',
     body: CategoryUpdateSchema,
     response: CategorySchema,
   },
   'questionCategory.delete': {
-    method: 'DELETE', path: '/api/question/category/{id}', access: editors,
+    method: 'DELETE', path: '/api/question/category/{id}', access: editors, record: 'questionCategory',
     summary: '删除题目类别（仍有题目时拒绝）',
     params: idParam,
     response: z.null(),
@@ -76,7 +76,7 @@ export const questionRoutes = defineRoutes({
     response: QuestionSchema,
   },
   'question.update': {
-    method: 'PATCH', path: '/api/question', access: editors,
+    method: 'PATCH', path: '/api/question', access: editors, record: 'question',
     summary: '修改题目（用途与题型不可改；改后回到未审核；已组成的试卷不受影响）',
     body: QuestionUpdateSchema,
     response: QuestionSchema,
@@ -94,7 +94,7 @@ export const questionRoutes = defineRoutes({
     response: QuestionCreatorSchema,
   },
   'question.audit': {
-    method: 'PATCH', path: '/api/question/audit', access: editors,
+    method: 'PATCH', path: '/api/question/audit', access: editors, record: 'question',
     summary: '审核题目：通过（1）或驳回（-1）',
     body: QuestionAuditSchema,
     response: QuestionSchema,

@@ -85,7 +85,6 @@ export const examHandlers = {
   'exam.update': async ({ id, ...input }, ctx) => {
     const user = signedIn(ctx)
     const before = await examInScope(ctx.db, user, id)
-    await ctx.audit.changing('exam', id)
     await trainInScope(ctx.db, user, input.trainId)
     await checkPapers(ctx.db, input)
     const started = examStatusOf(before, nowText()) !== ExamStatus.NOT_STARTED
@@ -102,14 +101,12 @@ export const examHandlers = {
   'exam.close': async ({ id }, ctx) => {
     const user = signedIn(ctx)
     await examInScope(ctx.db, user, id)
-    await ctx.audit.changing('exam', id)
     await ctx.db.updateTable('exam').set({ closed: 1, updatedAt: nowText() }).where('id', '=', id).execute()
     return toExam(await examInScope(ctx.db, user, id))
   },
 
   'exam.delete': async ({ id }, ctx) => {
     await examInScope(ctx.db, signedIn(ctx), id)
-    await ctx.audit.changing('exam', id)
     await ctx.db.deleteFrom('exam').where('id', '=', id).execute()
     return null
   },

@@ -117,7 +117,6 @@ export const paperHandlers = {
     const current = await paperById(ctx.db, input.id)
     const plan = input.choiceType === undefined ? null : composition({ ...compositionPart(input), type: input.type ?? (current.type as 1 | 2) })
     const entries = plan ? await assemble(ctx.db, plan) : null
-    await ctx.audit.changing('paper', input.id)
     await ctx.db.transaction().execute(async (trx) => {
       await trx
         .updateTable('paper')
@@ -138,7 +137,6 @@ export const paperHandlers = {
 
   'paper.delete': async ({ id }, ctx) => {
     await paperById(ctx.db, id)
-    await ctx.audit.changing('paper', id)
     try {
       await ctx.db.deleteFrom('paper').where('id', '=', id).execute()
     } catch (err) {

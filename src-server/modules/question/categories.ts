@@ -75,7 +75,6 @@ export const categoryHandlers = {
 
   'questionCategory.update': async ({ id, name }, ctx) => {
     await categoryById(ctx.db, id)
-    await ctx.audit.changing('questionCategory', id)
     await uniqueName(() => ctx.db.updateTable('questionCategory').set({ name, updatedAt: nowText() }).where('id', '=', id).execute())
     return categoryById(ctx.db, id)
   },
@@ -85,7 +84,6 @@ export const categoryHandlers = {
     if (category.questionCount > 0) {
       throw new AppError(ErrorKey.CONFLICT, `类别「${category.name}」下还有 ${category.questionCount} 道题目，请先删除或移走这些题目`)
     }
-    await ctx.audit.changing('questionCategory', id)
     await ctx.db.deleteFrom('questionCategory').where('id', '=', id).execute()
     return null
   },

@@ -60,7 +60,6 @@ export const questionHandlers = {
       throw new AppError(ErrorKey.VALIDATION, '编辑时不能修改题目用途与题型', [{ path: 'type', message: '编辑时不能修改题目用途与题型' }])
     }
     await categoryOfUse(ctx.db, form.categoryId, form.useType)
-    await ctx.audit.changing('question', id)
     // An edited question is reviewed again; papers already assembled keep their copy.
     await ctx.db
       .updateTable('question')
@@ -91,7 +90,6 @@ export const questionHandlers = {
 
   'question.audit': async ({ id, status }, ctx) => {
     await questionById(ctx.db, id)
-    await ctx.audit.changing('question', id)
     await ctx.db.updateTable('question').set({ status, updatedAt: nowText() }).where('id', '=', id).execute()
     return questionById(ctx.db, id)
   },
