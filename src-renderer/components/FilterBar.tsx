@@ -2,6 +2,7 @@ import { useState, type ReactElement } from 'react'
 import { Button, Dropdown, Field, Input, makeStyles, Option, tokens } from '@fluentui/react-components'
 import { ArrowResetRegular, SearchRegular } from '@fluentui/react-icons'
 import { DateTimeInput } from './DateTimeInput'
+import { minutesOf } from '../app/dateText'
 
 export interface FilterOption {
   value: string
@@ -66,7 +67,7 @@ function renderControl<F extends string>(
       <DateTimeInput
         dateOnly={!withTime}
         value={value ? (withTime ? `${value.replace('T', ' ')}:00` : value) : ''}
-        onChange={(text) => onChange(text ? (withTime ? text.slice(0, 16).replace(' ', 'T') : text) : undefined)}
+        onChange={(text) => onChange(text ? (withTime ? minutesOf(text).replace(' ', 'T') : text) : undefined)}
       />
     )
   }

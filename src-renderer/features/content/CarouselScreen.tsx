@@ -7,6 +7,7 @@ import { Thumbnail } from '../../components/Thumbnail'
 import { useNotify } from '../../components/toast'
 import { CrudScreen } from '../../components/crud/CrudScreen'
 import { ImageField } from '../../components/crud/fields'
+import { minutesOf } from '../../app/dateText'
 
 const NO_NEWS = '无'
 
@@ -25,7 +26,7 @@ export default function CarouselScreen() {
       columns={[
         { key: 'image', title: '图片', width: '110px', render: (row) => <Thumbnail path={row.imagePath} alt={row.news?.title ?? '轮播图'} /> },
         { key: 'news', title: '关联新闻', render: (row) => row.news?.title ?? NO_NEWS },
-        { key: 'createTime', title: '创建时间', width: '180px', render: (row) => row.createTime },
+        { key: 'createTime', title: '创建时间', width: '180px', render: (row) => minutesOf(row.createTime) },
       ]}
       blank={{ imagePath: null, newsId: null }}
       toValues={(row) => ({ imagePath: row.imagePath, newsId: row.newsId })}

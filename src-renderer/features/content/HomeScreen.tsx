@@ -5,6 +5,7 @@ import { call } from '../../app/bridge'
 import { TextField } from '../../components/FormFields'
 import { useNotify } from '../../components/toast'
 import { CrudScreen } from '../../components/crud/CrudScreen'
+import { minutesOf } from '../../app/dateText'
 
 /** 首页管理 (spec 001 §2): search by name, add, edit, delete; 开启 (one open at a time) is disabled once open. */
 export default function HomeScreen() {
@@ -21,7 +22,7 @@ export default function HomeScreen() {
           width: '110px',
           render: (row) => (row.status === 1 ? <Badge color="success">已开启</Badge> : <Badge appearance="outline">未开启</Badge>),
         },
-        { key: 'createTime', title: '创建时间', width: '180px', render: (row) => row.createTime },
+        { key: 'createTime', title: '创建时间', width: '180px', render: (row) => minutesOf(row.createTime) },
       ]}
       blank={{ name: '' }}
       fields={({ control }) => <TextField control={control} name="name" label="名称" required maxLength={50} autoFocus />}

@@ -13,6 +13,7 @@ import { CrudScreen } from '../../components/crud/CrudScreen'
 import { RichTextField } from '../../components/crud/fields'
 import { reportQueued } from '../organization/SmsDialog'
 import { NoticeMemberPicker } from './NoticeMemberPicker'
+import { minutesOf } from '../../app/dateText'
 
 const useStyles = makeStyles({ members: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalM } })
 
@@ -66,7 +67,7 @@ export default function NoticeScreen() {
         columns={[
           { key: 'name', title: '名称', render: (row) => row.name },
           { key: 'memberCount', title: '发送对象', width: '100px', render: (row) => `${row.memberCount} 人` },
-          { key: 'createTime', title: '创建时间', width: '180px', render: (row) => row.createTime },
+          { key: 'createTime', title: '创建时间', width: '180px', render: (row) => minutesOf(row.createTime) },
         ]}
         blank={{ name: '', content: '', memberIdList: [] }}
         toValues={(row) => ({ name: row.name, content: row.content })}

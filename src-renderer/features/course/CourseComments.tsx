@@ -9,6 +9,7 @@ import { useNotify } from '../../components/toast'
 import { useConfirmedDelete } from '../../components/useConfirmedDelete'
 import { numbered } from '../../components/useResourcePage'
 import { ViewDialog } from '../../components/ViewDialog'
+import { minutesOf } from '../../app/dateText'
 
 const useStyles = makeStyles({
   // Stars: grey when unrated, yellow for a middling grade, orange for a high one (spec 001 §2).
@@ -54,7 +55,7 @@ export function CourseComments({ course, onClose }: { course: CourseRow | null; 
     { key: 'content', title: '评论内容', wrap: true, render: (row) => row.content },
     { key: 'grade', title: '评分', width: '110px', render: (row) => <Stars grade={row.grade} /> },
     { key: 'status', title: '状态', width: '80px', render: (row) => statusText[row.status] ?? '' },
-    { key: 'createTime', title: '评论时间', width: '160px', render: (row) => row.createTime },
+    { key: 'createTime', title: '评论时间', width: '160px', render: (row) => minutesOf(row.createTime) },
   ]
   return (
     <ViewDialog open={course !== null} title={`课程评论：${course?.name ?? ''}`} onClose={onClose} width="wide">

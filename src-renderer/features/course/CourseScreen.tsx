@@ -11,6 +11,7 @@ import { CrudScreen } from '../../components/crud/CrudScreen'
 import { ImageField, RichTextField } from '../../components/crud/fields'
 import { resourceCall } from '../../components/crud/resource-call'
 import { CourseComments } from './CourseComments'
+import { minutesOf } from '../../app/dateText'
 
 const statusOptions = [
   { value: 1, label: '启用' },
@@ -36,7 +37,7 @@ function CourseResources({ course }: { course: CourseRow }) {
         { key: 'name', title: '名称', render: (row) => row.name },
         { key: 'type', title: '类型', width: '80px', render: (row) => (row.type === 1 ? '视频' : '其他') },
         { key: 'sortOrder', title: '权重', width: '80px', render: (row) => row.sortOrder },
-        { key: 'createTime', title: '创建时间', width: '170px', render: (row) => row.createTime },
+        { key: 'createTime', title: '创建时间', width: '170px', render: (row) => minutesOf(row.createTime) },
       ]}
       blank={{ name: '', sortOrder: '', type: undefined, resourcePath: null }}
       actionsWidth="260px"
@@ -78,7 +79,7 @@ export default function CourseScreen() {
           { key: 'content', title: '简介', render: (row) => textOf(row.content) },
           { key: 'teacherName', title: '主讲教师', width: '110px', render: (row) => row.teacherName ?? '' },
           { key: 'status', title: '状态', width: '80px', render: (row) => <Badge color={row.status === 1 ? 'success' : 'danger'}>{row.status === 1 ? '启用' : '停用'}</Badge> },
-          { key: 'createTime', title: '创建时间', width: '170px', render: (row) => row.createTime },
+          { key: 'createTime', title: '创建时间', width: '170px', render: (row) => minutesOf(row.createTime) },
         ]}
         blank={{ name: '', teacherId: undefined, content: '', status: 1, imagePath: null, videoPath: null }}
         dialogLayout="wide"

@@ -10,6 +10,7 @@ import { toastMessages, useNotify } from '../../components/toast'
 import { useConfirmedDelete } from '../../components/useConfirmedDelete'
 import { numbered } from '../../components/useResourcePage'
 import { ExamDialog } from './ExamDialog'
+import { minutesOf } from '../../app/dateText'
 
 const statusColor = { 0: 'informative', 1: 'success', 2: 'subtle', 3: 'danger' } as const
 
@@ -17,7 +18,7 @@ const columns: Column<Exam & { index: number }>[] = [
   { key: 'index', title: '序号', width: '64px', render: (r) => r.index },
   { key: 'title', title: '考试名称', render: (r) => r.title },
   { key: 'trainName', title: '关联培训', render: (r) => r.trainName },
-  { key: 'time', title: '考试时间', width: '150px', wrap: true, render: (r) => <>{r.startTime.slice(0, 16)}<br />{r.endTime.slice(0, 16)}</> },
+  { key: 'time', title: '考试时间', width: '150px', wrap: true, render: (r) => <>{minutesOf(r.startTime)}<br />{minutesOf(r.endTime)}</> },
   { key: 'countdown', title: '时长', width: '72px', render: (r) => `${r.countdown}分钟` },
   { key: 'passLine', title: '及格线', width: '72px', render: (r) => r.passLine },
   { key: 'candidates', title: '考生', width: '64px', render: (r) => r.candidates },

@@ -9,6 +9,7 @@ import { ResourceTable, type Column } from '../../components/ResourceTable'
 import { useDownload } from '../../components/useDownload'
 import { numbered } from '../../components/useResourcePage'
 import { GradeDialog } from './GradeDialog'
+import { minutesOf } from '../../app/dateText'
 
 const useStyles = makeStyles({ header: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalM, paddingBottom: tokens.spacingVerticalL } })
 
@@ -19,8 +20,8 @@ const columns: Column<Participant & { index: number }>[] = [
   { key: 'memberName', title: '姓名', width: '110px', render: (r) => r.memberName },
   { key: 'memberTelephone', title: '手机号', width: '130px', render: (r) => r.memberTelephone },
   { key: 'status', title: '状态', width: '84px', render: (r) => statusLabels[r.status] },
-  { key: 'startTime', title: '开始时间', width: '150px', render: (r) => r.startTime?.slice(0, 16) ?? '—' },
-  { key: 'endTime', title: '交卷时间', width: '150px', render: (r) => r.endTime?.slice(0, 16) ?? '—' },
+  { key: 'startTime', title: '开始时间', width: '150px', render: (r) => (r.startTime ? minutesOf(r.startTime) : '—') },
+  { key: 'endTime', title: '交卷时间', width: '150px', render: (r) => (r.endTime ? minutesOf(r.endTime) : '—') },
   { key: 'durations', title: '用时', width: '80px', render: (r) => (r.durations === null ? '—' : `${r.durations}分钟`) },
   { key: 'score', title: '成绩', width: '72px', render: (r) => r.score ?? '—' },
 ]

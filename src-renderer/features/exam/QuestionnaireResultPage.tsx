@@ -10,6 +10,7 @@ import { useNotify } from '../../components/toast'
 import { QuestionnaireDialog } from './QuestionnaireDialog'
 import { QuestionResult } from './QuestionResult'
 import { questionnaireReportPdf } from './questionnaireReport'
+import { minutesOf } from '../../app/dateText'
 
 const useStyles = makeStyles({
   header: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalM, paddingBottom: tokens.spacingVerticalL },
@@ -79,7 +80,7 @@ export default function QuestionnaireResultPage() {
         <div className={styles.titles}>
           <Text as="h1" size={500} weight="semibold">满意度反馈：{result?.trainName ?? ''}</Text>
           <Text size={200} className={styles.meta}>
-            {questionnaire ? `${questionnaire.title} · ${questionnaire.startTime.slice(0, 16)} 至 ${questionnaire.endTime.slice(0, 16)} · 已提交 ${questionnaire.respondents} 份` : '尚未设置满意度问卷'}
+            {questionnaire ? `${questionnaire.title} · ${minutesOf(questionnaire.startTime)} 至 ${minutesOf(questionnaire.endTime)} · 已提交 ${questionnaire.respondents} 份` : '尚未设置满意度问卷'}
           </Text>
         </div>
         {questionnaire && (

@@ -10,6 +10,7 @@ import { useNotify } from '../../components/toast'
 import { useDownload } from '../../components/useDownload'
 import { GradeDialog } from './GradeDialog'
 import { MakeUpDialog } from './MakeUpDialog'
+import { minutesOf } from '../../app/dateText'
 
 export const EXAM_LIST_PATH = '/comment/comment'
 
@@ -81,7 +82,7 @@ export default function ScoreListPage() {
         <div className={styles.titles}>
           <Text as="h1" size={500} weight="semibold">成绩列表：{exam.title}</Text>
           <Text size={200} className={styles.meta}>
-            {exam.trainName} · {exam.startTime.slice(0, 16)} 至 {exam.endTime.slice(0, 16)} · 及格线 {exam.passLine} · {exam.scorePolicy === 'latest' ? '取最后一次成绩' : '取最高成绩'}
+            {exam.trainName} · {minutesOf(exam.startTime)} 至 {minutesOf(exam.endTime)} · 及格线 {exam.passLine} · {exam.scorePolicy === 'latest' ? '取最后一次成绩' : '取最高成绩'}
           </Text>
         </div>
       </header>

@@ -2,6 +2,7 @@ import type { AnalysisRow, Exam, ScoreSummary } from '../../../src-shared/schema
 import { CONTENT_W, PagedReport } from '../../app/canvasReport'
 import { chartImage } from '../../components/chart/image'
 import { answerText, percent, typeText } from './AnalysisTable'
+import { minutesOf } from '../../app/dateText'
 
 const figure = (value: number | null) => (value === null ? '—' : `${value} 分`)
 
@@ -12,7 +13,7 @@ const figure = (value: number | null) => (value === null ? '—' : `${value} 分
 export async function examReportPdf(exam: Exam, summary: ScoreSummary, rows: readonly AnalysisRow[]): Promise<Uint8Array> {
   const report = new PagedReport()
   report.title(`${exam.title} 成绩分析报告`)
-  report.paragraph(`培训班：${exam.trainName} · 考试时间：${exam.startTime.slice(0, 16)} 至 ${exam.endTime.slice(0, 16)} · 满分 ${summary.fullScore} 分`)
+  report.paragraph(`培训班：${exam.trainName} · 考试时间：${minutesOf(exam.startTime)} 至 ${minutesOf(exam.endTime)} · 满分 ${summary.fullScore} 分`)
 
   report.heading('一、成绩概况')
   const passRate = summary.scored ? percent(summary.passed / summary.scored) : '—'

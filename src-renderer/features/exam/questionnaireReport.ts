@@ -3,6 +3,7 @@ import { CONTENT_W, PagedReport } from '../../app/canvasReport'
 import { chartImage } from '../../components/chart/image'
 import { hasData, type ChartData } from '../../components/chart/options'
 import { optionLabel, percent, questionLabel } from './AnalysisTable'
+import { minutesOf } from '../../app/dateText'
 
 const MULTIPLE = 2
 
@@ -14,7 +15,7 @@ export async function questionnaireReportPdf(result: QuestionnaireResult): Promi
   const report = new PagedReport()
   report.title(`${result.trainName} 满意度调查报告`)
   const q = result.questionnaire
-  if (q) report.paragraph(`问卷：${q.title} · 填写时间：${q.startTime.slice(0, 16)} 至 ${q.endTime.slice(0, 16)} · 已提交 ${q.respondents} 份`)
+  if (q) report.paragraph(`问卷：${q.title} · 填写时间：${minutesOf(q.startTime)} 至 ${minutesOf(q.endTime)} · 已提交 ${q.respondents} 份`)
   else report.paragraph('尚未设置满意度问卷。')
 
   for (const [i, row] of result.rows.entries()) {

@@ -11,12 +11,13 @@ import { toastMessages, useNotify } from '../../components/toast'
 import { useConfirmedDelete } from '../../components/useConfirmedDelete'
 import { numbered } from '../../components/useResourcePage'
 import { bankPaths, useUseType } from './useType'
+import { minutesOf } from '../../app/dateText'
 
 const columns: Column<Category & { index: number }>[] = [
   { key: 'index', title: '序号', width: '80px', render: (row) => row.index },
   { key: 'name', title: '类别名称', render: (row) => row.name },
   { key: 'questionCount', title: '题目数', width: '100px', render: (row) => row.questionCount },
-  { key: 'createTime', title: '创建时间', width: '180px', render: (row) => row.createTime.slice(0, 16) },
+  { key: 'createTime', title: '创建时间', width: '180px', render: (row) => minutesOf(row.createTime) },
 ]
 
 const NameSchema = CategoryCreateSchema.pick({ name: true })

@@ -29,6 +29,7 @@ import { QuestionDialog } from './QuestionDialog'
 import { QuestionImportDialog } from './QuestionImportDialog'
 import { ReviewDialog } from './ReviewDialog'
 import { bankPaths, useUseType } from './useType'
+import { minutesOf } from '../../app/dateText'
 
 const statusColor = { 0: 'warning', 1: 'success', [-1]: 'danger' } as const
 
@@ -37,7 +38,7 @@ const columns: Column<Question & { index: number }>[] = [
   { key: 'title', title: '题目名称', render: (row) => row.title },
   { key: 'categoryName', title: '类别名称', width: '140px', render: (row) => row.categoryName },
   { key: 'type', title: '题型', width: '90px', render: (row) => questionTypeLabels[row.type as QuestionTypeValue] ?? row.type },
-  { key: 'createTime', title: '创建时间', width: '150px', render: (row) => row.createTime.slice(0, 16) },
+  { key: 'createTime', title: '创建时间', width: '150px', render: (row) => minutesOf(row.createTime) },
   {
     key: 'status',
     title: '审核状态',

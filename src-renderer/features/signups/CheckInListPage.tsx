@@ -9,13 +9,14 @@ import { ResourceTable, type Column } from '../../components/ResourceTable'
 import { CheckInQrDialog } from './CheckInQrDialog'
 import { TrainingHeader, TrainingPlaceholder } from './TrainingHeader'
 import { useTrainingParam } from './useTrainingParam'
+import { minutesOf } from '../../app/dateText'
 
 type CheckInRecord = z.infer<typeof CheckInRecordSchema>
 
 /** `2026-11-22 08:30:00 – 09:00` style label of the sign-in window a check-in falls into. */
 function windowOf(training: TrainDetail, time: string): string {
   const hit = training.trainSignIns.find((w) => w.signInStartTime <= time && time <= w.signInEndTime)
-  return hit ? `${hit.signInStartTime.slice(0, 16)} – ${hit.signInEndTime.slice(11, 16)}` : '签到时间外'
+  return hit ? `${minutesOf(hit.signInStartTime)} – ${hit.signInEndTime.slice(11, 16)}` : '签到时间外'
 }
 
 function columnsFor(training: TrainDetail): readonly Column<CheckInRecord>[] {

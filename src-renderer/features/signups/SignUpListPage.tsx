@@ -17,6 +17,7 @@ import { RosterUploadDialog } from './RosterUploadDialog'
 import { SignUpEditDialog } from './SignUpEditDialog'
 import { TrainingHeader, TrainingPlaceholder } from './TrainingHeader'
 import { useTrainingParam } from './useTrainingParam'
+import { minutesOf } from '../../app/dateText'
 
 const useStyles = makeStyles({
   details: {
@@ -39,7 +40,7 @@ const columns: readonly Column<SignUpMember>[] = [
   { key: 'org', title: '所在组织', render: (r) => r.orgName ?? '' },
   { key: 'company', title: '单位及职务', render: (r) => [r.company, r.department, r.jobs].filter(Boolean).join(' ') },
   { key: 'source', title: '报名方式', render: (r) => sources[r.source] ?? r.source, width: '90px' },
-  { key: 'createTime', title: '报名时间', render: (r) => r.createTime.slice(0, 16), width: '136px' },
+  { key: 'createTime', title: '报名时间', render: (r) => minutesOf(r.createTime), width: '136px' },
 ]
 
 type Filter = 'name' | 'orgId'

@@ -5,6 +5,7 @@ import { useNavigate } from 'react-router-dom'
 import type { TrainDetail } from '../../../src-shared/schemas/training'
 import { RecordUnavailable } from '../../components/RecordUnavailable'
 import type { RecordState } from '../../components/useRecordById'
+import { minutesOf } from '../../app/dateText'
 
 export const TRAINING_LIST_PATH = '/trainingManagement/trainingManagement'
 
@@ -20,10 +21,6 @@ const useStyles = makeStyles({
   meta: { color: tokens.colorNeutralForeground3 },
   facts: { display: 'flex', gap: tokens.spacingHorizontalL },
 })
-
-function shortTime(value: string): string {
-  return value.slice(0, 16)
-}
 
 /**
  * The top of a per-training page: back to the training list, what page this is, the
@@ -44,7 +41,7 @@ export function TrainingHeader({ title, training, facts }: { title: string; trai
         </Text>
         {training && (
           <Text size={200} className={styles.meta}>
-            {training.depName} · {shortTime(training.trainStartTime)} 至 {shortTime(training.trainEndTime)} · {training.site}
+            {training.depName} · {minutesOf(training.trainStartTime)} 至 {minutesOf(training.trainEndTime)} · {training.site}
           </Text>
         )}
       </div>

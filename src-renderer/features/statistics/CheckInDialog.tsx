@@ -5,7 +5,7 @@ import type { ExportColumn } from '../../components/exportTable'
 import { ResourceTable, type Column } from '../../components/ResourceTable'
 import { ViewDialog } from '../../components/ViewDialog'
 import { ExportAllButton } from './ExportAllButton'
-import { minutes } from './labels'
+import { minutesOf } from '../../app/dateText'
 
 type CheckInRecord = z.infer<typeof CheckInRecordSchema>
 
@@ -13,14 +13,14 @@ const columns: readonly Column<CheckInRecord>[] = [
   { key: 'name', title: '姓名', render: (r) => r.name, width: '110px' },
   { key: 'telephone', title: '手机号', render: (r) => r.telephone, width: '130px' },
   { key: 'org', title: '所在组织', render: (r) => r.orgName ?? '' },
-  { key: 'time', title: '签到时间', render: (r) => minutes(r.checkInTime), width: '150px' },
+  { key: 'time', title: '签到时间', render: (r) => minutesOf(r.checkInTime), width: '150px' },
 ]
 
 const exportColumns: readonly ExportColumn<CheckInRecord>[] = [
   { title: '姓名', text: (r) => r.name },
   { title: '手机号', text: (r) => r.telephone },
   { title: '所在组织', text: (r) => r.orgName },
-  { title: '签到时间', text: (r) => minutes(r.checkInTime) },
+  { title: '签到时间', text: (r) => minutesOf(r.checkInTime) },
 ]
 
 /** The check-ins of one training, opened from the dashboard's 签到 button (spec 000 §2). */

@@ -17,7 +17,8 @@ import { ResourceTable, type Column } from '../../components/ResourceTable'
 import { useNotify } from '../../components/toast'
 import { CheckInDialog } from './CheckInDialog'
 import { ExportAllButton } from './ExportAllButton'
-import { classTypeLabel, classTypesByCode, minutes } from './labels'
+import { minutesOf } from '../../app/dateText'
+import { classTypeLabel, classTypesByCode } from './labels'
 import { SatisfactionDialog } from './SatisfactionDialog'
 import { SummaryCards } from './SummaryCards'
 
@@ -38,8 +39,8 @@ const useStyles = makeStyles({
 const exportColumns: readonly ExportColumn<DashboardTrain>[] = [
   { title: '班次类别', text: (r) => classTypeLabel(r.classType, r.classTypeName) },
   { title: '培训班名称', text: (r) => r.name },
-  { title: '开始时间', text: (r) => minutes(r.trainStartTime) },
-  { title: '结束时间', text: (r) => minutes(r.trainEndTime) },
+  { title: '开始时间', text: (r) => minutesOf(r.trainStartTime) },
+  { title: '结束时间', text: (r) => minutesOf(r.trainEndTime) },
   { title: '报名人数', text: (r) => r.allNum },
   { title: '培训地点', text: (r) => r.site },
 ]
@@ -48,8 +49,8 @@ function TimeSpan({ row }: { row: DashboardTrain }) {
   const styles = useStyles()
   return (
     <span className={styles.time}>
-      <span>{minutes(row.trainStartTime)}</span>
-      <span>{minutes(row.trainEndTime)}</span>
+      <span>{minutesOf(row.trainStartTime)}</span>
+      <span>{minutesOf(row.trainEndTime)}</span>
     </span>
   )
 }

@@ -6,7 +6,7 @@ import { ResourceTable, type Column } from '../../components/ResourceTable'
 import { useNotify } from '../../components/toast'
 import { ViewDialog } from '../../components/ViewDialog'
 import { FigureTable, type FigureColumn } from './FigureTable'
-import { minutes } from './labels'
+import { minutesOf } from '../../app/dateText'
 
 const shortfall = (r: LedgerMember) => Math.max(r.target - r.hours, 0)
 
@@ -26,7 +26,7 @@ const memberColumns: readonly Column<LedgerMember>[] = [
 
 const trainColumns: readonly FigureColumn<LedgerTrain>[] = [
   { key: 'name', title: '培训班名称', text: (r) => r.name },
-  { key: 'time', title: '培训时间', text: (r) => `${minutes(r.trainStartTime)} ~ ${minutes(r.trainEndTime)}`, width: '260px' },
+  { key: 'time', title: '培训时间', text: (r) => `${minutesOf(r.trainStartTime)} ~ ${minutesOf(r.trainEndTime)}`, width: '260px' },
   { key: 'classHour', title: '学时', text: (r) => r.classHour, width: '56px' },
   {
     key: 'checkedIn',

@@ -6,7 +6,7 @@ import { EmptyState } from '../../components/EmptyState'
 import { useNotify } from '../../components/toast'
 import { ViewDialog } from '../../components/ViewDialog'
 import { QuestionResult } from '../exam/QuestionResult'
-import { minutes } from './labels'
+import { minutesOf } from '../../app/dateText'
 
 const useStyles = makeStyles({
   body: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
@@ -35,7 +35,7 @@ function SatisfactionBody({ trainId }: { trainId: number }) {
   return (
     <div className={styles.body}>
       <Text className={styles.meta}>
-        {questionnaire.title} · {minutes(questionnaire.startTime)} 至 {minutes(questionnaire.endTime)} · 已提交 {questionnaire.respondents} 份
+        {questionnaire.title} · {minutesOf(questionnaire.startTime)} 至 {minutesOf(questionnaire.endTime)} · 已提交 {questionnaire.respondents} 份
       </Text>
       {result.rows.length === 0 ? <EmptyState /> : result.rows.map((row, i) => <QuestionResult key={row.id} row={row} index={i} />)}
     </div>

@@ -6,7 +6,8 @@ import { Chart } from '../../components/Chart'
 import { useNotify } from '../../components/toast'
 import { ViewDialog } from '../../components/ViewDialog'
 import { FigureTable, type FigureColumn } from './FigureTable'
-import { classTypeLabel, minutes } from './labels'
+import { minutesOf } from '../../app/dateText'
+import { classTypeLabel } from './labels'
 
 /** What a detail dialog shows: a title and the statistics filter of its trainings. */
 export interface StatDetail {
@@ -28,7 +29,7 @@ const trainColumns: readonly FigureColumn<StatisticTrain>[] = [
   { key: 'name', title: '培训班名称', text: (r) => r.name },
   { key: 'depName', title: '主办单位', text: (r) => r.depName, width: '160px' },
   { key: 'classType', title: '班次类别', text: (r) => classTypeLabel(r.classType, r.classTypeName), width: '130px' },
-  { key: 'start', title: '开始时间', text: (r) => minutes(r.trainStartTime), width: '140px' },
+  { key: 'start', title: '开始时间', text: (r) => minutesOf(r.trainStartTime), width: '140px' },
   { key: 'classHour', title: '学时', text: (r) => r.classHour, width: '56px' },
   { key: 'allNum', title: '报名人数', text: (r) => r.allNum, width: '80px' },
 ]

@@ -1,8 +1,5 @@
 import { classTypeLabel, classTypes } from '../../../src-shared/schemas/training-codes'
 
-/** `yyyy-MM-dd HH:mm`: the spec's time without seconds. */
-export const minutes = (time: string) => time.slice(0, 16)
-
 /** Class types in code order 1–10: the pie's slice i is class type i + 1 (spec 000 §2). */
 export const classTypesByCode = [...classTypes].sort((a, b) => a.code - b.code)
 

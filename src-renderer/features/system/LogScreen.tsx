@@ -8,6 +8,7 @@ import { actionTitle, moduleOptions, moduleTitle, recordTitle } from '../../comp
 import { ResourceTable, type Column } from '../../components/ResourceTable'
 import { numbered } from '../../components/useResourcePage'
 import { ViewDialog } from '../../components/ViewDialog'
+import { minutesOf } from '../../app/dateText'
 
 const useStyles = makeStyles({
   facts: { display: 'grid', gridTemplateColumns: '1fr 1fr', gap: `${tokens.spacingVerticalXS} ${tokens.spacingHorizontalL}`, marginBottom: tokens.spacingVerticalM },
@@ -27,7 +28,7 @@ const recordOf = (row: LogEntry) => recordTitle(row.recordTable, row.recordId)
 
 const columns: Column<Row>[] = [
   { key: 'index', title: '序号', width: '64px', render: (row) => row.index },
-  { key: 'time', title: '时间', width: '170px', render: (row) => row.createTime },
+  { key: 'time', title: '时间', width: '170px', render: (row) => minutesOf(row.createTime) },
   { key: 'account', title: '账号', width: '120px', render: (row) => row.adminName ?? '—' },
   { key: 'module', title: '模块', width: '110px', render: (row) => moduleTitle(row.module) },
   { key: 'action', title: '操作', render: (row) => actionTitle(row.route) },

@@ -3,6 +3,7 @@ import { CrudScreen } from '../../components/crud/CrudScreen'
 import { FormField, TextAreaField, TextField } from '../../components/FormFields'
 import { PermissionTree } from '../../components/PermissionTree'
 import { useRecordHistory } from '../../components/RecordHistory'
+import { minutesOf } from '../../app/dateText'
 
 /** 角色管理 (spec 001 §2): search by title, add, edit, delete; role 1 is protected (the server refuses too). */
 export default function RoleScreen() {
@@ -15,7 +16,7 @@ export default function RoleScreen() {
         columns={[
           { key: 'title', title: '角色名称', width: '180px', render: (row) => row.title },
           { key: 'remark', title: '备注', render: (row) => row.remark ?? '' },
-          { key: 'createTime', title: '创建时间', width: '180px', render: (row) => row.createTime },
+          { key: 'createTime', title: '创建时间', width: '180px', render: (row) => minutesOf(row.createTime) },
         ]}
         blank={{ title: '', remark: '', permissionIdList: [] }}
         toValues={(row) => ({ title: row.title, remark: row.remark ?? '', permissionIdList: row.permissionIdList })}

@@ -3,6 +3,7 @@ import type { TrainDetail } from '../../../src-shared/schemas/training'
 import { QrCode } from '../../components/QrCode'
 import { RichTextView } from '../../components/RichText'
 import { useServerLink } from './useServerLink'
+import { minutesOf } from '../../app/dateText'
 
 const useStyles = makeStyles({
   paper: {
@@ -24,10 +25,6 @@ function chineseDate(text: string): string {
   return `${y}年${m}月${d}日`
 }
 
-function minutes(text: string): string {
-  return text.slice(0, 16)
-}
-
 /** The training laid out as its official notice (培训通知), with the sign-up QR code. */
 export function NoticeView({ detail }: { detail: TrainDetail }) {
   const styles = useStyles()
@@ -47,7 +44,7 @@ export function NoticeView({ detail }: { detail: TrainDetail }) {
       <RichTextView html={detail.content} />
       <div className={styles.heading}>二、培训时间和地点</div>
       <div>
-        {minutes(detail.trainStartTime)} 至 {minutes(detail.trainEndTime)}，共 {detail.classHour} 学时；地点：{detail.site}
+        {minutesOf(detail.trainStartTime)} 至 {minutesOf(detail.trainEndTime)}，共 {detail.classHour} 学时；地点：{detail.site}
       </div>
       <div className={styles.heading}>三、参训对象</div>
       <div>{detail.participants}</div>
@@ -55,7 +52,7 @@ export function NoticeView({ detail }: { detail: TrainDetail }) {
       <div className={styles.signup}>
         <div>
           <div>
-            报名时间：{minutes(detail.signUpStartTime)} 至 {minutes(detail.signUpEndTime)}
+            报名时间：{minutesOf(detail.signUpStartTime)} 至 {minutesOf(detail.signUpEndTime)}
             {detail.maxNum > 0 ? `，名额 ${detail.maxNum} 人` : ''}。请扫描右侧二维码报名。
           </div>
           {detail.signUpMarks && <div>{detail.signUpMarks}</div>}

@@ -26,6 +26,7 @@ import { ResourceTable, type Column, type ResourceTableHandle } from '../../comp
 import { toastMessages, useNotify } from '../../components/toast'
 import type { PageRequest } from '../../components/useResourcePage'
 import { AuditDialog } from './AuditDialog'
+import { minutesOf } from '../../app/dateText'
 
 type Filter = 'name' | 'depName' | 'isTrainCenter' | 'status' | 'classType'
 type Totals = z.infer<typeof TotalResultSchema>
@@ -49,14 +50,13 @@ const statusColours: Record<number, BadgeProps['color']> = {
   99: 'subtle',
 }
 
-const minutes = (text: string) => text.slice(0, 16)
 
 /** A time span on two lines, so both ends show in a narrow column. */
 function span(start: string, end: string) {
   return (
     <>
-      <div>{minutes(start)}</div>
-      <div>至 {minutes(end)}</div>
+      <div>{minutesOf(start)}</div>
+      <div>至 {minutesOf(end)}</div>
     </>
   )
 }
