@@ -3,7 +3,7 @@ import { forwardedRouteNames, routes, type ForwardedRouteName, type RouteName, t
 import type { RouteDef, RouteInput, RouteOutput } from './contract'
 import type { ErrorKey, FieldIssue } from './errors'
 import { LoginFormSchema, UserInfoSchema } from './schemas/auth'
-import { StoredPathSchema, UploadedFileSchema, UploadKindSchema } from './schemas/files'
+import { FileRangeSchema, ReadRangeSchema, StoredPathSchema, UploadedFileSchema, UploadKindSchema } from './schemas/files'
 import { SetupFormSchema, SetupStatusSchema } from './schemas/setup'
 import { SeatPlanSaveBodySchema, SeatSaveResultSchema } from './schemas/seating'
 import { PrepareOfflineResultSchema, PrepareOfflineSchema, SyncConflictSchema, SyncResolveSchema, SyncStatusSchema, type SyncStatus } from './schemas/sync'
@@ -94,6 +94,11 @@ export const coreMethods = {
   'files.cancel': { input: z.object({ taskId: z.string().max(100) }), output: z.null() },
   /** A stored upload as a data: URI, for display in the renderer. */
   'files.readAsDataUrl': { input: StoredPathSchema, output: z.string() },
+  /**
+   * Bytes `[start, end)` of a stored upload (at most MAX_READ_RANGE_BYTES) and the file's
+   * size, read with an HTTP Range request: a viewer of a large PDF reads only what it draws.
+   */
+  'files.readRange': { input: ReadRangeSchema, output: FileRangeSchema },
   /**
    * Fetches a download route with the session's token and saves it: through the native
    * save dialog where there is one, otherwise handed back for the browser to save.

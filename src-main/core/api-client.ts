@@ -43,6 +43,12 @@ export interface FetchedFile {
   contentType: string
 }
 
+/** A slice of a stored upload and the size of the whole file. */
+export interface FetchedRange {
+  bytes: Buffer
+  total: number
+}
+
 /** A download whose body has not been read yet: it streams to wherever it is saved. */
 export interface OpenedDownload {
   /** From the server's Content-Disposition, e.g. `党员名册.xlsx`. */
@@ -61,6 +67,8 @@ export interface ApiClient {
   upload(kind: UploadKind, fileName: string, content: Blob | Uint8Array, options?: UploadOptions): Promise<UploadedFile[]>
   /** A stored upload's bytes (GET /api/file). */
   fetchFile(path: string): Promise<FetchedFile>
+  /** Bytes `[start, end)` of a stored upload, by an HTTP Range request (GET /api/file). */
+  fetchRange(path: string, start: number, end: number): Promise<FetchedRange>
   /** Starts a download route; a refusal (permission, filters) is thrown before any byte is kept. */
   openDownload(name: RouteName, input: unknown): Promise<OpenedDownload>
 }
@@ -93,7 +101,7 @@ export function createApiClient(deps: ApiClientDeps): ApiClient {
   async function send(
     name: RouteName,
     input: unknown,
-    options: CallOptions & UploadOptions & { form?: FormData; responseType?: ResponseType } = {},
+    options: CallOptions & UploadOptions & { form?: FormData; responseType?: ResponseType; range?: string } = {},
   ): Promise<{ route: RouteDef; response: AxiosResponse }> {
     const route: RouteDef = routes[name]
     // Validated with the route's own schemas, then sent as the caller gave it: the
@@ -103,7 +111,11 @@ export function createApiClient(deps: ApiClientDeps): ApiClient {
     const token = options.token ?? deps.token()
     const data = options.form ?? body
     // Without a body, no Content-Type either: axios would otherwise claim a form.
-    const headers = { ...(token ? { Token: token } : {}), ...(data === undefined ? { 'Content-Type': false } : {}) }
+    const headers = {
+      ...(token ? { Token: token } : {}),
+      ...(data === undefined ? { 'Content-Type': false } : {}),
+      ...(options.range ? { Range: options.range } : {}),
+    }
     let response: AxiosResponse
     try {
       response = await http.request({
@@ -162,6 +174,14 @@ export function createApiClient(deps: ApiClientDeps): ApiClient {
       const { response } = await send('files.get', { path }, { responseType: 'arraybuffer', timeout: 0 })
       const contentType = String(response.headers['content-type'] ?? 'application/octet-stream')
       return { bytes: Buffer.from(response.data as Uint8Array), contentType }
+    },
+
+    async fetchRange(path, start, end) {
+      const { response } = await send('files.get', { path }, { responseType: 'arraybuffer', timeout: 0, range: `bytes=${start}-${end - 1}` })
+      const bytes = Buffer.from(response.data as Uint8Array)
+      const total = /\/(\d+)$/.exec(String(response.headers['content-range'] ?? ''))
+      // A server that ignores Range (an older version) answers 200 with the whole file.
+      return response.status === 206 && total ? { bytes, total: Number(total[1]) } : { bytes: bytes.subarray(start, end), total: bytes.length }
     },
 
     async openDownload(name, input) {

@@ -5,7 +5,7 @@ import type { Readable } from 'node:stream'
 import { pipeline } from 'node:stream/promises'
 import { AppError, ErrorKey } from '../../src-shared/errors'
 import type { DownloadResult, DownloadRouteName } from '../../src-shared/ipc'
-import { checkUpload, uploadKinds, type UploadKind, type UploadedFile } from '../../src-shared/schemas/files'
+import { checkUpload, uploadKinds, type FileRange, type ReadRange, type UploadKind, type UploadedFile } from '../../src-shared/schemas/files'
 import type { ApiClient } from './api-client'
 import type { CoreEvents } from './events'
 import { saveAsXls } from './xls-copy'
@@ -24,6 +24,7 @@ export interface CoreFiles {
   /** Stops the upload running under taskId (nothing when none is). */
   cancel(input: { taskId: string }): Promise<null>
   readAsDataUrl(input: { path: string }): Promise<string>
+  readRange(input: ReadRange): Promise<FileRange>
   download(input: { route: DownloadRouteName; input?: Record<string, unknown>; taskId?: string }): Promise<DownloadResult>
 }
 
@@ -121,6 +122,11 @@ export function createCoreFiles(deps: { client: ApiClient; dialogs?: FileDialogP
     async readAsDataUrl({ path }) {
       const file = await client.fetchFile(path)
       return `data:${file.contentType};base64,${file.bytes.toString('base64')}`
+    },
+
+    async readRange({ path, start, end }) {
+      const { bytes, total } = await client.fetchRange(path, start, end)
+      return { total, base64: bytes.toString('base64') }
     },
 
     async download({ route, input, taskId }) {

@@ -75,3 +75,23 @@ export const optionalStoredPath = z
 export const StoredPathSchema = z.object({
   path: z.string().regex(STORED_PATH, '文件路径无效'),
 })
+
+/**
+ * Most bytes one `files.readRange` call returns: base64 of it crosses the bridge in one
+ * message, so a viewer reads a large file in pieces of at most this size.
+ */
+export const MAX_READ_RANGE_BYTES = 8 * 1024 * 1024
+
+/** A slice `[start, end)` of a stored upload. */
+export const ReadRangeSchema = StoredPathSchema.extend({
+  start: z.number().int().min(0, '读取范围的起点不能为负数'),
+  end: z.number().int(),
+}).refine((r) => r.end > r.start && r.end - r.start <= MAX_READ_RANGE_BYTES, {
+  message: `读取范围须为 1 字节到 ${MAX_READ_RANGE_BYTES / 1024 / 1024}MB`,
+  path: ['end'],
+})
+export type ReadRange = z.infer<typeof ReadRangeSchema>
+
+/** The bytes of a range and the size of the whole file. */
+export const FileRangeSchema = z.object({ total: z.number().int().min(0), base64: z.string() })
+export type FileRange = z.infer<typeof FileRangeSchema>

@@ -6,6 +6,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { DownloadResult, RpcEvents } from '../../src-shared/ipc'
 import type { UploadedFile } from '../../src-shared/schemas/files'
 import type { FileDialogPort } from '../../src-main/core/files'
+import { jpegPdf } from '../../src-renderer/app/imagePdf'
+import { openRangedPdf } from '../../src-renderer/features/seating/rangedPdf'
+import { MAX_READ_RANGE_BYTES, type FileRange } from '../../src-shared/schemas/files'
 import { demoAccounts } from '../../src-server/seed/demo-accounts'
 import { cleanUp, expectFailure, expectOk, remoteCore, signIn, startTestServer, tempDir } from './harness'
 
@@ -29,6 +32,15 @@ function largeVideo(): Buffer {
   const bytes = Buffer.alloc(50 * 1024 * 1024)
   bytes.write('ftyp', 4)
   return bytes
+}
+
+/**
+ * A seat chart of six A4 pages with a 3 MB picture each (about 18 MB); the pictures are
+ * JPEG-framed filler, as only the PDF's structure matters for reading by ranges.
+ */
+function largeChart(): Buffer {
+  const jpeg = Buffer.concat([Buffer.from([0xff, 0xd8]), Buffer.alloc(3 * 1024 * 1024, 0x20), Buffer.from([0xff, 0xd9])])
+  return Buffer.from(jpegPdf(Array.from({ length: 6 }, () => ({ jpeg, width: 1600, height: 1200 })), 'landscape'))
 }
 
 describe('files through the core: uploads and downloads', () => {
@@ -100,6 +112,72 @@ describe('files through the core: uploads and downloads', () => {
 
     answer = null
     expect(expectOk(await core.dispatch('files.pickAndUpload', { kind: 'image' }))).toBeNull()
+  })
+
+  describe('a large seat-chart PDF read by ranges', () => {
+    const chart = largeChart()
+    let core: Awaited<ReturnType<typeof signedInCore>>
+    let dataDir: string
+    let path: string
+    const readRange = async (start: number, end: number) => expectOk<FileRange>(await core.dispatch('files.readRange', { path, start, end }))
+
+    beforeAll(async () => {
+      ;({ core, dataDir } = await remoteCore(serverUrl))
+      expectOk(await signIn(core, demoAccounts.admin.username, demoAccounts.admin.password))
+      path = expectOk<UploadedFile[]>(await core.dispatch('files.uploadBytes', { kind: 'pdf', name: '座位编排.pdf', base64: chart.toString('base64') }))[0].path
+    })
+
+    it('reassembles the file from ranges of at most 8MB, and refuses a larger or a past-the-end range', async () => {
+      const pieces: Buffer[] = []
+      for (let start = 0; start < chart.length; start += MAX_READ_RANGE_BYTES) {
+        const range = await readRange(start, start + MAX_READ_RANGE_BYTES)
+        expect(range.total).toBe(chart.length)
+        pieces.push(Buffer.from(range.base64, 'base64'))
+      }
+      expect(pieces.length).toBeGreaterThan(2)
+      expect(Buffer.concat(pieces).equals(chart)).toBe(true)
+      expect(Buffer.from((await readRange(5, 1_234_567)).base64, 'base64').equals(chart.subarray(5, 1_234_567))).toBe(true)
+
+      expectFailure(await core.dispatch('files.readRange', { path, start: 0, end: MAX_READ_RANGE_BYTES + 1 }), 'VALIDATION', '读取范围须为 1 字节到 8MB')
+      expectFailure(await core.dispatch('files.readRange', { path, start: 10, end: 10 }), 'VALIDATION', '读取范围须为 1 字节到 8MB')
+      expectFailure(
+        await core.dispatch('files.readRange', { path, start: chart.length, end: chart.length + 1 }),
+        'VALIDATION',
+        `请求的读取范围超出文件大小（文件共 ${chart.length} 字节）`,
+      )
+    })
+
+    it('lets pdf.js open it and draw page 1 reading a small part of the file', async () => {
+      const pdfjs = await import('pdfjs-dist/legacy/build/pdf.mjs')
+      let bytesRead = 0
+      const counted = async (start: number, end: number) => {
+        const range = await readRange(start, end)
+        bytesRead += Buffer.byteLength(range.base64, 'base64')
+        return range
+      }
+      const task = await openRangedPdf(pdfjs, counted, (error) => expect.fail(String(error)))
+      const doc = await task.promise
+      expect(doc.numPages).toBe(6)
+      // What drawing page 1 needs: its objects, its content stream and its picture.
+      await (await doc.getPage(1)).getOperatorList()
+      expect(bytesRead).toBeGreaterThan(3 * 1024 * 1024)
+      // pdf.js also reads the chunk holding each page's object (it checks the last page
+      // through the page tree), but none of the other pages' pictures.
+      expect(bytesRead).toBeLessThan(chart.length / 2)
+      await task.destroy()
+    })
+
+    it('offline, cuts the ranges from the file cached while online', async () => {
+      expect(expectOk(await core.dispatch('files.readAsDataUrl', { path }))).toMatch(/^data:application\/pdf;base64,/)
+      await core.close()
+      // The same data folder, with the server's address now answering nothing.
+      const offline = (await remoteCore('http://127.0.0.1:1', { dataDir })).core
+      for (const [start, end] of [[0, 1000], [1, 2], [2, 6_000_001], [chart.length - 7, chart.length + 100]]) {
+        const range = expectOk<FileRange>(await offline.dispatch('files.readRange', { path, start, end }))
+        expect(range.total).toBe(chart.length)
+        expect(Buffer.from(range.base64, 'base64').equals(chart.subarray(start, end))).toBe(true)
+      }
+    })
   })
 
   it('reports the bytes of a large upload as they go out', async () => {

@@ -68,6 +68,34 @@ describe.each(testDatabases())('uploads and files ($name)', (database) => {
     expect(Buffer.from(await response.arrayBuffer())).toEqual(PNG)
   })
 
+  it('serves byte ranges of a stored PDF (206 with Content-Range), and 416 for a range past its end', async () => {
+    const { path } = await uploaded('pdf', '座位图.pdf', PDF)
+    const get = (range?: string) =>
+      fetch(`${server.url}/api/file?path=${encodeURIComponent(path)}`, { headers: { Token: token, ...(range ? { Range: range } : {}) } })
+
+    const whole = await get()
+    expect(whole.status).toBe(200)
+    expect(whole.headers.get('accept-ranges')).toBe('bytes')
+    expect(Buffer.from(await whole.arrayBuffer())).toEqual(PDF)
+
+    const slice = await get('bytes=5-19')
+    expect(slice.status).toBe(206)
+    expect(slice.headers.get('content-range')).toBe(`bytes 5-19/${PDF.length}`)
+    expect(slice.headers.get('content-length')).toBe('15')
+    expect(slice.headers.get('accept-ranges')).toBe('bytes')
+    expect(Buffer.from(await slice.arrayBuffer())).toEqual(PDF.subarray(5, 20))
+
+    const tail = await get('bytes=40-')
+    expect(tail.status).toBe(206)
+    expect(tail.headers.get('content-range')).toBe(`bytes 40-${PDF.length - 1}/${PDF.length}`)
+    expect(Buffer.from(await tail.arrayBuffer())).toEqual(PDF.subarray(40))
+
+    const beyond = await get(`bytes=${PDF.length}-`)
+    expect(beyond.status).toBe(416)
+    expect(beyond.headers.get('content-range')).toBe(`bytes */${PDF.length}`)
+    expect(await beyond.json()).toMatchObject({ code: 416, error: 'VALIDATION', message: `请求的读取范围超出文件大小（文件共 ${PDF.length} 字节）` })
+  })
+
   it('accepts each kind by its content: PDF, Excel (xlsx and OLE2 xls), Word (OLE2 doc), video', async () => {
     const xlsx = await xlsxBytes()
     expect(await uploaded('pdf', '座位图.pdf', PDF)).toMatchObject({ name: '座位图.pdf' })

@@ -1,6 +1,7 @@
 import { join } from 'node:path'
 import { AppError, ErrorKey } from '../../../src-shared/errors'
 import type { LoginForm } from '../../../src-shared/schemas/auth'
+import type { FileRange, ReadRange } from '../../../src-shared/schemas/files'
 import type { ApiClient } from '../api-client'
 import { openLocalDb } from '../cache/local-store'
 import type { CoreHandlers } from '../dispatcher'
@@ -14,9 +15,19 @@ const NO_OFFLINE_ACCOUNT = '无法连接服务器：离线时只能用本机上�
 
 const isOffline = (err: unknown) => err instanceof AppError && err.key === ErrorKey.OFFLINE
 
+/** Bytes [start, end) of a base64 data: URL, decoding only the base64 quads that hold them. */
+function rangeOfDataUrl(url: string, start: number, end: number): FileRange {
+  const body = url.indexOf(',') + 1
+  const padding = url.endsWith('==') ? 2 : url.endsWith('=') ? 1 : 0
+  const total = ((url.length - body) / 4) * 3 - padding
+  const first = Math.floor(start / 3)
+  const bytes = Buffer.from(url.slice(body + first * 4, body + Math.ceil(Math.min(end, total) / 3) * 4), 'base64')
+  return { total, base64: bytes.subarray(start - first * 3, end - first * 3).toString('base64') }
+}
+
 type OfflineHandlers = Pick<
   CoreHandlers,
-  'session.login' | 'session.logout' | 'session.current' | 'files.readAsDataUrl' | 'seating.save' | 'sync.status' | 'sync.now' | 'sync.conflicts' | 'sync.resolve' | 'offline.prepare'
+  'session.login' | 'session.logout' | 'session.current' | 'files.readAsDataUrl' | 'files.readRange' | 'seating.save' | 'sync.status' | 'sync.now' | 'sync.conflicts' | 'sync.resolve' | 'offline.prepare'
 >
 
 /**
@@ -30,15 +41,29 @@ export function createOfflineSide(deps: { dataDir: string; client: ApiClient; ba
   /** Signed in offline with the last account's password, without a token. */
   let offlineSignedIn = false
 
+  /** The file 准备离线 (or an earlier read) cached, when `err` is the server being out of reach. */
+  const cachedOr = (err: unknown, path: string): string => {
+    const cached = isOffline(err) ? gateway.cache.getFile(path) : undefined
+    if (cached) return cached
+    throw err
+  }
+
   const readAsDataUrl = async (input: { path: string }) => {
     try {
       const url = await files.readAsDataUrl(input)
       gateway.cache.putFile(input.path, url)
       return url
     } catch (err) {
-      const cached = isOffline(err) ? gateway.cache.getFile(input.path) : undefined
-      if (cached) return cached
-      throw err
+      return cachedOr(err, input.path)
+    }
+  }
+
+  // Online, ranges are not cached (the whole file is, by 准备离线); offline they are cut from it.
+  const readRange = async (input: ReadRange) => {
+    try {
+      return await files.readRange(input)
+    } catch (err) {
+      return rangeOfDataUrl(cachedOr(err, input.path), input.start, input.end)
     }
   }
 
@@ -80,6 +105,7 @@ export function createOfflineSide(deps: { dataDir: string; client: ApiClient; ba
       }
     },
     'files.readAsDataUrl': readAsDataUrl,
+    'files.readRange': readRange,
     'seating.save': (body) => gateway.saveSeats(body),
     'sync.status': async () => gateway.status(),
     'sync.now': () => gateway.syncNow(),

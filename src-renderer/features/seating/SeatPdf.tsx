@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from 'react'
+import type { PDFDocumentLoadingTask } from 'pdfjs-dist'
 import { Button, makeStyles, MessageBar, Spinner, tokens } from '@fluentui/react-components'
 import { ArrowUploadRegular, DeleteRegular } from '@fluentui/react-icons'
 import type { SeatInfo } from '../../../src-shared/schemas/seating'
@@ -7,6 +8,7 @@ import { useConfirm } from '../../components/confirm'
 import { EmptyState } from '../../components/EmptyState'
 import { toastMessages, useNotify } from '../../components/toast'
 import { useFilePicker } from '../../components/upload/useFilePicker'
+import { openRangedPdf } from './rangedPdf'
 
 const useStyles = makeStyles({
   root: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
@@ -26,13 +28,16 @@ function PdfPages({ path }: { path: string }) {
 
   useEffect(() => {
     let current = true
+    let task: PDFDocumentLoadingTask | null = null
     const target = box.current
+    const fail = () => current && setState('failed')
     ;(async () => {
       const [pdfjs, worker] = await Promise.all([import('pdfjs-dist'), import('pdfjs-dist/build/pdf.worker.min.mjs?url')])
       pdfjs.GlobalWorkerOptions.workerSrc = worker.default
-      const dataUrl = await call('files.readAsDataUrl', { path })
-      const bytes = Uint8Array.from(atob(dataUrl.slice(dataUrl.indexOf(',') + 1)), (c) => c.charCodeAt(0))
-      const doc = await pdfjs.getDocument({ data: bytes }).promise
+      // Read by ranges: only the pages drawn cross the bridge, never the whole file.
+      task = await openRangedPdf(pdfjs, (start, end) => call('files.readRange', { path, start, end }), fail)
+      if (!current) return void task.destroy()
+      const doc = await task.promise
       target?.replaceChildren()
       for (let n = 1; n <= Math.min(doc.numPages, MAX_PAGES) && current; n++) {
         const page = await doc.getPage(n)
@@ -47,9 +52,10 @@ function PdfPages({ path }: { path: string }) {
         await page.render({ canvas, viewport }).promise
       }
       if (current) setState('ready')
-    })().catch(() => current && setState('failed'))
+    })().catch(fail)
     return () => {
       current = false
+      void task?.destroy()
     }
   }, [path, styles.page])
 
