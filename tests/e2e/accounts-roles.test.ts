@@ -1,7 +1,8 @@
 import type { Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
 import { demoAccounts } from '../../src-server/seed/demo-accounts'
-import { goToRoute, routeOf, screenshot, signIn, useConsoleTabs } from '../support/browser'
+import { goToRoute, routeOf, screenshot, signIn } from '../support/browser'
+import { useConsoleTabs } from '../support/console-tabs'
 
 const { admin } = demoAccounts
 const consoleTabs = useConsoleTabs()

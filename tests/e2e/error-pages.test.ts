@@ -1,6 +1,7 @@
 import { expect, it } from 'vitest'
 import { demoAccounts, ORG_ADMIN_TOP_ORG } from '../../src-server/seed/demo-accounts'
-import { goToRoute, routeOf, screenshot, signIn, useConsoleTabs } from '../support/browser'
+import { goToRoute, routeOf, screenshot, signIn } from '../support/browser'
+import { useConsoleTabs } from '../support/console-tabs'
 
 const ui = useConsoleTabs()
 

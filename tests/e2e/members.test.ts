@@ -8,7 +8,8 @@ import type { Page as ListPage } from '../../src-shared/schemas/common'
 import type { Member, MemberListItem } from '../../src-shared/schemas/member'
 import { openDatabase } from '../../src-server/db/connect'
 import { demoAccounts } from '../../src-server/seed/demo-accounts'
-import { goToRoute, screenshot, signIn, useConsoleTabs } from '../support/browser'
+import { goToRoute, screenshot, signIn } from '../support/browser'
+import { useConsoleTabs } from '../support/console-tabs'
 
 const { admin } = demoAccounts
 

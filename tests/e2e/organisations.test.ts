@@ -4,7 +4,8 @@ import { describe, expect, it } from 'vitest'
 import { openDatabase } from '../../src-server/db/connect'
 import { insertOrg } from '../../src-server/seed/base'
 import { demoAccounts } from '../../src-server/seed/demo-accounts'
-import { goToRoute, screenshot, signIn, useConsoleTabs } from '../support/browser'
+import { goToRoute, screenshot, signIn } from '../support/browser'
+import { useConsoleTabs } from '../support/console-tabs'
 
 const { admin, orgadmin } = demoAccounts
 const ui = useConsoleTabs()

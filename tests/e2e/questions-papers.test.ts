@@ -3,7 +3,8 @@ import { beforeEach, describe, expect, it } from 'vitest'
 import type { Page as ListPage } from '../../src-shared/schemas/common'
 import type { Category, Question } from '../../src-shared/schemas/question'
 import { demoAccounts } from '../../src-server/seed/demo-accounts'
-import { goToRoute, screenshot, signIn, toast, useConsoleTabs } from '../support/browser'
+import { goToRoute, screenshot, signIn, toast } from '../support/browser'
+import { useConsoleTabs } from '../support/console-tabs'
 
 const { admin } = demoAccounts
 const ui = useConsoleTabs()

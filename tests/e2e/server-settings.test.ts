@@ -1,5 +1,6 @@
 import { expect, it } from 'vitest'
-import { screenshot, useConsoleTabs } from '../support/browser'
+import { screenshot } from '../support/browser'
+import { useConsoleTabs } from '../support/console-tabs'
 
 const ui = useConsoleTabs()
 

@@ -3,7 +3,8 @@ import Database from 'better-sqlite3'
 import { describe, expect, it } from 'vitest'
 import { SYSTEM_NAME } from '../../src-shared/product'
 import { demoAccounts } from '../../src-server/seed/demo-accounts'
-import { goToRoute, routeOf, screenshot, signIn, useConsoleTabs } from '../support/browser'
+import { goToRoute, routeOf, screenshot, signIn } from '../support/browser'
+import { useConsoleTabs } from '../support/console-tabs'
 
 const { admin } = demoAccounts
 

@@ -2,7 +2,8 @@ import type { Locator, Page } from 'playwright-core'
 import QRCode from 'qrcode'
 import { expect, it } from 'vitest'
 import { demoAccounts } from '../../src-server/seed/demo-accounts'
-import { goToRoute, routeOf, screenshot, signIn, useConsoleTabs } from '../support/browser'
+import { goToRoute, routeOf, screenshot, signIn } from '../support/browser'
+import { useConsoleTabs } from '../support/console-tabs'
 
 const { admin } = demoAccounts
 const LIST = '/trainingManagement/trainingManagement'

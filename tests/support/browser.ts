@@ -4,7 +4,6 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { chromium, type Browser, type Page } from 'playwright-core'
-import { afterAll, afterEach, beforeAll, beforeEach, expect } from 'vitest'
 import { startWebHost, type WebHost } from '../../src-main/web/web-host'
 
 /**
@@ -110,51 +109,6 @@ export async function signIn(page: Page, username: string, password: string, cod
 export async function screenshot(page: Page, name: string): Promise<void> {
   await mkdir(SHOTS_DIR, { recursive: true })
   await page.screenshot({ path: join(SHOTS_DIR, `${name}.png`), fullPage: true })
-}
-
-export interface ConsoleTabs {
-  readonly browser: Browser
-  readonly app: ConsoleUnderTest
-  /** The tab of the running test. */
-  readonly tab: ConsolePage
-}
-
-/**
- * The hooks of an e2e file: one browser and one console for the file, a fresh tab for
- * each test that must end without page errors, and signed out afterwards (the web host
- * keeps one session for the machine, so every test starts signed out).
- */
-export function useConsoleTabs(): ConsoleTabs {
-  let browser: Browser | undefined
-  let app: ConsoleUnderTest | undefined
-  let tab: ConsolePage | undefined
-  beforeAll(async () => {
-    browser = await launchBrowser()
-    app = await startConsole()
-  })
-  afterAll(async () => {
-    await browser?.close()
-    await app?.close()
-  })
-  beforeEach(async () => {
-    tab = await openConsole(browser!, app!.host)
-  })
-  afterEach(async () => {
-    expect(tab!.errors).toEqual([])
-    await tab!.close()
-    await app!.host.core.dispatch('session.logout', undefined)
-  })
-  return {
-    get browser() {
-      return browser!
-    },
-    get app() {
-      return app!
-    },
-    get tab() {
-      return tab!
-    },
-  }
 }
 
 /** A toast's text (Fluent repeats it in a live region for screen readers, hence `first`). */

@@ -7,6 +7,9 @@ const SEAT_H = 40
 
 const useStyles = makeStyles({
   scroller: { overflow: 'auto', maxHeight: 'calc(100vh - 320px)', minHeight: '240px', border: `1px solid ${tokens.colorNeutralStroke2}`, padding: tokens.spacingHorizontalM },
+  // As wide as the hall, at least the scroller: a narrow hall is centred, a wide one starts
+  // at its first column (centring what overflows would put the first columns out of reach).
+  hall: { width: 'max-content', minWidth: '100%' },
   stage: {
     margin: `0 auto ${tokens.spacingVerticalM}`,
     width: '60%',
@@ -136,6 +139,7 @@ export function SeatGrid({ arrangement: a, nameOf, pickedSeat, onSeat, onClear, 
   const template = `40px repeat(${a.columns}, ${SEAT_W}px)`
   return (
     <div className={styles.scroller}>
+      <div className={styles.hall}>
       <div className={styles.stage} aria-label="主席台">主席台</div>
       <div className={styles.grid} style={{ gridTemplateColumns: template }}>
         <span className={styles.label}>分组</span>
@@ -191,6 +195,7 @@ export function SeatGrid({ arrangement: a, nameOf, pickedSeat, onSeat, onClear, 
             })}
           </div>
         ))}
+      </div>
       </div>
     </div>
   )
