@@ -23,6 +23,16 @@ function getWithHost(url: string, host: string, token: string): Promise<string> 
   })
 }
 
+
+/**
+ * The status of a GET, its body read and the connection closed: an unread body keeps
+ * the socket busy, and the server's close then waits for it (the suite's hook timed out).
+ */
+async function statusOf(url: string, headers: Record<string, string> = {}): Promise<number> {
+  const response = await fetch(url, { headers: { ...headers, Connection: 'close' } })
+  await response.arrayBuffer()
+  return response.status
+}
 describe.each(testDatabases())('hardening: headers, links, rate limits ($name)', (database) => {
   let databaseUrl: string
   let server: TestServer
@@ -39,11 +49,13 @@ describe.each(testDatabases())('hardening: headers, links, rate limits ($name)',
     const train = dataOf((await call<TrainDetail>(server.url, 'POST', '/api/train', { token: admin, body: validTrainForm() })).body)
     for (const url of [`${server.url}/api/captcha`, train.signUpLink, `${server.url}/nowhere`, `${server.url}/api/file?path=x`]) {
       const response = await fetch(url)
+      await response.arrayBuffer()
       expect(response.headers.get('x-content-type-options'), url).toBe('nosniff')
       expect(response.headers.get('referrer-policy'), url).toBe('no-referrer')
       expect(response.headers.get('content-security-policy'), url).toContain("frame-ancestors 'none'")
     }
     const page = await fetch(train.signUpLink)
+    await page.arrayBuffer()
     expect(page.headers.get('content-security-policy')).toMatch(/script-src 'nonce-/)
   })
 
@@ -68,7 +80,7 @@ describe.each(testDatabases())('hardening: headers, links, rate limits ($name)',
       // Sign-ins before this test fetched captchas too: their hits count.
       const earlier = await server.db.selectFrom('rateLimit').select('hits').where('key', 'like', '%/api/captcha%').executeTakeFirst()
       const statuses: number[] = []
-      for (let i = earlier?.hits ?? 0; i < 120; i++) statuses.push((await fetch(`${i % 2 ? second.url : server.url}/api/captcha`)).status)
+      for (let i = earlier?.hits ?? 0; i < 120; i++) statuses.push(await statusOf(`${i % 2 ? second.url : server.url}/api/captcha`))
       expect(statuses.every((s) => s === 200)).toBe(true)
       const refused = await call(second.url, 'GET', '/api/captcha')
       expect(refused.status).toBe(429)
@@ -83,7 +95,7 @@ describe.each(testDatabases())('hardening: headers, links, rate limits ($name)',
   it('counts members taking an exam by their session, not by the hall’s shared address', async () => {
     const limited = await startTestServer(databaseUrl, { rateLimitScale: 1 })
     try {
-      const exams = async (token: string) => (await fetch(`${limited.url}/api/m/exams`, { headers: { MemberToken: token } })).status
+      const exams = (token: string) => statusOf(`${limited.url}/api/m/exams`, { MemberToken: token })
       // 150 candidates behind one NAT address, each polling once: no one is turned away.
       const hall = await Promise.all(Array.from({ length: 150 }, (_, i) => exams(`hall-${i}-${Date.now()}`)))
       expect(hall.every((status) => status === 401)).toBe(true)
@@ -138,7 +150,7 @@ describe.each(testDatabases())('hardening: headers, links, rate limits ($name)',
   })
 
   it('does not serve the API documentation in production', async () => {
-    expect((await fetch(`${server.url}/api/docs/json`)).status).toBe(200)
+    expect(await statusOf(`${server.url}/api/docs/json`)).toBe(200)
     const production = await startTestServer(databaseUrl, {
       production: true,
       publicUrl: 'https://px.example.cn',
@@ -149,8 +161,8 @@ describe.each(testDatabases())('hardening: headers, links, rate limits ($name)',
       seedDemo: false,
     })
     try {
-      expect((await fetch(`${production.url}/api/docs/json`)).status).toBe(404)
-      expect((await fetch(`${production.url}/api/docs`)).status).toBe(404)
+      expect(await statusOf(`${production.url}/api/docs/json`)).toBe(404)
+      expect(await statusOf(`${production.url}/api/docs`)).toBe(404)
     } finally {
       await production.stop()
     }
