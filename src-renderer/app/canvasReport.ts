@@ -1,5 +1,17 @@
 import { jpegPdf, type JpegPage } from './imagePdf'
 
+/** A white canvas of the given size to draw a page on (the seat chart, report pages). */
+export function whiteCanvas(width: number, height: number): CanvasRenderingContext2D {
+  const canvas = document.createElement('canvas')
+  canvas.width = width
+  canvas.height = height
+  const g = canvas.getContext('2d')
+  if (!g) throw new Error('无法生成PDF文件')
+  g.fillStyle = '#ffffff'
+  g.fillRect(0, 0, width, height)
+  return g
+}
+
 /** The system's Chinese fonts (Windows, macOS, Linux): nothing has to ship with the app. */
 export const cjkFont = (size: number, bold = false) =>
   `${bold ? 'bold ' : ''}${size}px "Microsoft YaHei", "PingFang SC", "Noto Sans CJK SC", "WenQuanYi Micro Hei", sans-serif`
@@ -42,15 +54,9 @@ export class PagedReport {
   }
 
   private newPage(): CanvasRenderingContext2D {
-    const canvas = document.createElement('canvas')
-    canvas.width = PAGE_W
-    canvas.height = PAGE_H
-    const g = canvas.getContext('2d')
-    if (!g) throw new Error('无法生成PDF文件')
-    g.fillStyle = '#ffffff'
-    g.fillRect(0, 0, PAGE_W, PAGE_H)
+    const g = whiteCanvas(PAGE_W, PAGE_H)
     g.textBaseline = 'top'
-    this.pages.push(canvas)
+    this.pages.push(g.canvas)
     this.y = MARGIN
     return g
   }

@@ -140,62 +140,62 @@ export function SeatGrid({ arrangement: a, nameOf, pickedSeat, onSeat, onClear, 
   return (
     <div className={styles.scroller}>
       <div className={styles.hall}>
-      <div className={styles.stage} aria-label="主席台">主席台</div>
-      <div className={styles.grid} style={{ gridTemplateColumns: template }}>
-        <span className={styles.label}>分组</span>
-        {a.groups.map((g, column) => (
-          <Input
-            key={column}
-            className={styles.group}
-            size="small"
-            aria-label={`第${column + 1}列分组`}
-            placeholder={`${column + 1}列`}
-            value={g === null ? '' : String(g)}
-            onChange={(_, d) => {
-              const text = d.value.replace(/\D/g, '').slice(0, 3)
-              onGroup(column, text ? Number(text) : null)
-            }}
-          />
-        ))}
-      </div>
-      <div
-        ref={root}
-        role="grid"
-        aria-label="座位表"
-        aria-rowcount={a.rows}
-        aria-colcount={a.columns}
-        className={styles.grid}
-        style={{ gridTemplateColumns: template, marginTop: '4px' }}
-        onKeyDown={onKeyDown}
-        onFocus={(e) => {
-          const index = (e.target as HTMLElement).dataset.seat
-          if (index !== undefined) setFocus(Number(index))
-        }}
-      >
-        {Array.from({ length: a.rows }, (_, row) => (
-          <div key={row} role="row" style={{ display: 'contents' }}>
-            <span className={styles.label} role="rowheader">{`${row + 1}排`}</span>
-            {Array.from({ length: a.columns }, (_, column) => {
-              const index = seatIndex(a, row, column)
-              const person = a.seats[index]
-              const group = a.groups[column]
-              return (
-                <SeatCell
-                  key={index}
-                  index={index}
-                  label={`第${row + 1}排第${column + 1}列`}
-                  name={person === null ? null : nameOf(person)}
-                  tint={group === null ? undefined : groupTints[(group - 1) % groupTints.length]}
-                  picked={pickedSeat === index}
-                  focusable={index === current}
-                  onSeat={onSeat}
-                  onDrop={onDrop}
-                />
-              )
-            })}
-          </div>
-        ))}
-      </div>
+        <div className={styles.stage} aria-label="主席台">主席台</div>
+        <div className={styles.grid} style={{ gridTemplateColumns: template }}>
+          <span className={styles.label}>分组</span>
+          {a.groups.map((g, column) => (
+            <Input
+              key={column}
+              className={styles.group}
+              size="small"
+              aria-label={`第${column + 1}列分组`}
+              placeholder={`${column + 1}列`}
+              value={g === null ? '' : String(g)}
+              onChange={(_, d) => {
+                const text = d.value.replace(/\D/g, '').slice(0, 3)
+                onGroup(column, text ? Number(text) : null)
+              }}
+            />
+          ))}
+        </div>
+        <div
+          ref={root}
+          role="grid"
+          aria-label="座位表"
+          aria-rowcount={a.rows}
+          aria-colcount={a.columns}
+          className={styles.grid}
+          style={{ gridTemplateColumns: template, marginTop: '4px' }}
+          onKeyDown={onKeyDown}
+          onFocus={(e) => {
+            const index = (e.target as HTMLElement).dataset.seat
+            if (index !== undefined) setFocus(Number(index))
+          }}
+        >
+          {Array.from({ length: a.rows }, (_, row) => (
+            <div key={row} role="row" style={{ display: 'contents' }}>
+              <span className={styles.label} role="rowheader">{`${row + 1}排`}</span>
+              {Array.from({ length: a.columns }, (_, column) => {
+                const index = seatIndex(a, row, column)
+                const person = a.seats[index]
+                const group = a.groups[column]
+                return (
+                  <SeatCell
+                    key={index}
+                    index={index}
+                    label={`第${row + 1}排第${column + 1}列`}
+                    name={person === null ? null : nameOf(person)}
+                    tint={group === null ? undefined : groupTints[(group - 1) % groupTints.length]}
+                    picked={pickedSeat === index}
+                    focusable={index === current}
+                    onSeat={onSeat}
+                    onDrop={onDrop}
+                  />
+                )
+              })}
+            </div>
+          ))}
+        </div>
       </div>
     </div>
   )

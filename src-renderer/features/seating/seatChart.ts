@@ -1,5 +1,5 @@
 import { seatIndex, type Arrangement } from './arrangement'
-import { canvasJpeg, cjkFont as font } from '../../app/canvasReport'
+import { canvasJpeg, cjkFont as font, whiteCanvas } from '../../app/canvasReport'
 import { jpegPdf } from '../../app/imagePdf'
 
 const CELL_W = 96
@@ -14,13 +14,7 @@ const PAD = 32
 export async function seatChartPdf(title: string, a: Arrangement, nameOf: (id: number) => string): Promise<Uint8Array> {
   const width = PAD * 2 + LABEL_W + a.columns * CELL_W
   const height = PAD * 2 + 60 + 50 + 30 + a.rows * CELL_H
-  const canvas = document.createElement('canvas')
-  canvas.width = width
-  canvas.height = height
-  const g = canvas.getContext('2d')
-  if (!g) throw new Error('无法生成座位表')
-  g.fillStyle = '#ffffff'
-  g.fillRect(0, 0, width, height)
+  const g = whiteCanvas(width, height)
   g.textAlign = 'center'
   g.textBaseline = 'middle'
   g.fillStyle = '#000000'
@@ -60,5 +54,5 @@ export async function seatChartPdf(title: string, a: Arrangement, nameOf: (id: n
       g.fillText(nameOf(person), x + (CELL_W - 6) / 2, y + (CELL_H - 6) / 2, CELL_W - 10)
     }
   }
-  return jpegPdf([await canvasJpeg(canvas)], 'landscape')
+  return jpegPdf([await canvasJpeg(g.canvas)], 'landscape')
 }

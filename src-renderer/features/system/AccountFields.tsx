@@ -1,9 +1,9 @@
 import { useState } from 'react'
-import { Button, Dropdown, Input, makeStyles, Option, tokens } from '@fluentui/react-components'
+import { Button, Input, makeStyles, tokens } from '@fluentui/react-components'
 import { DismissRegular, PersonSearchRegular } from '@fluentui/react-icons'
 import type { FieldValues, UseFormReturn } from 'react-hook-form'
 import { PASSWORD_INPUT_CAP, type AdminRow } from '../../../src-shared/schemas/system'
-import { FormField, TextField } from '../../components/FormFields'
+import { ChoiceField, FormField, TextField } from '../../components/FormFields'
 import { UserSelector } from '../../components/UserSelector'
 
 const useStyles = makeStyles({ member: { display: 'flex', gap: tokens.spacingHorizontalS }, memberName: { flexGrow: 1 } })
@@ -34,24 +34,7 @@ export function AccountFields({ form, account, roles }: { form: UseFormReturn<Fi
         autoComplete="new-password"
         placeholder={account ? '不修改请留空' : '6-12位，包含大小写字母和数字'}
       />
-      <FormField control={control} name="roleId" label="角色" required>
-        {(field) => (
-          <Dropdown
-            ref={field.ref}
-            placeholder="请选择角色"
-            value={roles.find((r) => r.id === field.value)?.title ?? ''}
-            selectedOptions={field.value ? [String(field.value)] : []}
-            onOptionSelect={(_, data) => field.onChange(Number(data.optionValue))}
-            onBlur={field.onBlur}
-          >
-            {roles.map((role) => (
-              <Option key={role.id} value={String(role.id)}>
-                {role.title}
-              </Option>
-            ))}
-          </Dropdown>
-        )}
-      </FormField>
+      <ChoiceField control={control} name="roleId" label="角色" required placeholder="请选择角色" options={roles.map((r) => ({ value: r.id, label: r.title }))} />
       <FormField control={control} name="memberId" label="关联用户">
         {() => (
           <div className={styles.member}>
