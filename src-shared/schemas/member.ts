@@ -1,6 +1,7 @@
 import { z } from 'zod'
+import { listQueryOf, type ResourceDescriptor } from '../resource'
 import { StoredPathSchema } from './files'
-import { boolLike, idListText, intLike, mobile, numberLike, pageOf, pageQuery, textFilter } from './common'
+import { boolLike, idListText, intLike, mobile, numberLike, pageOf, textFilter } from './common'
 
 /** 1 male, 0 female (spec 000 §3). */
 export const GenderSchema = z.union([z.literal(0), z.literal(1)], { error: '请选择性别' })
@@ -112,20 +113,36 @@ export const MemberListItemSchema = MemberSchema.pick({
 })
 export type MemberListItem = z.infer<typeof MemberListItemSchema>
 
+const orgFilter = intLike.pipe(z.number().int().positive()).optional()
+
 /**
- * Filters of the member list and export. `name` is a prefix of the name, `telephone`
- * a prefix of the number, `orgId` that organisation's whole subtree.
+ * Members as a resource: the screen (CrudScreen) and the list's filters come from it.
+ * The routes are declared by hand (routes/member.ts): an edit may leave the password
+ * empty, enable and disable are routes of their own, and the list is the member
+ * module's own query (tuned for millions of members), which reads `orgId` as that
+ * organisation's whole subtree rather than one organisation.
  */
-export const MemberFilterSchema = z.object({
-  name: textFilter,
-  telephone: textFilter,
-  orgId: intLike.pipe(z.number().int().positive()).optional(),
-  topOrgId: intLike.pipe(z.number().int().positive()).optional(),
+export const memberResource = {
+  name: 'member', path: '/api/member', noun: '党员', access: 'organization:member', table: 'member',
+  row: MemberListItemSchema, fields: MemberCreateSchema,
+  filters: {
+    name: { schema: textFilter, match: 'prefix', label: '姓名' },
+    telephone: { schema: textFilter, match: 'prefix', label: '手机号' },
+    orgId: { schema: orgFilter, match: 'equals', label: '组织' },
+  },
+} as const satisfies ResourceDescriptor
+
+/**
+ * The member list's query: the screen's filters plus those the pickers and tests use
+ * (a top organisation, enabled members only).
+ */
+export const MemberListQuerySchema = listQueryOf(memberResource.filters).extend({
+  topOrgId: orgFilter,
   enabled: boolLike.optional(),
 })
-export type MemberFilter = z.input<typeof MemberFilterSchema>
 
-export const MemberListQuerySchema = pageQuery.extend(MemberFilterSchema.shape)
+/** Filters of the member list and export (the list's query without paging). */
+export const MemberFilterSchema = MemberListQuerySchema.omit({ pageNum: true, pageSize: true })
 
 /** The export takes the list's filters, or the selected members only (`ids`, comma-joined). */
 export const MemberExportQuerySchema = MemberFilterSchema.extend({

@@ -94,6 +94,19 @@ async function saveDownload(page: Page, start: () => Promise<void>, name: string
   return { path, suggested: done.suggestedFilename() }
 }
 
+/** The 姓名 column of an exported member workbook. */
+async function exportedNames(path: string): Promise<string[]> {
+  const book = new ExcelJS.Workbook()
+  await book.xlsx.readFile(path)
+  const sheet = book.worksheets[0]
+  const header = (sheet.getRow(1).values as unknown[]).slice(1)
+  expect(header).toContain('姓名')
+  const nameColumn = header.indexOf('姓名') + 1
+  const names: string[] = []
+  sheet.eachRow((row, n) => n > 1 && names.push(String(row.getCell(nameColumn).value)))
+  return names
+}
+
 describe('party member management', () => {
   it('refuses a bad phone, adds the fixed member with avatar, finds, disables, enables and deletes it', async () => {
     const { page } = ui.tab
@@ -153,10 +166,14 @@ describe('party member management', () => {
     await toast(page, '已取消删除')
     expect((await membersNamed('测试党员甲')).total).toBe(1)
 
+    // A ticked member leaves the selection when it is deleted.
+    await row.getByRole('checkbox', { name: '选择此行' }).check()
+    await page.getByText('已选择 1 人').waitFor()
     await row.getByRole('button', { name: '删除' }).click()
     await page.getByRole('dialog').getByRole('button', { name: '确定' }).click()
     await toast(page, '删除成功!')
     await page.getByText('还没有数据').waitFor()
+    await page.getByText('已选择 0 人').waitFor()
     expect((await membersNamed('测试党员甲')).total).toBe(0)
   })
 
@@ -168,6 +185,8 @@ describe('party member management', () => {
     expect(set.ok).toBe(true)
     const before = await storedPasswordHash('马建国')
     expect(before).toBeTruthy()
+    const { idcard } = await memberNamed('马建国')
+    expect(idcard).toBeTruthy()
     await filterByName(page, '马建国')
     const row = memberRow(page, '马建国')
     await row.waitFor()
@@ -175,6 +194,8 @@ describe('party member management', () => {
     const dialog = page.getByRole('dialog', { name: '编辑党员' })
     expect(await dialog.getByLabel('姓名').inputValue()).toBe('马建国')
     expect(await dialog.getByLabel('所属组织').inputValue()).toBe('预算处党支部')
+    // List rows are summaries without the ID card: the dialog has read the whole record.
+    expect(await dialog.getByLabel('身份证号').inputValue()).toBe(idcard)
     expect(await dialog.getByLabel('密码').inputValue()).toBe('')
     await dialog.getByText('留空则不修改密码').waitFor()
     await dialog.getByLabel('手机号').fill('13900000099')
@@ -257,7 +278,7 @@ describe('party member management', () => {
     expect(imported.records.map((m) => m.name).sort()).toEqual(['导入党员一', '导入党员三'])
   })
 
-  it('exports the filtered list and the template as workbooks', async () => {
+  it('exports the filtered list, then only the selection, and the template as workbooks', async () => {
     const { page } = ui.tab
     await filterByName(page, '张')
     await memberRow(page, '张伟').waitFor()
@@ -266,16 +287,16 @@ describe('party member management', () => {
     const exported = await saveDownload(page, () => page.getByRole('button', { name: '导出' }).click(), 'export.xlsx')
     expect(exported.suggested).toBe('党员名单.xlsx')
     await toast(page, '下载成功')
-    const book = new ExcelJS.Workbook()
-    await book.xlsx.readFile(exported.path)
-    const sheet = book.worksheets[0]
-    const header = (sheet.getRow(1).values as unknown[]).slice(1)
-    expect(header).toContain('姓名')
-    const nameColumn = header.indexOf('姓名') + 1
-    const names: string[] = []
-    sheet.eachRow((row, n) => n > 1 && names.push(String(row.getCell(nameColumn).value)))
+    const names = await exportedNames(exported.path)
     expect(names.sort()).toEqual(expected.records.map((m) => m.name).sort())
     expect(names.every((name) => name.startsWith('张'))).toBe(true)
+
+    // With members ticked only they go out, whatever the filters match.
+    const [picked] = expected.records
+    await memberRow(page, picked.telephone).getByRole('checkbox', { name: '选择此行' }).check()
+    await page.getByText('已选择 1 人').waitFor()
+    const selection = await saveDownload(page, () => page.getByRole('button', { name: '导出' }).click(), 'selection.xlsx')
+    expect(await exportedNames(selection.path)).toEqual([picked.name])
 
     await page.getByRole('button', { name: '导入' }).click()
     const template = await saveDownload(page, () => page.getByRole('dialog', { name: '导入党员' }).getByText('下载导入模板').click(), 'template.xlsx')

@@ -1,36 +1,61 @@
-import { useRef, useState, type ReactNode } from 'react'
+import { useImperativeHandle, useRef, useState, type ReactNode, type Ref } from 'react'
 import { Button, Switch } from '@fluentui/react-components'
 import { AddRegular, DeleteRegular, EditRegular } from '@fluentui/react-icons'
 import type { FieldValues, UseFormReturn } from 'react-hook-form'
 import type { z } from 'zod'
 import type { ResourceDescriptor } from '../../../src-shared/resource'
+import type { FilterField, FilterValues } from '../FilterBar'
 import { FormDialog } from '../FormDialog'
-import { ResourceTable, type Column, type ResourceTableHandle } from '../ResourceTable'
+import { ResourceTable, type Column, type ResourceTableHandle, type RowSelection } from '../ResourceTable'
 import { toastMessages, useNotify } from '../toast'
 import { useConfirmedDelete } from '../useConfirmedDelete'
 import { indexLabel, numbered } from '../useResourcePage'
 import { resourceCall, type Numbered, type RowOf } from './resource-call'
 
-export interface CrudScreenProps<D extends ResourceDescriptor> {
+/** What a screen may ask of its list from outside it (an import dialog). */
+export interface CrudScreenHandle {
+  /** Fetches the current page again. */
+  reload(): void
+}
+
+/** A filter drawn by the screen's own control (an organisation tree …) instead of a text box. */
+export type FilterControl = Pick<FilterField, 'control' | 'width'>
+
+/**
+ * `E` is the record the dialog edits: the list row, or what `loadForEdit` reads when
+ * the rows are summaries.
+ */
+export interface CrudScreenProps<D extends ResourceDescriptor, E extends RowOf<D> = RowOf<D>> {
   resource: D
   /** Accessible name of the table, e.g. 新闻列表. */
   label: string
   /** Columns besides 序号 and (for a resource with `status`) the enable switch. */
   columns: readonly Column<Numbered<RowOf<D>>>[]
+  /**
+   * The record 编辑 opens, read afresh (list rows that are summaries: the whole record);
+   * the row itself unless given. A failure is an error toast and no dialog.
+   */
+  loadForEdit?(row: RowOf<D>): Promise<E>
   /** The dialog's fields, bound to the form (the descriptor's `fields` schema validates them). */
-  fields(form: UseFormReturn<FieldValues>, editing: RowOf<D> | null): ReactNode
+  fields(form: UseFormReturn<FieldValues>, editing: E | null): ReactNode
   /** Values a new record's dialog opens with. */
   blank: FieldValues
-  /** Values a row's dialog opens with; the row itself unless given. */
-  toValues?(row: RowOf<D>): FieldValues
+  /** Values a record's dialog opens with; the record itself unless given. */
+  toValues?(record: E): FieldValues
   /** Options of choice filters, by filter name. */
   filterOptions?: Record<string, readonly { value: string; label: string }[]>
+  /** Filters drawn by a control of the screen's own, by filter name (an `equals` filter shows only with options or one). */
+  filterControls?: Record<string, FilterControl>
+  /** Rows ticked by the user, kept across pages and searches; a deleted record leaves it. */
+  selection?: RowSelection
   /** Row buttons before 编辑 / 删除. */
   rowActions?(row: RowOf<D>, reload: () => void): ReactNode
   /** Why a record cannot be edited or deleted (its buttons are disabled and say so), if it cannot. */
   locked?(row: RowOf<D>): string | undefined
-  /** Buttons after 添加. */
-  toolbar?: ReactNode
+  /** The add button's text, 添加 unless given; the add dialog's title is it and the noun (新增 → 新增党员). */
+  addLabel?: string
+  /** Buttons and status after the add button, given the filters of the list on screen as last searched (an export takes the same ones). */
+  toolbar?(filters: FilterValues): ReactNode
   expand?(row: RowOf<D>): ReactNode
   dialogLayout?: 'narrow' | 'wide'
   actionsWidth?: string
@@ -46,6 +71,7 @@ export interface CrudScreenProps<D extends ResourceDescriptor> {
   card?(row: Numbered<RowOf<D>>, actions: ReactNode): ReactNode
   /** Values every call carries (a course's resources: its `courseId`). */
   fixed?: Record<string, unknown>
+  ref?: Ref<CrudScreenHandle>
 }
 
 /**
@@ -54,16 +80,20 @@ export interface CrudScreenProps<D extends ResourceDescriptor> {
  * 确定要删除当前<noun>吗?, the enable switch, and the spec's toasts. A record just added
  * is shown at the top of the list, marked, whatever page is on screen, until the next search.
  */
-export function CrudScreen<D extends ResourceDescriptor>({
+export function CrudScreen<D extends ResourceDescriptor, E extends RowOf<D> = RowOf<D>>({
   resource,
   label,
   columns,
+  loadForEdit = (row) => Promise.resolve(row as E),
   fields,
   blank,
-  toValues = (row) => row as FieldValues,
+  toValues = (record) => record as FieldValues,
   filterOptions = {},
+  filterControls = {},
+  selection,
   rowActions,
   locked = () => undefined,
+  addLabel = '添加',
   toolbar,
   expand,
   dialogLayout,
@@ -74,16 +104,20 @@ export function CrudScreen<D extends ResourceDescriptor>({
   card,
   deleteMessage = `确定要删除当前${resource.noun}吗?`,
   editSchema = resource.fields,
-}: CrudScreenProps<D>) {
+  ref,
+}: CrudScreenProps<D, E>) {
   type Row = Numbered<RowOf<D>>
   const table = useRef<ResourceTableHandle<Row>>(null)
+  const [searched, setSearched] = useState<FilterValues>({})
   const notify = useNotify()
   const confirmedDelete = useConfirmedDelete()
-  const [dialog, setDialog] = useState<{ row: RowOf<D> | null } | null>(null)
+  const [dialog, setDialog] = useState<{ row: E | null } | null>(null)
   const reload = () => table.current?.reload()
+  useImperativeHandle(ref, () => ({ reload: () => table.current?.reload() }), [])
   const api = resourceCall(resource)
   // The marked new row is a copy: it follows what happens to the record afterwards.
   const follow = (id: number, next: Row | null) => table.current?.follow(id, next)
+  const edit = (row: RowOf<D>) => loadForEdit(row).then((record) => setDialog({ row: record }), notify.error)
 
   const statusColumn: Column<Row>[] = resource.status
     ? [
@@ -121,21 +155,25 @@ export function CrudScreen<D extends ResourceDescriptor>({
         columns={allColumns}
         rowKey={(row) => row.id}
         filters={Object.entries(resource.filters)
-          .filter(([name, filter]) => filter.match !== 'equals' || filterOptions[name] || filter.options)
-          .map(([name, filter]) => ({ name, label: filter.label, options: filterOptions[name] ?? filter.options }))}
-        load={async ({ pageNum, pageSize, filters }) => numbered(await api.list({ ...fixed, pageNum, pageSize, ...filters }), pageNum, pageSize)}
+          .filter(([name, filter]) => filter.match !== 'equals' || filterOptions[name] || filter.options || filterControls[name])
+          .map(([name, filter]) => ({ name, label: filter.label, options: filterOptions[name] ?? filter.options, ...filterControls[name] }))}
+        load={async ({ pageNum, pageSize, filters }) => {
+          setSearched(filters)
+          return numbered(await api.list({ ...fixed, pageNum, pageSize, ...filters }), pageNum, pageSize)
+        }}
+        selection={selection}
         toolbar={
           <>
             <Button appearance="primary" icon={<AddRegular />} onClick={() => setDialog({ row: null })}>
-              添加
+              {addLabel}
             </Button>
-            {toolbar}
+            {toolbar?.(searched)}
           </>
         }
         rowActions={(row) => (
           <>
             {rowActions?.(row, reload)}
-            <Button size="small" appearance="subtle" icon={<EditRegular />} disabled={!!locked(row)} title={locked(row)} onClick={() => setDialog({ row })}>
+            <Button size="small" appearance="subtle" icon={<EditRegular />} disabled={!!locked(row)} title={locked(row)} onClick={() => void edit(row)}>
               编辑
             </Button>
             <Button
@@ -148,6 +186,7 @@ export function CrudScreen<D extends ResourceDescriptor>({
                 void confirmedDelete(typeof deleteMessage === 'function' ? deleteMessage(row) : deleteMessage, () => api.remove(row.id), () => {
                   follow(row.id, null)
                   reload()
+                  if (selection?.selected.has(row.id)) selection.onChange(new Set([...selection.selected].filter((key) => key !== row.id)))
                 })
               }
             >
@@ -163,7 +202,7 @@ export function CrudScreen<D extends ResourceDescriptor>({
       <FormDialog
         open={dialog !== null}
         onOpenChange={(open) => !open && setDialog(null)}
-        title={`${dialog?.row ? '编辑' : '添加'}${resource.noun}`}
+        title={`${dialog?.row ? '编辑' : addLabel}${resource.noun}`}
         schema={dialog?.row ? editSchema : resource.fields}
         defaultValues={dialog?.row ? toValues(dialog.row) : { ...blank, ...fixed }}
         layout={dialogLayout}
