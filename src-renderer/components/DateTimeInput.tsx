@@ -60,11 +60,12 @@ function parseValue(value: string): Date | null {
 }
 
 const useStyles = makeStyles({
-  root: { display: 'inline-flex', gap: tokens.spacingHorizontalS, width: '100%' },
+  // Without minWidth 0 the pickers' intrinsic widths widen a narrow field (a filter's 200px) over the next one.
+  root: { display: 'inline-flex', gap: tokens.spacingHorizontalS, width: '100%', minWidth: 0 },
   date: { flex: '1 1 60%', minWidth: '140px' },
   time: { flex: '1 1 40%', minWidth: '96px' },
-  // The input's intrinsic width (20 characters) would push the picker's chevron out of its box, over whatever follows.
-  timeInput: { minWidth: 0, width: '100%' },
+  // The input's intrinsic width (20 characters) would push the picker's icon out of its box, over whatever follows.
+  input: { minWidth: 0, width: '100%' },
 })
 
 export interface DateTimeInputProps {
@@ -104,6 +105,7 @@ export function DateTimeInput({ value, onChange, onBlur, dateOnly = false, month
         {...rest}
         className={withTime ? styles.date : undefined}
         style={withTime ? undefined : { width: '100%' }}
+        input={{ className: styles.input }}
         value={current}
         onSelectDate={(date) => {
           emit(date ?? null, typedTime.current)
@@ -133,7 +135,7 @@ export function DateTimeInput({ value, onChange, onBlur, dateOnly = false, month
       {withTime && (
         <TimePicker
           className={styles.time}
-          input={{ className: styles.timeInput }}
+          input={{ className: styles.input }}
           aria-label={label ? `${label}（时间）` : '时间'}
           hourCycle="h23"
           increment={30}

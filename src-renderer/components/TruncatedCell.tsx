@@ -13,11 +13,14 @@ function wholeTextOnHover(event: PointerEvent<HTMLElement>): void {
   else element.removeAttribute('title')
 }
 
+/** Fluent's cell layout draws nothing for falsy content, so a count of 0 would show as a blank cell. */
+const shown = (children: ReactNode): ReactNode => (children === 0 ? '0' : children)
+
 /** Content cut to one line at its box's width, whole on hover (inside a cell that holds more, e.g. a tree's expander). */
 export function TruncatedText({ children }: { children: ReactNode }) {
   return (
     <TableCellLayout truncate onPointerEnter={wholeTextOnHover}>
-      {children}
+      {shown(children)}
     </TableCellLayout>
   )
 }
@@ -30,12 +33,12 @@ export function TruncatedCell({ children, style, wrap = false }: { children: Rea
   if (wrap)
     return (
       <TableCell style={style}>
-        <TableCellLayout>{children}</TableCellLayout>
+        <TableCellLayout>{shown(children)}</TableCellLayout>
       </TableCell>
     )
   return (
     <TableCell style={style} onPointerEnter={wholeTextOnHover}>
-      <TableCellLayout truncate>{children}</TableCellLayout>
+      <TableCellLayout truncate>{shown(children)}</TableCellLayout>
     </TableCell>
   )
 }

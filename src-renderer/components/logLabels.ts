@@ -118,7 +118,7 @@ const fieldTitles: Record<string, string> = {
   classType: '培训类别',
   classTypeName: '其他培训类别',
   description: '培训说明',
-  content: '培训内容',
+  content: '内容',
   requirement: '培训要求',
   trainStartTime: '培训开始时间',
   trainEndTime: '培训结束时间',
@@ -156,6 +156,49 @@ const fieldTitles: Record<string, string> = {
   originalName: '文件名',
   size: '大小',
   mime: '文件类型',
+  // exams, papers, questions
+  type: '类型',
+  useType: '用途',
+  joinType: '参加方式',
+  joinNum: '考试人数',
+  startTime: '开始时间',
+  endTime: '结束时间',
+  countdown: '考试时长（分钟）',
+  passLine: '及格线',
+  retestNum: '重考次数',
+  canLookAnswer: '模拟考试',
+  paperId: '试卷A编号',
+  paper2Id: '试卷B编号',
+  paper3Id: '试卷C编号',
+  paper4Id: '试卷D编号',
+  paper5Id: '试卷E编号',
+  scorePolicy: '重考与补考成绩',
+  closed: '已关闭',
+  totalScore: '总分',
+  choiceType: '组卷方式',
+  questionList: '题目',
+  categoryList: '类别分配',
+  categoryId: '类别编号',
+  stem: '选项',
+  answer: '答案',
+  analysis: '解析',
+  createName: '创建人',
+  // courses and content
+  imagePath: '图片',
+  videoPath: '课程视频',
+  teacherId: '主讲教师编号',
+  courseId: '课程编号',
+  sortOrder: '权重',
+  resourcePath: '资源文件',
+  grade: '评分',
+  comeFrom: '来源',
+  entryTime: '发布日期',
+  newsId: '关联新闻编号',
+  // hour targets and seats
+  memberHours: '党员学时目标',
+  cadreHours: '书记、委员学时目标',
+  groupNumber: '分组',
+  signUpId: '报名记录编号',
 }
 
 /** A field's Chinese name; one this list does not know yet reads as 其他字段, never as its code (tests/unit/log-labels.test.ts holds every column to a name). */
@@ -163,10 +206,34 @@ export function fieldTitle(key: string): string {
   return fieldTitles[key] ?? '其他字段'
 }
 
-/** What a log entry's record is, e.g. `账号 #4`. */
-const tableTitles: Record<string, string> = { admin: '账号', role: '角色', org: '组织', member: '党员', upload: '文件', train: '培训班', trainSignUp: '报名记录' }
+/** What a log entry's record is, e.g. `账号 #4`: every table a route or handler names to the log (tests/unit/log-labels.test.ts holds each route's to a name). */
+const tableTitles: Record<string, string> = {
+  admin: '账号',
+  role: '角色',
+  org: '组织',
+  member: '党员',
+  upload: '文件',
+  train: '培训班',
+  trainSignUp: '报名记录',
+  trainLocationPicture: '会场图片',
+  trainMemberLocation: '座位',
+  hourTarget: '学时目标',
+  exam: '考试',
+  paper: '试卷',
+  question: '试题',
+  questionCategory: '类别',
+  course: '课程',
+  courseResource: '课程资源',
+  courseComment: '课程评论',
+  teacher: '教师',
+  news: '新闻',
+  home: '首页',
+  carousel: '轮播图',
+  notice: '通知',
+}
 
 export function recordTitle(table: string | null, id: number | null): string {
   if (!table) return '—'
-  return `${tableTitles[table] ?? table} #${id ?? ''}`
+  // A table this list does not know yet reads as 记录, never as its code.
+  return `${tableTitles[table] ?? '记录'} #${id ?? ''}`
 }

@@ -44,7 +44,11 @@ describe('question banks and papers', () => {
     for (let i = 1; i <= 3; i++) await reviewedQuestion(history.id, 1, `党史单选${i}`)
     for (let i = 1; i <= 2; i++) await reviewedQuestion(theory.id, 2, `理论多选${i}`)
 
+    await category('空类别')
+
     await goToRoute(page, '/comment/questionBankManagement')
+    // A count of 0 reads as 0, not as a blank cell.
+    await rowOf(page, '类别列表', '空类别').getByRole('cell', { name: '0', exact: true }).waitFor()
     await rowOf(page, '类别列表', '党史题库').getByRole('button', { name: '查看题目' }).click()
     await page.waitForURL(/questionBanks\?categoryId=/)
     await page.getByText('当前类别：党史题库').waitFor()

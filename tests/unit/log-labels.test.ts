@@ -5,7 +5,7 @@ import type { RouteDef } from '../../src-shared/contract'
 import { openDatabase } from '../../src-server/db/connect'
 import { migrateToLatest } from '../../src-server/db/migrate'
 import type { Db } from '../../src-server/db/types'
-import { actionTitle, fieldTitle, moduleOptions, moduleTitle } from '../../src-renderer/components/logLabels'
+import { actionTitle, fieldTitle, moduleOptions, moduleTitle, recordTitle } from '../../src-renderer/components/logLabels'
 
 /**
  * The operation log reads in the user's words: generated from the route table (every
@@ -28,6 +28,10 @@ describe('operation log labels', () => {
     expect(moduleTitle(name.split('.')[0])).not.toBe('其他')
   })
 
+  it.each([...new Set(writes.flatMap(([, route]) => (route.record ? [route.record] : [])))])('names the %s records a write logs in Chinese', (table) => {
+    expect(recordTitle(table, 4)).toMatch(/^[^A-Za-z]+ #4$/)
+  })
+
   it('files organisation changes under 部门管理 and lists each module once', () => {
     expect(moduleTitle('org')).toBe('部门管理')
     expect(actionTitle('auth.login')).toBe('登录')
@@ -37,7 +41,10 @@ describe('operation log labels', () => {
   })
 
   it('names every column of the audited records in Chinese', async () => {
-    const tables = ['admin', 'role', 'org', 'member', 'train', 'train_sign_up', 'upload']
+    const tables = [
+      ...['admin', 'role', 'org', 'member', 'upload', 'train', 'train_sign_up', 'train_location_picture', 'train_member_location', 'hour_target'],
+      ...['exam', 'paper', 'question', 'question_category', 'course', 'course_resource', 'course_comment', 'teacher', 'news', 'home', 'carousel', 'notice'],
+    ]
     const unnamed: string[] = []
     for (const table of tables) {
       const columns = await sql<{ name: string }>`select name from pragma_table_info(${table})`.execute(db)

@@ -13,7 +13,7 @@ const columns: Column<SmsLogRow & { index: number }>[] = [
   { key: 'telephone', title: '手机号', width: '120px', render: (row) => row.telephone },
   { key: 'title', title: '标题', width: '120px', render: (row) => row.title },
   { key: 'content', title: '短信内容', render: (row) => row.content },
-  { key: 'createTime', title: '发送时间', width: '160px', render: (row) => minutesOf(row.sentTime ?? row.createTime) },
+  { key: 'createTime', title: '发送时间', width: '136px', render: (row) => minutesOf(row.sentTime ?? row.createTime) },
   { key: 'state', title: '状态', width: '90px', render: (row) => <Badge color={stateColor[row.state]}>{smsStates[row.state]}</Badge> },
   { key: 'attempts', title: '尝试次数', width: '80px', render: (row) => row.attempts },
   { key: 'lastError', title: '失败原因', width: '140px', wrap: true, render: (row) => (row.state === 'sent' ? '' : (row.lastError ?? '')) },

@@ -51,7 +51,7 @@ function CourseResources({ course }: { course: CourseRow }) {
           <TextField control={control} name="name" label="资源名称" required maxLength={100} autoFocus />
           <TextField control={control} name="sortOrder" label="权重" required />
           <ChoiceField control={control} name="type" label="资源类型" required options={typeOptions} appearance="radio" />
-          <FormField control={control} name="resourcePath" label="资源文件" required hint="一个文件，不超过 500MB">
+          <FormField control={control} name="resourcePath" label="资源文件" required hint="一个文件">
             {(field) => <FileUpload kind="courseware" value={field.value as string | null} onChange={(file) => field.onChange(file?.path ?? null)} label="上传资源文件" />}
           </FormField>
         </>
@@ -111,7 +111,7 @@ export default function CourseScreen() {
             </FormField>
             <ChoiceField control={control} name="status" label="状态" required options={statusOptions} appearance="radio" />
             <ImageField control={control} name="imagePath" label="课程图片" />
-            <FormField control={control} name="videoPath" label="课程视频" hint="不超过 500MB" className={FULL_ROW}>
+            <FormField control={control} name="videoPath" label="课程视频" className={FULL_ROW}>
               {(field) => <FileUpload kind="video" value={field.value as string | null} onChange={(file) => field.onChange(file?.path ?? null)} label="上传课程视频" />}
             </FormField>
             <RichTextField control={control} name="content" label="简介" required className={FULL_ROW} />

@@ -1,6 +1,6 @@
 import { useRef, useState } from 'react'
-import { Badge, Button } from '@fluentui/react-components'
-import { AddRegular, ChartMultipleRegular, LockClosedRegular, ClipboardTaskRegular, DeleteRegular, EditRegular, PeopleRegular } from '@fluentui/react-icons'
+import { Badge, Button, Menu, MenuItem, MenuList, MenuPopover, MenuTrigger } from '@fluentui/react-components'
+import { AddRegular, ChartMultipleRegular, LockClosedRegular, ClipboardTaskRegular, DeleteRegular, EditRegular, MoreHorizontalRegular, PeopleRegular } from '@fluentui/react-icons'
 import { useNavigate } from 'react-router-dom'
 import { ExamStatus, examStatusLabels, type Exam } from '../../../src-shared/schemas/exam'
 import { call } from '../../app/bridge'
@@ -15,15 +15,15 @@ import { minutesOf } from '../../app/dateText'
 const statusColor = { 0: 'informative', 1: 'success', 2: 'subtle', 3: 'danger' } as const
 
 const columns: Column<Exam & { index: number }>[] = [
-  { key: 'index', title: '序号', width: '64px', render: (r) => r.index },
+  { key: 'index', title: '序号', width: '56px', render: (r) => r.index },
   { key: 'title', title: '考试名称', render: (r) => r.title },
   { key: 'trainName', title: '关联培训', render: (r) => r.trainName },
-  { key: 'time', title: '考试时间', width: '150px', wrap: true, render: (r) => <>{minutesOf(r.startTime)}<br />{minutesOf(r.endTime)}</> },
+  { key: 'time', title: '考试时间', width: '136px', wrap: true, render: (r) => <>{minutesOf(r.startTime)}<br />{minutesOf(r.endTime)}</> },
   { key: 'countdown', title: '时长', width: '72px', render: (r) => `${r.countdown}分钟` },
-  { key: 'passLine', title: '及格线', width: '72px', render: (r) => r.passLine },
-  { key: 'candidates', title: '考生', width: '64px', render: (r) => r.candidates },
+  { key: 'passLine', title: '及格线', width: '64px', render: (r) => r.passLine },
+  { key: 'candidates', title: '考生', width: '56px', render: (r) => r.candidates },
   {
-    key: 'status', title: '状态', width: '84px',
+    key: 'status', title: '状态', width: '76px',
     render: (r) => <Badge appearance="tint" color={statusColor[r.status as keyof typeof statusColor] ?? 'danger'}>{examStatusLabels[r.status] ?? '已关闭'}</Badge>,
   },
 ]
@@ -65,15 +65,25 @@ export default function ExamListPage() {
         filters={[{ name: 'title', label: '考试名称' }]}
         load={async ({ pageNum, pageSize, filters }) => numbered(await call('exam.list', { pageNum, pageSize, title: filters.title }), pageNum, pageSize)}
         toolbar={<Button appearance="primary" icon={<AddRegular />} onClick={() => setDialog({ exam: null })}>添加</Button>}
-        actionsWidth="440px"
+        // Six buttons in a row pushed the table past a 1440px window; the less frequent three are under 更多.
+        actionsWidth="240px"
         rowActions={(row) => (
           <>
             <Button size="small" appearance="subtle" icon={<EditRegular />} onClick={() => void edit(row)}>编辑</Button>
             <Button size="small" appearance="subtle" icon={<ClipboardTaskRegular />} onClick={() => navigate(`/comment/scoring?examId=${row.id}`)}>阅卷</Button>
             <Button size="small" appearance="subtle" icon={<PeopleRegular />} onClick={() => navigate(`/examList/examList?id=${row.id}&title=${encodeURIComponent(row.title)}`)}>考生</Button>
-            <Button size="small" appearance="subtle" icon={<ChartMultipleRegular />} onClick={() => navigate(`/examAnalysis/examAnalysis?id=${row.id}&title=${encodeURIComponent(row.title)}`)}>分析</Button>
-            <Button size="small" appearance="subtle" icon={<LockClosedRegular />} disabled={row.status >= ExamStatus.ENDED} onClick={() => void close(row)}>关闭</Button>
-            <Button size="small" appearance="subtle" icon={<DeleteRegular />} onClick={() => void remove(row)}>删除</Button>
+            <Menu>
+              <MenuTrigger disableButtonEnhancement>
+                <Button size="small" appearance="subtle" icon={<MoreHorizontalRegular />} aria-label={`更多操作：${row.title}`} title="更多操作" />
+              </MenuTrigger>
+              <MenuPopover>
+                <MenuList>
+                  <MenuItem icon={<ChartMultipleRegular />} onClick={() => navigate(`/examAnalysis/examAnalysis?id=${row.id}&title=${encodeURIComponent(row.title)}`)}>分析</MenuItem>
+                  <MenuItem icon={<LockClosedRegular />} disabled={row.status >= ExamStatus.ENDED} onClick={() => void close(row)}>关闭</MenuItem>
+                  <MenuItem icon={<DeleteRegular />} onClick={() => void remove(row)}>删除</MenuItem>
+                </MenuList>
+              </MenuPopover>
+            </Menu>
           </>
         )}
       />

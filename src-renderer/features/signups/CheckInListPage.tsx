@@ -13,7 +13,7 @@ import { minutesOf } from '../../app/dateText'
 
 type CheckInRecord = z.infer<typeof CheckInRecordSchema>
 
-/** `2026-11-22 08:30:00 – 09:00` style label of the sign-in window a check-in falls into. */
+/** `2026-11-22 08:30 – 09:00` style label of the sign-in window a check-in falls into. */
 function windowOf(training: TrainDetail, time: string): string {
   const hit = training.trainSignIns.find((w) => w.signInStartTime <= time && time <= w.signInEndTime)
   return hit ? `${minutesOf(hit.signInStartTime)} – ${hit.signInEndTime.slice(11, 16)}` : '签到时间外'
@@ -25,7 +25,7 @@ function columnsFor(training: TrainDetail): readonly Column<CheckInRecord>[] {
     { key: 'telephone', title: '手机号', render: (r) => r.telephone, width: '130px' },
     { key: 'org', title: '所在组织', render: (r) => r.orgName ?? '' },
     { key: 'window', title: '签到时段', render: (r) => windowOf(training, r.checkInTime), width: '220px' },
-    { key: 'time', title: '签到时间', render: (r) => r.checkInTime, width: '170px' },
+    { key: 'time', title: '签到时间', render: (r) => minutesOf(r.checkInTime), width: '136px' },
   ]
 }
 

@@ -151,7 +151,7 @@ export default function SignUpListPage() {
             </Button>
           </>
         }
-        actionsWidth="190px"
+        actionsWidth="150px"
         rowActions={(row) => (
           <>
             <Button size="small" icon={<EditRegular />} onClick={() => setEditing(row)}>

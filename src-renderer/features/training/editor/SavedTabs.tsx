@@ -29,6 +29,7 @@ import { useNotify } from '../../../components/toast'
 import { useCheckInCode } from '../useCheckInCode'
 import { isLoopbackLink, useServerLink } from '../useServerLink'
 import { useTabStyles } from './styles'
+import { minutesOf } from '../../../app/dateText'
 
 type SignUpMember = z.infer<typeof SignUpMemberSchema>
 
@@ -68,7 +69,7 @@ export function SignUpQrTab({ detail }: { detail: TrainDetail }) {
       <LoopbackNote link={link} />
       {link ? <QrCode value={link} size={240} label="报名二维码" downloadName={`${detail.name}-报名二维码.png`} /> : <Spinner size="small" />}
       <Text className={styles.link}>{link}</Text>
-      <Text className={tab.hint}>党员扫码进入报名页面；报名时间为 {detail.signUpStartTime} 至 {detail.signUpEndTime}。</Text>
+      <Text className={tab.hint}>党员扫码进入报名页面；报名时间为 {minutesOf(detail.signUpStartTime)} 至 {minutesOf(detail.signUpEndTime)}。</Text>
     </div>
   )
 }
@@ -97,7 +98,7 @@ export function CheckInQrTab({ detail }: { detail: TrainDetail }) {
   }
 
   const windowText = code?.window
-    ? `当前签到时间：${code.window.signInStartTime} 至 ${code.window.signInEndTime}`
+    ? `当前签到时间：${minutesOf(code.window.signInStartTime)} 至 ${minutesOf(code.window.signInEndTime)}`
     : '现在不在签到时间内，扫码无法签到。'
 
   return (
