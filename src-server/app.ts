@@ -28,20 +28,26 @@ export async function buildApp(options: ServerOptions, db: Db): Promise<FastifyI
   // Warnings and errors are always logged; request lines only when asked (LOG_REQUESTS=1).
   const app = Fastify({ logger: { level: options.logger ? 'info' : 'warn' }, trustProxy: trustedHops(options.trustProxy ?? 0) })
 
-  // Routes carry their zod schemas for the OpenAPI document only: the route mechanism
-  // validates the merged input itself and already parses every response, so Fastify's
-  // own compilers just pass values through.
+  // Routes carry their zod schemas for the OpenAPI document: the route mechanism
+  // validates the merged input itself and gives each route the serializer of its
+  // answer (response.ts), so Fastify's own compilers just pass values through.
   app.setValidatorCompiler(() => (value) => ({ value }))
   app.setSerializerCompiler(() => (data) => JSON.stringify(data))
 
   installJsonParser(app)
   installErrorHandling(app)
-  // Per-kind limits are applied per request; this is the ceiling for any request.
-  await app.register(multipart, { limits: { fileSize: LARGEST_UPLOAD, files: 20, fields: 20, parts: 40 } })
   registerSecurityHeaders(app, options.production)
   await registerDocs(app, options.production)
   await registerRateLimits(app, db, options.rateLimitScale)
-  registerRoutes(app, { db, options }, handlers)
+  const deps = { db, options }
+  // Multipart bodies are read by the upload route only: in a context of its own, the
+  // plugin's hooks (two on every request) stay off all the other routes.
+  await app.register(async (uploads) => {
+    // Per-kind limits are applied per request; this is the ceiling for any request.
+    await uploads.register(multipart, { limits: { fileSize: LARGEST_UPLOAD, files: 20, fields: 20, parts: 40 } })
+    registerRoutes(uploads, deps, handlers, (route) => route.kind === 'upload')
+  })
+  registerRoutes(app, deps, handlers, (route) => route.kind !== 'upload')
   const outbox = await startOutbox(db, options.smsProvider ?? providerOf(options.sms), options.smsRetryMs)
   app.addHook('onClose', () => outbox.stop())
   return app

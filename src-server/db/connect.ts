@@ -1,9 +1,11 @@
 import { mkdirSync } from 'node:fs'
 import { dirname, resolve } from 'node:path'
 import BetterSqlite3 from 'better-sqlite3'
-import { CamelCasePlugin, Kysely, PostgresDialect, SqliteDialect } from 'kysely'
+import { Kysely, PostgresDialect, SqliteDialect, type UnknownRow } from 'kysely'
 import pg from 'pg'
+import { CamelRows } from './camel-rows'
 import { PreparedStatementClient } from './pg-statements'
+import { runPreparedDirectly } from './prepared'
 import { withStatementCache } from './sqlite-statements'
 import type { Database, Db } from './types'
 
@@ -47,7 +49,20 @@ function openSqlite(file: string): Kysely<Database> {
   database.pragma('synchronous = NORMAL')
   database.pragma('foreign_keys = ON')
   database.pragma('busy_timeout = 5000')
-  return new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(database) }), plugins: [new CamelCasePlugin()] })
+  const statements = withStatementCache(database)
+  const rows = new CamelRows()
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: statements }), plugins: [rows] })
+  // Outside a transaction a read needs no place in Kysely's queue: the driver is synchronous.
+  runPreparedDirectly(
+    db,
+    (text, parameters) => {
+      if (database.inTransaction) return undefined
+      const statement = statements.prepare(text)
+      return statement.reader ? Promise.resolve(statement.all(parameters) as UnknownRow[]) : undefined
+    },
+    rows,
+  )
+  return db
 }
 
 function openPostgres(connectionString: string): Kysely<Database> {
@@ -55,7 +70,22 @@ function openPostgres(connectionString: string): Kysely<Database> {
   // An idle connection dropped by the database (restart, failover) must not crash the
   // process; the pool opens a new one on the next query.
   pool.on('error', (err) => console.warn(`PostgreSQL 连接中断: ${err.message}`))
-  return new Kysely<Database>({ dialect: new PostgresDialect({ pool }), plugins: [new CamelCasePlugin()] })
+  const rows = new CamelRows()
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), plugins: [rows] })
+  // A transaction has a connection of its own: a read from the pool can never land in it.
+  runPreparedDirectly(
+    db,
+    async (text, parameters) => {
+      const client = await pool.connect()
+      try {
+        return (await client.query<UnknownRow>(text, [...parameters])).rows
+      } finally {
+        client.release()
+      }
+    },
+    rows,
+  )
+  return db
 }
 
 export function openDatabase(databaseUrl: string): OpenedDatabase {

@@ -1,4 +1,5 @@
-import { sql, type Compilable, type CompiledQuery, type Expression } from 'kysely'
+import { sql, type Compilable, type CompiledQuery, type Expression, type UnknownRow } from 'kysely'
+import type { CamelRows } from './camel-rows'
 import type { Db } from './types'
 
 /** Stands for a named parameter while a query is compiled; found again among the parameters by identity. */
@@ -43,6 +44,24 @@ function compileOnce<P, R>(db: Db, build: (db: Db, params: QueryParams<P>) => Co
     query,
     parameters: (values) => slots.map((name, i) => (name === null ? query.parameters[i] : values[name])),
   }
+}
+
+/**
+ * Runs a prepared query's text straight on the database's driver, with its rows as the
+ * driver gives them; undefined when it must go through Kysely after all (SQLite inside
+ * a transaction: Kysely queues it behind that).
+ */
+export type DirectRun = (sql: string, parameters: readonly unknown[]) => Promise<UnknownRow[]> | undefined
+
+const directRuns = new WeakMap<Db, { run: DirectRun; rows: CamelRows }>()
+
+/**
+ * Lets the prepared queries of `db` skip Kysely's executor (connection provider, mutex,
+ * plugin chain: as much CPU as the queries themselves on the hot paths, issue 16);
+ * `rows` is the database's CamelCasePlugin, mapping the rows as Kysely would.
+ */
+export function runPreparedDirectly(db: Db, run: DirectRun, rows: CamelRows): void {
+  directRuns.set(db, { run, rows })
 }
 
 /** The same, for queries whose form depends on a few choices (which filters are set): one compiled query per combination. */
@@ -95,7 +114,11 @@ export function preparedQueryFamily<S extends Record<string, boolean>, P extends
       once = compileOnce(db, (d, params: QueryParams<P>) => build(d, params, shape))
       forDb.set(key, once)
     }
-    const query: CompiledQuery<R> = { ...once.query, parameters: once.parameters(values) }
+    const parameters = once.parameters(values)
+    const direct = directRuns.get(db)
+    const pending = direct?.run(once.query.sql, parameters)
+    if (direct && pending) return direct.rows.rowsOf(await pending) as R[]
+    const query: CompiledQuery<R> = { ...once.query, parameters }
     return (await db.executeQuery(query)).rows
   }
   return { rows, first: async (db, shape, values) => (await rows(db, shape, values))[0] }

@@ -1,3 +1,4 @@
+import { isDeepStrictEqual } from 'node:util'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { z } from 'zod'
 import { routes, type RouteName } from '../../src-shared/api'
@@ -13,6 +14,7 @@ import { authorize } from './authorize'
 import type { Handlers, RequestContext } from './context'
 import { failureOf } from './errors'
 import { assertSafeInput } from './input-guard'
+import { compiledSerializer } from './response'
 import { parseValue, zodFailure } from './validation'
 
 /** The table whose row a scoped route's `id` names, for the operation log. */
@@ -60,11 +62,21 @@ function docSchema(name: RouteName, route: RouteDef) {
     ...(route.params ? { params: route.params } : {}),
     ...(route.query ? { querystring: route.query } : {}),
     ...(route.body ? { body: route.body } : {}),
-    ...(route.kind === 'download'
-      ? {}
-      : { response: { 200: z.object({ code: z.literal(0), message: z.string(), data: route.response }) } }),
+    ...(route.kind === 'download' ? {} : { response: { 200: envelopeOf(route) } }),
   }
 }
+
+/** The success envelope around a route's answer. */
+function envelopeOf(route: RouteDef) {
+  return z.object({ code: z.literal(0), message: z.string(), data: route.response })
+}
+
+/**
+ * Under the tests (vitest) every answer is also parsed by its zod schema, so a handler
+ * that breaks its contract fails them, and a compiled serializer must write exactly
+ * what that parse gives.
+ */
+const CHECK_ANSWERS = process.env.VITEST !== undefined
 
 /** A create route (its input has no `id`) logs the row whose `id` its answer carries. */
 function auditCreated(audit: AuditTrail, table: AuditTable, result: unknown): void {
@@ -75,23 +87,45 @@ function auditCreated(audit: AuditTrail, table: AuditTable, result: unknown): vo
 type AnyHandler = (input: Record<string, unknown>, ctx: RequestContext) => Promise<unknown>
 
 /**
- * Registers every route of the table: authenticate, authorize by `access`, parse the
+ * Registers the routes of the table (`which` of them): authenticate, authorize by `access`, parse the
  * input, check the data scope of a `scope` route's record and that every stored path a
  * write names was issued by the upload route, call the handler, and wrap
- * its result (parsed through the response schema, so fields the schema does not name,
- * like hashes, never leave) in the envelope. Every write (non-GET) call is written to
+ * its result in the envelope, written through the response schema (response.ts), so
+ * fields the schema does not name, like hashes, never leave. Every write (non-GET) call is written to
  * the operation log, refused ones too, once the caller is known (public routes always);
  * the record a scoped or `record` write names (or creates) is captured before and after
  * by the mechanism itself.
  */
-export function registerRoutes(app: FastifyInstance, deps: { db: Db; options: ServerOptions }, handlers: Handlers): void {
+export function registerRoutes(
+  app: FastifyInstance,
+  deps: { db: Db; options: ServerOptions },
+  handlers: Handlers,
+  which: (route: RouteDef) => boolean = () => true,
+): void {
   for (const name of Object.keys(routes) as RouteName[]) {
     const route: RouteDef = routes[name]
+    if (!which(route)) continue
     const handler = handlers[name] as unknown as AnyHandler
+    // Only the declared fields leave: written by a serializer compiled from the schema,
+    // else (a schema that changes values on the way out) parsed by zod on each answer.
+    const serialize = route.kind === 'download' ? undefined : compiledSerializer(envelopeOf(route))
+    const answerOf = (result: unknown): unknown => {
+      if (serialize && !CHECK_ANSWERS) return result
+      const parsed = route.response.safeParse(result)
+      // A handler returned something its contract does not allow: a server bug, not bad input.
+      if (!parsed.success) throw new Error(`Response of ${name} does not match its schema: ${parsed.error.message}`)
+      if (!serialize) return parsed.data
+      const written = serialize({ code: 0, message: SUCCESS_MESSAGE, data: result })
+      // Same values; the order of keys may differ (the serializer writes required fields first).
+      if (!isDeepStrictEqual(JSON.parse(written), JSON.parse(JSON.stringify({ code: 0, message: SUCCESS_MESSAGE, data: parsed.data }))))
+        throw new Error(`Serializer of ${name} differs from its schema: ${written}`)
+      return result
+    }
     app.route({
       method: route.method,
       url: fastifyPath(route.path),
       schema: docSchema(name, route),
+      ...(serialize ? { serializerCompiler: () => serialize } : {}),
       handler: async (req, reply) => {
         const user = route.access === 'public' ? null : await authenticate(deps.db, req, deps.options.tokenTtlMinutes)
         const audit = new AuditTrail(deps.db)
@@ -107,14 +141,10 @@ export function registerRoutes(app: FastifyInstance, deps: { db: Db; options: Se
           if (logged && table && typeof input.id === 'number') await audit.changing(table as AuditTable, input.id)
           const result = await handler(input, { db: deps.db, options: deps.options, user, ip: req.ip, req, reply, audit })
           if (logged && table && input.id === undefined) auditCreated(audit, table as AuditTable, result)
-          const data = route.kind === 'download' ? null : route.response.safeParse(result)
-          if (data && !data.success) {
-            // A handler returned something its contract does not allow: a server bug, not bad input.
-            throw new Error(`Response of ${name} does not match its schema: ${data.error.message}`)
-          }
+          const data = route.kind === 'download' ? undefined : answerOf(result)
           if (logged) await audit.write({ route: name, actor, ip: req.ip, ok: true, message: null })
-          if (!data) return reply
-          const envelope: ApiSuccess<unknown> = { code: 0, message: SUCCESS_MESSAGE, data: data.data }
+          if (route.kind === 'download') return reply
+          const envelope: ApiSuccess<unknown> = { code: 0, message: SUCCESS_MESSAGE, data }
           return envelope
         } catch (err) {
           // A refused anonymous call (bad link, wrong input, a flood) leaves no row; a refused
