@@ -1,6 +1,6 @@
 import { makeStyles, Table, TableBody, TableCell, TableHeader, TableHeaderCell, TableRow, Text, tokens } from '@fluentui/react-components'
 import { screenById } from '../../src-shared/permissions'
-import { fieldTitle } from './logLabels'
+import { fieldTitle, valueLabel } from './logLabels'
 
 const useStyles = makeStyles({
   before: { color: tokens.colorPaletteRedForeground1, wordBreak: 'break-all' },
@@ -15,7 +15,7 @@ function show(key: string, value: unknown): string {
   if (value === undefined || value === null || value === '') return '—'
   // Menu ids read as the screens' names.
   if (key === 'permissionIdList' && Array.isArray(value)) return value.map((id) => screenById.get(Number(id))?.title ?? String(id)).join('、')
-  return typeof value === 'object' ? JSON.stringify(value) : String(value)
+  return typeof value === 'object' ? JSON.stringify(value) : valueLabel(key, String(value))
 }
 
 /**

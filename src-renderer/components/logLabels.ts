@@ -1,6 +1,7 @@
 import { routes } from '../../src-shared/api'
 import type { RouteDef } from '../../src-shared/contract'
 import { screenByKey } from '../../src-shared/permissions'
+import { scorePolicyLabels } from '../../src-shared/schemas/exam'
 
 const routeTable = routes as Record<string, RouteDef>
 
@@ -204,6 +205,14 @@ const fieldTitles: Record<string, string> = {
 /** A field's Chinese name; one this list does not know yet reads as 其他字段, never as its code (tests/unit/log-labels.test.ts holds every column to a name). */
 export function fieldTitle(key: string): string {
   return fieldTitles[key] ?? '其他字段'
+}
+
+/** Fields stored as a code word: the log shows the word the form offers instead. */
+const valueLabels: Record<string, Record<string, string>> = { scorePolicy: scorePolicyLabels }
+
+/** A stored value as the form names it (`highest` → 取最高分); any other value as it is. */
+export function valueLabel(key: string, value: string): string {
+  return valueLabels[key]?.[value] ?? value
 }
 
 /** What a log entry's record is, e.g. `账号 #4`: every table a route or handler names to the log (tests/unit/log-labels.test.ts holds each route's to a name). */

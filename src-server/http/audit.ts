@@ -22,15 +22,33 @@ export interface Audit {
   actor(name: string): void
 }
 
-/** Keys whose values never reach the log: passwords, their hashes, tokens, captcha answers. */
-const SECRET_KEY = /pass(word)?|pwd|token|secret|hash|check_?code/i
+/**
+ * Words that mark a key whose value never reaches the log: passwords, their hashes,
+ * tokens, secrets, captcha answers. Matched as whole words of the key, so a password
+ * field in any spelling (pwd, oldPassword, new_password, pwdHash) is hidden while
+ * passLine (及格线) or secretary (书记) are not.
+ */
+const SECRET_WORDS = new Set(['password', 'passwd', 'pwd', 'token', 'secret', 'hash', 'salt', 'checkcode'])
+
+/** The key's words, lower case: camelCase, snake_case and digits split (`checkCode2` → check, code). */
+const keyWords = (key: string) =>
+  key
+    .replace(/([a-z])([A-Z])/g, '$1 $2')
+    .toLowerCase()
+    .split(/[^a-z]+/)
+    .filter(Boolean)
+
+export function isSecretKey(key: string): boolean {
+  const words = keyWords(key)
+  return words.some((word, i) => SECRET_WORDS.has(word) || SECRET_WORDS.has(word + (words[i + 1] ?? '')))
+}
 export const REDACTED = '[已隐藏]'
 export const REDACTED_CHANGED = '[已隐藏，已修改]'
 
 function redactDeep(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(redactDeep)
   if (value === null || typeof value !== 'object') return value
-  return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, SECRET_KEY.test(k) ? REDACTED : redactDeep(v)]))
+  return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, isSecretKey(k) ? REDACTED : redactDeep(v)]))
 }
 
 /**
@@ -41,7 +59,7 @@ export function redactPair(before: object | undefined, after: object | undefined
   const redactedAfter = redactDeep(after) as Record<string, unknown> | undefined
   if (before && after && redactedAfter) {
     for (const [key, value] of Object.entries(after)) {
-      if (SECRET_KEY.test(key) && JSON.stringify(value) !== JSON.stringify((before as Record<string, unknown>)[key])) {
+      if (isSecretKey(key) && JSON.stringify(value) !== JSON.stringify((before as Record<string, unknown>)[key])) {
         redactedAfter[key] = REDACTED_CHANGED
       }
     }

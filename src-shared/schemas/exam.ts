@@ -15,6 +15,8 @@ export const memberExamStatuses = ['WAIT', 'DONE', 'CHECK'] as const
 export type MemberExamStatus = (typeof memberExamStatuses)[number]
 
 export const scorePolicies = ['highest', 'latest'] as const
+/** What each score policy is called on screen (the exam form, the operation log). */
+export const scorePolicyLabels: Record<(typeof scorePolicies)[number], string> = { highest: '取最高分', latest: '取最后一次' }
 
 const TIME = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/
 const laterThan = (earlier: unknown, later: unknown) => typeof earlier === 'string' && typeof later === 'string' && TIME.test(earlier) && TIME.test(later) && later <= earlier

@@ -251,16 +251,25 @@ export const CheckInCodeSchema = z.object({
 
 // ---------------------------------------------------------------- member-facing pages
 
-export const SignUpPageQuerySchema = z.object({
+/** A sign-up QR code's parameters, as the page and the form's post check them. */
+export const SignUpLinkSchema = z.object({
   trainId: intLike.pipe(z.number().int().positive('培训班不存在')),
   token: z.string().trim().min(1, '报名链接无效').max(100),
 })
 
+/**
+ * A member page's query is taken as scanned and checked by the page itself (against
+ * SignUpLinkSchema, CheckInLinkSchema): a damaged or truncated link then gets the
+ * phone page saying so, not the API's JSON refusal.
+ */
+const scannedQuery = <K extends string>(...keys: K[]) => z.object(Object.fromEntries(keys.map((k) => [k, z.unknown().optional()])) as Record<K, z.ZodOptional<z.ZodUnknown>>)
+
+export const SignUpPageQuerySchema = scannedQuery('trainId', 'token')
+
 /** Self sign-up from the mobile page: the member is found by telephone. */
 export const SelfSignUpBodySchema = z
   .object({
-    trainId: intLike.pipe(z.number().int().positive('培训班不存在')),
-    token: z.string().trim().min(1, '报名链接无效').max(100),
+    ...SignUpLinkSchema.shape,
     telephone: mobile,
     // Asked together with the number: a bare number identifies nobody (issue 16).
     name: requiredText('请输入姓名', 50),
@@ -286,12 +295,14 @@ export const selfSignUpOptionFields = [
 
 export const SelfSignUpResultSchema = z.object({ name: z.string(), trainName: z.string() })
 
-export const CheckInPageQuerySchema = z.object({
+/** A check-in QR code's parameters (the code rotates every 30 seconds). */
+export const CheckInLinkSchema = z.object({
   trainId: intLike.pipe(z.number().int().positive('培训班不存在')),
   code: z.string().trim().min(1, '签到码无效').max(64),
 })
+export const CheckInPageQuerySchema = scannedQuery('trainId', 'code')
 
-export const CheckInBodySchema = CheckInPageQuerySchema.extend({ telephone: mobile })
+export const CheckInBodySchema = CheckInLinkSchema.extend({ telephone: mobile })
 export const CheckInResultSchema = z.object({
   name: z.string(),
   checkInTime: z.string(),

@@ -55,12 +55,17 @@ it('shows 培训班不存在 with a way back on every page of a training the add
     '/trainingManagement/viewPeople?id=9999',
     '/trainingManagement/checkIns?id=abc',
     '/trainingManagement/trainEdit?trainId=9999',
+    // The wrong parameter name, none, or not a number: no empty 编辑培训班 form.
+    '/trainingManagement/trainEdit?id=5',
+    '/trainingManagement/trainEdit',
+    '/trainingManagement/trainEdit?trainId=abc',
   ]) {
     await goToRoute(page, address)
     const alert = page.getByRole('alert').filter({ hasText: '培训班不存在' })
     await alert.waitFor({ timeout: 5000 })
     expect(await page.getByText('加载中...').count()).toBe(0)
     if (address.includes('fieldSeat?id')) await screenshot(page, 'field-seat-missing')
+    if (address.endsWith('trainEdit?id=5')) await screenshot(page, 'train-edit-wrong-param')
     await alert.getByRole('button', { name: '返回列表' }).click()
     await page.waitForURL(new RegExp(`#${list}$`))
     await page.getByRole('table', { name: '培训班列表' }).waitFor()

@@ -133,6 +133,19 @@ describe('an exam from the dialog to the score list', () => {
     examId = (await core('exam.list', {})).records[0].id
   })
 
+  it('shows the new exam in the operation log with its pass line and score rule in words', async () => {
+    const { page } = tab
+    await goToRoute(page, '/system/log')
+    await page.getByRole('table', { name: '操作日志' }).getByRole('row').filter({ hasText: '新增考试' }).getByRole('button', { name: '详情' }).click()
+    const changes = page.getByRole('dialog').getByRole('table', { name: '数据变化' })
+    const valueOf = async (field: string) => (await changes.getByRole('row').filter({ has: page.getByRole('cell', { name: field, exact: true }) }).getByRole('cell').allInnerTexts()).slice(1)
+    await changes.waitFor()
+    expect(await valueOf('及格线')).toEqual(['—', '60'])
+    expect(await valueOf('重考与补考成绩')).toEqual(['—', '取最高分'])
+    await screenshot(page, 'log-exam-detail')
+    await page.getByRole('dialog').getByRole('button', { name: '关闭' }).click()
+  })
+
   it('is taken on a phone, keeping the answers through a lost connection and a reload', async () => {
     const context = await browser.newContext({ viewport: { width: 390, height: 844 }, locale: 'zh-CN', isMobile: true, hasTouch: true })
     const phone = await context.newPage()

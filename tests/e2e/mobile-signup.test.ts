@@ -59,6 +59,12 @@ describe('member-facing sign-up and check-in pages in a phone browser', () => {
     const { page, errors } = await phonePage()
     await page.goto(train.signUpLink)
     await expect.poll(() => page.locator('h1').textContent()).toBe('手机报名演示班')
+    // Everything empty: the message under the button names the first field of the form, scrolled into view.
+    await page.click('button[type=submit]')
+    await expect.poll(() => page.locator('#result').textContent()).toBe('请输入姓名')
+    expect(await page.locator('#err-telephone').textContent()).toBe('请输入手机号')
+    expect(await page.locator('#name').evaluate((el) => el.getBoundingClientRect().top >= 0 && el.getBoundingClientRect().bottom <= innerHeight)).toBe(true)
+    await screenshot(page, 'mobile-signup-first-error')
     await page.fill('#telephone', member.telephone)
     await page.click('button[type=submit]')
     await expect.poll(() => page.locator('#err-name').textContent()).toBe('请输入姓名')
@@ -95,5 +101,26 @@ describe('member-facing sign-up and check-in pages in a phone browser', () => {
     await expect.poll(() => checkInPage.locator('#result').textContent()).toBe(`签到成功！${member.name}`)
     await screenshot(checkInPage, 'mobile-checkin-done')
     expect(checkInErrors).toEqual([])
+  })
+
+  it('answers a damaged QR link with the styled phone page in Chinese, and shows the exam clock only during a sitting', async () => {
+    const { page, errors } = await phonePage()
+    for (const [link, title, message, shot] of [
+      ['/m/checkin', '培训签到', '签到二维码无效，请重新扫描会场大屏上的二维码', 'mobile-checkin-no-params'],
+      ['/m/signup?id=5', '培训报名', '报名链接无效', 'mobile-signup-bad-link'],
+    ] as const) {
+      const response = await page.goto(server.url + link)
+      expect(response?.status()).toBe(404)
+      expect([await page.locator('h1').textContent(), await page.locator('main p').textContent()]).toEqual([title, message])
+      expect(await page.locator('header').evaluate((el) => getComputedStyle(el).backgroundColor)).toBe('rgb(204, 0, 0)')
+      await screenshot(page, shot)
+    }
+
+    await page.goto(`${server.url}/m/exam`)
+    await page.locator('#telephone').waitFor()
+    expect(await page.locator('#bar').isVisible()).toBe(false)
+    expect(await page.getByText('已保存').isVisible()).toBe(false)
+    await screenshot(page, 'mobile-exam-sign-in')
+    expect(errors).toEqual([])
   })
 })

@@ -58,6 +58,27 @@ describe.each(testDatabases())('member-facing sign-up and check-in pages ($name)
     expect(await wrong.text()).toContain('报名链接无效')
   })
 
+  it('answers a QR link with missing or damaged parameters with the phone page saying so, never the API\'s JSON', async () => {
+    const links = [
+      ['/m/checkin', '签到二维码无效，请重新扫描会场大屏上的二维码'],
+      ['/m/checkin?trainId=abc&code=', '签到二维码无效，请重新扫描会场大屏上的二维码'],
+      ['/m/checkin?trainId=1&trainId=2&code=x', '签到二维码无效，请重新扫描会场大屏上的二维码'],
+      ['/m/signup', '报名链接无效'],
+      ['/m/signup?trainId=-3&token=abc', '报名链接无效'],
+      ['/m/signup?id=5', '报名链接无效'],
+    ] as const
+    for (const [link, message] of links) {
+      const response = await fetch(server.url + link)
+      expect(response.status, link).toBe(404)
+      expect(response.headers.get('content-type'), link).toBe('text/html; charset=utf-8')
+      const html = await response.text()
+      expect(html, link).toContain('<meta name="viewport"')
+      expect(html, link).toContain(`<p>${message}</p>`)
+    }
+    const exam = await fetch(`${server.url}/m/exam?trainId=abc`)
+    expect([exam.status, exam.headers.get('content-type')]).toEqual([200, 'text/html; charset=utf-8'])
+  })
+
   it('signs a member up by name and telephone together, with one neutral answer for every mismatch', async () => {
     const train = await published({ signUpOptions: [1, 12], maxNum: 2 })
     const base = { trainId: train.id, token: train.tokenValue }

@@ -1,10 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Page } from '../../src-shared/schemas/common'
+import type { Exam } from '../../src-shared/schemas/exam'
 import type { AdminRow, LogEntry, RoleRow } from '../../src-shared/schemas/system'
-import { REDACTED, REDACTED_CHANGED } from '../../src-server/http/audit'
+import type { TrainDetail } from '../../src-shared/schemas/training'
+import { isSecretKey, REDACTED, REDACTED_CHANGED } from '../../src-server/http/audit'
 import { demoAccounts } from '../../src-server/seed/demo-accounts'
 import { testDatabases } from '../support/databases'
 import { dataOf } from '../support/envelope'
+import { insertPaper, validExamForm } from '../support/exam'
+import { validTrainForm } from '../support/training'
 import { attemptLogin, login } from '../support/login'
 import { call, startTestServer, type TestServer } from './harness'
 
@@ -37,6 +41,19 @@ describe.each(testDatabases())('operation log ($name)', (database) => {
     const stored = await server.db.selectFrom('operationLog').select(['before', 'after']).execute()
     const text = JSON.stringify(stored)
     expect(text).not.toMatch(/scrypt\$|Log@1234|New@1234/)
+  })
+
+  it('shows fields that merely start like a secret (及格线 passLine, 书记 secretary) and hides every password, token and hash', async () => {
+    const train = dataOf((await write<TrainDetail>('POST', '/api/train', validTrainForm())).body)
+    const paperId = await insertPaper(server.db, '日志试卷')
+    const exam = dataOf((await write<Exam>('POST', '/api/exam', validExamForm(train.id, paperId, { passLine: 75 }))).body)
+    const [entry] = (await logs({ recordTable: 'exam', recordId: String(exam.id) })).records
+    expect(entry.after).toMatchObject({ passLine: 75, scorePolicy: 'highest' })
+
+    const secrets = ['pwd', 'password', 'passwd', 'passWord', 'oldPassword', 'newPassword', 'confirmPassword', 'new_password', 'pwdHash', 'passwordHash', 'newPwd', 'tokenHash', 'tokenValue', 'answerHash', 'checkCode', 'check_code', 'checkInSecret', 'secret']
+    const plain = ['passLine', 'passed', 'secretary', 'checkInTime', 'key', 'telephone', 'passengers']
+    expect(secrets.filter((key) => !isSecretKey(key))).toEqual([])
+    expect(plain.filter(isSecretKey)).toEqual([])
   })
 
   it('keeps a deleted record as it was, and a role with its menus', async () => {

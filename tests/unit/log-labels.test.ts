@@ -5,7 +5,7 @@ import type { RouteDef } from '../../src-shared/contract'
 import { openDatabase } from '../../src-server/db/connect'
 import { migrateToLatest } from '../../src-server/db/migrate'
 import type { Db } from '../../src-server/db/types'
-import { actionTitle, fieldTitle, moduleOptions, moduleTitle, recordTitle } from '../../src-renderer/components/logLabels'
+import { actionTitle, fieldTitle, moduleOptions, moduleTitle, recordTitle, valueLabel } from '../../src-renderer/components/logLabels'
 
 /**
  * The operation log reads in the user's words: generated from the route table (every
@@ -38,6 +38,11 @@ describe('operation log labels', () => {
     const labels = moduleOptions().map((o) => o.label)
     expect(new Set(labels).size).toBe(labels.length)
     expect(moduleOptions().find((o) => o.label === '培训班管理')?.value.split(',').sort()).toEqual(['seat', 'seatPicture', 'signup', 'train'])
+  })
+
+  it('shows a stored code word as the form names it, and other values as they are', () => {
+    expect([valueLabel('scorePolicy', 'highest'), valueLabel('scorePolicy', 'latest')]).toEqual(['取最高分', '取最后一次'])
+    expect(valueLabel('passLine', '60')).toBe('60')
   })
 
   it('names every column of the audited records in Chinese', async () => {

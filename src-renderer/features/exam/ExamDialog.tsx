@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react'
-import { ExamFormSchema, type Exam, type ExamForm } from '../../../src-shared/schemas/exam'
+import { ExamFormSchema, scorePolicies, scorePolicyLabels, type Exam, type ExamForm } from '../../../src-shared/schemas/exam'
 import { call } from '../../app/bridge'
 import { DateTimeInput } from '../../components/DateTimeInput'
 import { FormDialog, FULL_ROW } from '../../components/FormDialog'
@@ -10,7 +10,7 @@ type Option = { id: number; label: string }
 
 const joinTypes = [{ value: 1, label: '全部报名人员' }, { value: 2, label: '随机抽取' }] as const
 const yesNo = [{ value: 1, label: '是' }, { value: 0, label: '否' }] as const
-const policies = [{ value: 'highest', label: '取最高分' }, { value: 'latest', label: '取最后一次' }] as const
+const policies = scorePolicies.map((value) => ({ value, label: scorePolicyLabels[value] }))
 const paperFields = [['paperId', '试卷A'], ['paper2Id', '试卷B'], ['paper3Id', '试卷C'], ['paper4Id', '试卷D'], ['paper5Id', '试卷E']] as const
 
 function blankForm(): ExamForm {

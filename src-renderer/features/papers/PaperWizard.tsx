@@ -63,6 +63,9 @@ export function PaperWizard({ paper, onClose, onSaved }: { paper: Paper | null; 
   const [categories, setCategories] = useState<CategoryOption[]>([])
   const [picking, setPicking] = useState<QuestionTypeValue | null>(null)
   const [saving, setSaving] = useState(false)
+  // Why the composition was refused, shown in the step for as long as the composition stays as it was.
+  const [refusal, setRefusal] = useState<{ message: string; draft: CompositionDraft } | null>(null)
+  const compositionError = refusal?.draft === draft ? refusal.message : undefined
 
   useEffect(() => {
     call('questionCategory.all', { useType: USE }).then(setCategories, (error: unknown) => notify.error(error))
@@ -76,7 +79,7 @@ export function PaperWizard({ paper, onClose, onSaved }: { paper: Paper | null; 
     return parsed.success
   }
 
-  const run = async (work: () => Promise<unknown>, message: string) => {
+  const run = async (work: () => Promise<unknown>, message: string, onRefused?: (error: unknown) => void) => {
     setSaving(true)
     try {
       await work()
@@ -85,6 +88,7 @@ export function PaperWizard({ paper, onClose, onSaved }: { paper: Paper | null; 
       onClose()
     } catch (error) {
       notify.error(error)
+      onRefused?.(error)
     } finally {
       setSaving(false)
     }
@@ -92,13 +96,23 @@ export function PaperWizard({ paper, onClose, onSaved }: { paper: Paper | null; 
 
   const saveHeadOnly = () => paper && checkHead() && void run(() => call('paper.update', { id: paper.id, ...head }), toastMessages.updated)
 
+  const refuse = (message: string) => {
+    notify.warning(message)
+    setRefusal({ message, draft })
+  }
+
   const save = () => {
     const payload = compositionPayload(draft)
-    if (!payload.ok) return notify.warning(payload.message)
+    if (!payload.ok) return refuse(payload.message)
     const body = { ...head, ...payload.value }
     const parsed = PaperCreateSchema.safeParse(body)
-    if (!parsed.success) return notify.warning(parsed.error.issues[0]?.message ?? '请检查组卷内容')
-    void run(() => (paper ? call('paper.update', { id: paper.id, ...body }) : call('paper.create', body)), paper ? toastMessages.updated : '新增试卷成功!')
+    if (!parsed.success) return refuse(parsed.error.issues[0]?.message ?? '请检查组卷内容')
+    void run(
+      () => (paper ? call('paper.update', { id: paper.id, ...body }) : call('paper.create', body)),
+      paper ? toastMessages.updated : '新增试卷成功!',
+      // The server's refusal (e.g. too few questions in a category) concerns the composition too.
+      (error) => setRefusal({ message: error instanceof Error ? error.message : '保存失败，请检查组卷内容', draft }),
+    )
   }
 
   // A switch that would drop choices waits here for the user's answer.
@@ -141,7 +155,7 @@ export function PaperWizard({ paper, onClose, onSaved }: { paper: Paper | null; 
             )}
             {step === 2 && (
               <>
-                <Field label="组卷方式" required>
+                <Field label="组卷方式" required validationMessage={draft.mode === null ? compositionError : undefined} validationState={draft.mode === null && compositionError ? 'error' : 'none'}>
                   <RadioGroup layout="horizontal" value={draft.mode ? String(draft.mode) : ''} onChange={(_, d) => chooseMode(Number(d.value) as ChoiceTypeValue)}>
                     <Radio value={String(ChoiceType.MANUAL)} label={choiceTypeLabels[ChoiceType.MANUAL]} />
                     <Radio value={String(ChoiceType.AUTOMATIC)} label={choiceTypeLabels[ChoiceType.AUTOMATIC]} />
@@ -204,9 +218,11 @@ export function PaperWizard({ paper, onClose, onSaved }: { paper: Paper | null; 
                   </DialogSurface>
                 </Dialog>
                 {draft.mode !== null && (
-                  <Text aria-label="组卷合计">
-                    共 {count} 题，总分 {score} 分
-                  </Text>
+                  <Field validationMessage={compositionError} validationState={compositionError ? 'error' : 'none'}>
+                    <Text aria-label="组卷合计">
+                      共 {count} 题，总分 {score} 分
+                    </Text>
+                  </Field>
                 )}
               </>
             )}

@@ -1,6 +1,6 @@
 import { timingSafeEqual } from 'node:crypto'
 import { AppError, ErrorKey, type FieldIssue } from '../../../src-shared/errors'
-import { conditionalIssues, selfSignUpOptionFields } from '../../../src-shared/schemas/signup'
+import { CheckInLinkSchema, conditionalIssues, selfSignUpOptionFields, SignUpLinkSchema } from '../../../src-shared/schemas/signup'
 import { parseSignUpOptions } from '../../../src-shared/schemas/training-codes'
 import { effectiveTrainStatus, TrainStatus } from '../../../src-shared/training-status'
 import { nowText } from '../../db/time'
@@ -22,6 +22,7 @@ import { ALREADY_SIGNED_UP, insertSignUp, isUniqueViolation, memberForSignUp, si
 
 const LINK_INVALID = '报名链接无效'
 const CODE_EXPIRED = '签到码已过期，请重新扫描会场大屏上的二维码'
+const CHECK_IN_LINK_INVALID = '签到二维码无效，请重新扫描会场大屏上的二维码'
 const NOT_IN_WINDOW = '当前不在签到时间内'
 export const NO_MATCH = '未能报名：请核对姓名与手机号是否与党员信息一致；如已报名或仍有疑问，请联系本单位管理员'
 
@@ -98,7 +99,10 @@ export const checkInHandlers = {
     }
   },
 
-  'mobile.signUpPage': async ({ trainId, token }, { db, reply }) => {
+  'mobile.signUpPage': async (query, { db, reply }) => {
+    const link = SignUpLinkSchema.safeParse(query)
+    if (!link.success) return sendNotice(reply, 404, '培训报名', LINK_INVALID)
+    const { trainId, token } = link.data
     const train = await publicTrain(db, trainId)
     if (!train || !sameSecret(train.tokenValue, token)) return sendNotice(reply, 404, '培训报名', LINK_INVALID)
     return sendPage(reply, 200, `${train.name} - 报名`, signUpPageBody(train, token, signUpClosedReason(train, nowText())))
@@ -134,7 +138,10 @@ export const checkInHandlers = {
     return { name, trainName: train.name }
   },
 
-  'mobile.checkInPage': async ({ trainId, code }, { db, reply }) => {
+  'mobile.checkInPage': async (query, { db, reply }) => {
+    const link = CheckInLinkSchema.safeParse(query)
+    if (!link.success) return sendNotice(reply, 404, '培训签到', CHECK_IN_LINK_INVALID)
+    const { trainId, code } = link.data
     const train = await publicTrain(db, trainId)
     const { refusal, window } = await checkInRefusal(db, train, code, Date.now())
     if (refusal || !train || !window) return sendNotice(reply, refusal === CODE_EXPIRED ? 410 : 409, '培训签到', refusal ?? TRAIN_NOT_FOUND)

@@ -12,7 +12,10 @@ export function escapeHtml(value: string | number | null | undefined): string {
   return String(value ?? '').replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c)
 }
 
+// [hidden] wins over the pages' own display rules (the exam page's flex status bar
+// stayed visible on the sign-in screen otherwise).
 const STYLE = `
+[hidden]{display:none!important}
 body{margin:0;font:16px/1.6 -apple-system,"PingFang SC","Microsoft YaHei",sans-serif;background:#f5f5f5;color:#222}
 header{background:#c00;color:#fff;padding:16px}header h1{font-size:19px;margin:0}header p{margin:4px 0 0;font-size:13px;opacity:.9}
 main{padding:12px}section{background:#fff;border-radius:8px;padding:12px;margin-bottom:12px}
@@ -44,7 +47,7 @@ export function sendNotice(reply: FastifyReply, status: number, title: string, m
 
 /**
  * Posts the form as JSON to `action` and shows the server's message; field problems
- * go under their fields. `extra` is merged into the body (training id, token, code).
+ * go under their fields, and the message is the first of them. `extra` is merged into the body (training id, token, code).
  */
 function submitScript(nonce: string, action: string, extra: Record<string, string | number>, success: string): string {
   return `<script nonce="${nonce}">
@@ -56,8 +59,11 @@ form.addEventListener('submit',async(e)=>{e.preventDefault();
  try{const r=await fetch(${JSON.stringify(action)},{method:'POST',headers:{'Content-Type':'application/json'},body:JSON.stringify(body)});
   const env=await r.json();
   if(env.code===0){result.className='ok';result.textContent=${JSON.stringify(success)}.replace('{name}',env.data.name);form.querySelector('button').remove();return}
-  result.className='fail';result.textContent=env.message;
-  for(const i of (env.data&&env.data.issues)||[]){const el=document.getElementById('err-'+i.path);if(el)el.textContent=i.message}
+  for(const i of (env.data&&env.data.issues)||[]){const el=document.getElementById('err-'+i.path);if(el&&!el.textContent)el.textContent=i.message}
+  // The summary names the first field in error in form order (the server lists issues in its own order) and the form scrolls to it.
+  const first=[...form.querySelectorAll('.err')].find((el)=>el.textContent);
+  result.className='fail';result.textContent=first?first.textContent:env.message;
+  if(first){const control=document.getElementById(first.id.slice(4));control.scrollIntoView({block:'center'});control.focus({preventScroll:true})}
  }catch{result.className='fail';result.textContent='网络错误，请稍后重试'}
  button.disabled=false});
 </script>`

@@ -2,7 +2,7 @@ import { useEffect, useEffectEvent, useRef, useState } from 'react'
 import { Button, Card, Link, makeStyles, Spinner, Tab, TabList, Text, Title3, tokens } from '@fluentui/react-components'
 import { ArrowLeftRegular, ArrowRightRegular, DocumentRegular, SaveRegular } from '@fluentui/react-icons'
 import { useForm } from 'react-hook-form'
-import { useNavigate, useSearchParams } from 'react-router-dom'
+import { useLocation, useNavigate, useSearchParams } from 'react-router-dom'
 import { trainFormTabs, type TrainDetail } from '../../../../src-shared/schemas/training'
 import { call } from '../../../app/bridge'
 import { useConfirm } from '../../../components/confirm'
@@ -52,8 +52,9 @@ export default function TrainEditorPage() {
   const confirm = useConfirm()
   const [params] = useSearchParams()
   const trainId = idParamOf(params, 'trainId')
-  // A new training has no address id: only `trainEdit` loads one.
-  const editing = params.has('trainId')
+  // The address names the page: `trainEdit` always edits a training, and one without a
+  // valid `trainId` (e.g. `?id=5`) is 培训班不存在, never an empty form that would create one.
+  const editing = useLocation().pathname.endsWith('/trainEdit')
   const form = useForm<TrainFormValues>({ defaultValues: emptyTrainForm() })
   const loaded = useRecordById(editing ? trainId : null, loadTraining)
   const detail = loaded.state.status === 'found' ? loaded.state.record : null
