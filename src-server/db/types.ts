@@ -4,6 +4,7 @@ import type { ExamTables } from './exam-tables'
 import type { QuestionTables } from './question-tables'
 import type { ContentTables } from './content-tables'
 import type { TrainingTables } from './training-tables'
+import type { LedgerTables } from './ledger-tables'
 
 /**
  * The typed schema. Property names are camelCase (the spec's field names); the
@@ -164,7 +165,7 @@ export interface HourTargetTable {
   updatedAt: string
 }
 
-export interface Database extends TrainingTables, SeatingTables, QuestionTables, ExamTables, ContentTables {
+export interface Database extends TrainingTables, SeatingTables, QuestionTables, ExamTables, ContentTables, LedgerTables {
   hourTarget: HourTargetTable
 
   org: OrgTable

@@ -12,6 +12,7 @@ import * as statistics from './0010_statistics'
 import * as questions from './0011_questions'
 import * as exams from './0012_exams'
 import * as idempotencyPerAccount from './0013_idempotency_per_account'
+import * as ledgerFigures from './0014_ledger_figures'
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export type AppMigration = { up(db: Kysely<any>, dialect: SchemaDialect): Promise<void> }
@@ -33,4 +34,5 @@ export const migrations: Record<string, AppMigration> = {
   '0011_questions': questions,
   '0012_exams': exams,
   '0013_idempotency_per_account': idempotencyPerAccount,
+  '0014_ledger_figures': ledgerFigures,
 }

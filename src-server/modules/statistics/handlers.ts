@@ -22,7 +22,7 @@ export const statisticsHandlers = {
     await ctx.audit.changing('hourTarget', 1)
     return writeTargets(ctx.db, targets)
   },
-  'ledger.orgs': async ({ year, parentId }, ctx) => ledgerOrgs(ctx.db, scopeOf(ctx), year, parentId, await readTargets(ctx.db)),
+  'ledger.orgs': async ({ year, parentId }, ctx) => ledgerOrgs(ctx.db, scopeOf(ctx), year, parentId),
   'ledger.members': async (query, ctx) => ledgerMembers(ctx.db, scopeOf(ctx), query, await readTargets(ctx.db)),
   'ledger.memberTrains': async ({ id, year }, ctx) => ledgerMemberTrains(ctx.db, id, year),
   'ledger.download': async ({ year, orgId }, ctx) => {

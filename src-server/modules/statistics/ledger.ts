@@ -1,4 +1,4 @@
-import { sql, type RawBuilder } from 'kysely'
+import { sql, type Expression, type RawBuilder } from 'kysely'
 import { AppError, ErrorKey } from '../../../src-shared/errors'
 import type { HourTargets, LedgerMember, LedgerOrg, LedgerTrain } from '../../../src-shared/schemas/statistics'
 import type { DataScope } from '../../auth/scope'
@@ -38,15 +38,6 @@ function targetOf(t: HourTargets): RawBuilder<number> {
   return sql<number>`case when ${cadre} then cast(${t.cadreHours} as integer) else cast(${t.memberHours} as integer) end`
 }
 
-/** Class hours of the trainings `m` checked in at in the year. */
-function hoursOf(year: number): RawBuilder<number> {
-  const { from, to } = yearRange(year)
-  return sql<number>`coalesce((
-    select sum(t.class_hour) from train_sign_up s join train t on t.id = s.train_id
-    where s.member_id = m.id and t.train_start_time >= ${from} and t.train_start_time < ${to}
-      and exists (select 1 from train_check_in c where c.sign_up_id = s.id)), 0)`
-}
-
 /** The organisation if it lies in the scope, else NOT_FOUND (another tree's id looks absent). */
 export async function orgInScope(db: Db, scope: DataScope, id: number) {
   const org = await db
@@ -59,53 +50,33 @@ export async function orgInScope(db: Db, scope: DataScope, id: number) {
   return org
 }
 
-/** Paths are digits and slashes: `path || '~'` is above every path in the subtree. */
-const subtreeOf = (member: string, org: string) => sql.raw(`${member}.org_path >= ${org}.path and ${member}.org_path < ${org}.path || '~'`)
-
 /**
  * An organisation and its children, each with its whole subtree's enabled members,
- * how many reached their target and their hours, lowest rate first. Hours come from
- * the year's checked-in sign-ups of the parent's subtree, grouped per member and
- * then per child in SQL; members are counted per child on the path index.
+ * how many reached their target and their hours, lowest rate first: the figures
+ * the triggers of migration 0014 keep per organisation and year.
  */
-export async function ledgerOrgs(db: Db, scope: DataScope, year: number, parentId: number | undefined, t: HourTargets) {
+export async function ledgerOrgs(db: Db, scope: DataScope, year: number, parentId: number | undefined) {
   const parent = await orgInScope(db, scope, parentId ?? scope.orgId)
-  const { from, to } = yearRange(year)
-  const range = prefixRange(parent.path)
-  const [orgs, hours] = await Promise.all([
-    sql<{ id: number; name: string; childrenCount: number; members: number }>`
-      select c.id, c.name, c.children_count,
-        (select count(*) from member m where ${subtreeOf('m', 'c')} and m.enabled = 1) as members
-      from org c where c.parent_id = ${parent.id} or c.id = ${parent.id}`.execute(db),
-    sql<{ id: number; reached: number; totalHours: number }>`
-      select c.id, sum(case when h.hours >= h.target then 1 else 0 end) as reached, sum(h.hours) as total_hours
-      from org c join (
-        select m.org_path, sum(t.class_hour) as hours, ${targetOf(t)} as target
-        from train t join train_sign_up s on s.train_id = t.id join member m on m.id = s.member_id
-        where t.train_start_time >= ${from} and t.train_start_time < ${to}
-          and m.org_path >= ${range.from} and m.org_path < ${range.to} and m.enabled = 1
-          and exists (select 1 from train_check_in ci where ci.sign_up_id = s.id)
-        group by m.id, m.org_path, m.party_jobs
-      ) h on ${subtreeOf('h', 'c')}
-      where c.parent_id = ${parent.id} or c.id = ${parent.id}
-      group by c.id`.execute(db),
-  ])
-  const hoursById = new Map(hours.rows.map((r) => [Number(r.id), r]))
-  const toRow = (o: (typeof orgs.rows)[number]): LedgerOrg => {
-    const h = hoursById.get(Number(o.id))
-    const members = Number(o.members)
-    const reached = Number(h?.reached ?? 0)
+  const found = await db
+    .selectFrom('org as c')
+    .leftJoin('ledgerOrg as lo', 'lo.orgId', 'c.id')
+    .leftJoin('ledgerOrgYear as ly', (j) => j.onRef('ly.orgId', '=', 'c.id').on('ly.year', '=', year))
+    .select(['c.id', 'c.name', 'c.childrenCount', 'lo.members', 'ly.reached', 'ly.hours'])
+    .where((eb) => eb.or([eb('c.parentId', '=', parent.id), eb('c.id', '=', parent.id)]))
+    .execute()
+  const rows = found.map((o): LedgerOrg => {
+    const members = Number(o.members ?? 0)
+    const reached = Number(o.reached ?? 0)
     return {
-      orgId: Number(o.id),
+      orgId: o.id,
       name: o.name,
       hasChildren: Number(o.childrenCount) > 0,
       members,
       reached,
-      totalHours: Number(h?.totalHours ?? 0),
+      totalHours: Number(o.hours ?? 0),
       rate: members === 0 ? 0 : reached / members,
     }
-  }
-  const rows = orgs.rows.map(toRow)
+  })
   const own = rows.find((r) => r.orgId === parent.id)
   if (!own) throw new AppError(ErrorKey.NOT_FOUND, '组织不存在')
   const perMember = (r: LedgerOrg) => (r.members === 0 ? 0 : r.totalHours / r.members)
@@ -115,22 +86,20 @@ export async function ledgerOrgs(db: Db, scope: DataScope, year: number, parentI
   return { parent: own, records }
 }
 
-/** The enabled members of an organisation's subtree with their hours and target. */
-function memberRows(db: Db, path: string, year: number, t: HourTargets) {
+/** The enabled members of an organisation's subtree with their hours (kept per member and year) and target. */
+function memberFigures(db: Db, path: string, year: number, t: HourTargets) {
   const range = prefixRange(path)
   return db
     .selectFrom('member as m')
-    .innerJoin('org as o', 'o.id', 'm.orgId')
-    .select(['m.id', 'm.name', 'o.name as orgName', 'm.partyJobs', 'm.orgPath'])
-    .select([hoursOf(year).as('hours'), targetOf(t).as('target')])
+    .leftJoin('ledgerMemberYear as y', (j) => j.onRef('y.memberId', '=', 'm.id').on('y.year', '=', year))
+    .select(['m.id', 'm.name', 'm.orgId', 'm.partyJobs', 'm.orgPath'])
+    .select([sql<number>`coalesce(y.hours, 0)`.as('hours'), targetOf(t).as('target')])
     .where('m.orgPath', '>=', range.from)
     .where('m.orgPath', '<', range.to)
     .where('m.enabled', '=', 1)
 }
 
-type MemberRow = Awaited<ReturnType<ReturnType<typeof memberRows>['execute']>>[number]
-
-const toLedgerMember = (r: MemberRow): LedgerMember => ({
+const toLedgerMember = (r: { id: number; name: string; orgName: string; partyJobs: string | null; hours: number; target: number }): LedgerMember => ({
   id: r.id,
   name: r.name,
   orgName: r.orgName,
@@ -139,28 +108,110 @@ const toLedgerMember = (r: MemberRow): LedgerMember => ({
   target: Number(r.target),
 })
 
-/** A page of an organisation's members, furthest behind their target first. */
-export async function ledgerMembers(db: Db, scope: DataScope, q: { year: number; orgId: number; pageNum: number; pageSize: number }, t: HourTargets) {
+type PageRow = Omit<LedgerMember, 'orgName'> & { orgId: number }
+
+/** Which query picks a page of members: the sort of the whole subtree, or the merge of four index walks. */
+export type LedgerPlan = 'sorted' | 'merged'
+
+/**
+ * A page of an organisation's members, furthest behind their target first (hours − target,
+ * then id). `plan` is for the tests, which check that both plans give the same pages.
+ */
+export async function ledgerMembers(
+  db: Db,
+  scope: DataScope,
+  q: { year: number; orgId: number; pageNum: number; pageSize: number },
+  t: HourTargets,
+  plan?: LedgerPlan,
+) {
   const org = await orgInScope(db, scope, q.orgId)
-  const range = prefixRange(org.path)
-  const [rows, count] = await Promise.all([
-    db
-      .selectFrom(memberRows(db, org.path, q.year, t).as('x'))
-      .selectAll()
-      .orderBy(sql`x.hours - x.target`)
-      .orderBy('x.id')
-      .limit(q.pageSize)
-      .offset((q.pageNum - 1) * q.pageSize)
-      .execute(),
-    db
-      .selectFrom('member')
-      .select(sql<number>`count(*)`.as('n'))
-      .where('orgPath', '>=', range.from)
-      .where('orgPath', '<', range.to)
-      .where('enabled', '=', 1)
-      .executeTakeFirstOrThrow(),
-  ])
-  return { records: rows.map(toLedgerMember), total: Number(count.n) }
+  const rootId = Number(org.path.split('/')[1])
+  // The triggers keep the subtree's enabled members: the total, and the sizes the plan is chosen on.
+  const counts = await db.selectFrom('ledgerOrg').select(['orgId', 'members']).where('orgId', 'in', [org.id, rootId]).execute()
+  const membersOf = (id: number) => Number(counts.find((c) => c.orgId === id)?.members ?? 0)
+  const [n, all] = [membersOf(org.id), membersOf(rootId)]
+  const offset = (q.pageNum - 1) * q.pageSize
+  // A merge branch reads about (offset + size)·all/n rows, the sort n: the merge only where it reads less.
+  const merged = (plan ?? (n * n > (offset + q.pageSize) * all ? 'merged' : 'sorted')) === 'merged'
+  // Either way the page is cut on the members' own rows; only its rows then fetch their organisation's name.
+  const page: Expression<PageRow> = merged
+    ? db
+        .selectFrom((await mergedStreams(db, org.path, q.year, t, offset + q.pageSize)).as('u'))
+        .selectAll()
+        .orderBy(sql`u.hours - u.target`)
+        .orderBy('u.id')
+        .limit(q.pageSize)
+        .offset(offset)
+    : memberFigures(db, org.path, q.year, t)
+        .orderBy(sql`coalesce(y.hours, 0) - ${targetOf(t)}`)
+        .orderBy('m.id')
+        .limit(q.pageSize)
+        .offset(offset)
+  const rows = await db
+    .selectFrom(sql<PageRow>`(${page})`.as('p'))
+    .innerJoin('org as o', 'o.id', 'p.orgId')
+    .select(['p.id', 'p.name', 'o.name as orgName', 'p.partyJobs', 'p.hours', 'p.target'])
+    .orderBy(sql`p.hours - p.target`)
+    .orderBy('p.id')
+    .execute()
+  return { records: rows.map(toLedgerMember), total: n }
+}
+
+/**
+ * Rows among which are the first `first` members of the subtree in (gap, id) order, found
+ * without sorting the subtree. Its enabled members fall into four streams, each of one target
+ * and each already in (gap, id) order on an index, so each stops after `first` rows and the
+ * page is sorted out of at most 4·first rows:
+ * - without hours for the year (no ledger_member_year row), cadres and others: gap = −target,
+ *   read by id on the primary key;
+ * - with a row, cadres and others: gap = hours − target, read on ledger_member_year
+ *   (year, hours, member_id) of migration 0014 or, where the planner finds it cheaper,
+ *   the subtree's ids of its primary key.
+ * Members are mostly numbered organisation by organisation: both read only the subtree's
+ * range of ids, else a subtree numbered last would be found after every member before it.
+ * The subtree test is written `org_path || ''` so that no planner takes the org_path index:
+ * PostgreSQL estimates a subtree's range at a few rows and would read and sort all of it.
+ */
+async function mergedStreams(db: Db, path: string, year: number, t: HourTargets, first: number) {
+  const range = prefixRange(path)
+  const ids = await db
+    .selectFrom('member')
+    .select([sql<number | null>`min(id)`.as('lo'), sql<number | null>`max(id)`.as('hi')])
+    .where('orgPath', '>=', range.from)
+    .where('orgPath', '<', range.to)
+    .executeTakeFirstOrThrow()
+  const idIn = (column: string) => sql<boolean>`${sql.ref(column)} between ${Number(ids.lo ?? 0)} and ${Number(ids.hi ?? -1)}`
+  const cadre = sql.join(CADRE_WORDS.map((w) => sql`m.party_jobs like ${`%${w}%`}`), sql` or `)
+  const streams = [true, false].flatMap((isCadre) => {
+    const target = sql<number>`cast(${isCadre ? t.cadreHours : t.memberHours} as integer)`
+    // A null post is no cadre's: `is not true`, where `not` alone would leave those members out.
+    const post = isCadre ? sql`(${cadre})` : sql`(${cadre}) is not true`
+    const member = sql<boolean>`m.enabled = 1 and ${post} and m.org_path || '' >= ${range.from} and m.org_path || '' < ${range.to}`
+    const withoutHours = db
+      .selectFrom('member as m')
+      .select(['m.id', 'm.name', 'm.orgId', 'm.partyJobs', sql<number>`0`.as('hours'), target.as('target')])
+      .where(idIn('m.id'))
+      .where(member)
+      .where(({ not, exists, selectFrom }) =>
+        not(exists(selectFrom('ledgerMemberYear as y').select('y.memberId').whereRef('y.memberId', '=', 'm.id').where('y.year', '=', year))),
+      )
+      .orderBy('m.id')
+      .limit(first)
+    const withHours = db
+      .selectFrom('ledgerMemberYear as y')
+      .innerJoin('member as m', 'm.id', 'y.memberId')
+      .select(['m.id', 'm.name', 'm.orgId', 'm.partyJobs', 'y.hours', target.as('target')])
+      .where('y.year', '=', year)
+      .where(idIn('y.memberId'))
+      .where(member)
+      .orderBy('y.hours')
+      .orderBy('y.memberId')
+      .limit(first)
+    return [withoutHours, withHours]
+  })
+  // Each stream a subquery of its own: SQLite allows no ORDER BY or LIMIT on the parts of a UNION.
+  const [head, ...rest] = streams.map((s, i) => db.selectFrom(s.as(`s${i}`)).selectAll())
+  return rest.reduce((union, s) => union.unionAll(s), head)
 }
 
 /**
@@ -172,7 +223,7 @@ export async function* ledgerMemberBatches(db: Db, org: { path: string }, year: 
   let after: { path: string; id: number } | null = null
   for (;;) {
     const last: { path: string; id: number } | null = after
-    let query = memberRows(db, org.path, year, t).orderBy('m.orgPath').orderBy('m.id').limit(size)
+    let query = memberFigures(db, org.path, year, t).innerJoin('org as o', 'o.id', 'm.orgId').select('o.name as orgName').orderBy('m.orgPath').orderBy('m.id').limit(size)
     if (last) query = query.where(sql<boolean>`(m.org_path, m.id) > (${last.path}, ${last.id})`)
     const batch = await query.execute()
     if (batch.length > 0) yield batch.map(toLedgerMember)
