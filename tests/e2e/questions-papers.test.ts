@@ -224,6 +224,8 @@ describe('question banks and papers', () => {
     await toast(page, '添加成功！').waitFor()
     await rowOf(page, '类别列表', '培训满意度').getByRole('button', { name: '查看题目' }).click()
     await page.waitForURL(/questionnaireManagement\/questionBanks\?categoryId=/)
+    // The category list's 添加 stays until the bank's screen has replaced it.
+    await page.getByRole('table', { name: '题目列表' }).waitFor()
 
     await page.getByRole('button', { name: '添加', exact: true }).click()
     const form = page.getByRole('dialog', { name: '添加题目' })

@@ -82,6 +82,14 @@ export async function openConsole(browser: Browser, host: WebHost): Promise<Cons
     if (message.type() === 'error') errors.push(message.text())
   })
   await page.goto(host.url)
+  // Until the app has settled on its first screen, a route set from outside can be
+  // replaced by its own landing redirect (/ → /index).
+  await page
+    .getByRole('navigation', { name: '功能导航' })
+    .or(page.getByRole('button', { name: '登 录' }))
+    .or(page.getByRole('heading', { name: '首次设置' }))
+    .first()
+    .waitFor()
   return { page, errors, close: () => context.close() }
 }
 
