@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import type { FieldIssue } from '../errors'
-import { dateTimeText, idParam, intLike, mobile, numberLike, optionalText, pageOf, pageQuery, requiredText, textFilter } from './common'
+import { dateTimeText, idParam, intLike, mobile, MOBILE_MISSING, numberLike, optionalText, pageOf, pageQuery, requiredText, textFilter } from './common'
 import { requiredNumber } from './training'
 import { arrivalTypes } from './training-codes'
 
@@ -266,13 +266,16 @@ const scannedQuery = <K extends string>(...keys: K[]) => z.object(Object.fromEnt
 
 export const SignUpPageQuerySchema = scannedQuery('trainId', 'token')
 
+/** What the self sign-up route answers when the name is missing or blank. */
+const SELF_NAME_MISSING = '请输入姓名'
+
 /** Self sign-up from the mobile page: the member is found by telephone. */
 export const SelfSignUpBodySchema = z
   .object({
     ...SignUpLinkSchema.shape,
     telephone: mobile,
     // Asked together with the number: a bare number identifies nobody (issue 16).
-    name: requiredText('请输入姓名', 50),
+    name: requiredText(SELF_NAME_MISSING, 50),
     gender: optionalGender,
     company: optionalText(100),
     department: optionalText(100),
@@ -292,6 +295,21 @@ export const selfSignUpOptionFields = [
   { option: 8, field: 'partyJobs', message: '请输入党内职务' },
   { option: 11, field: 'cardsNumber', message: '请输入身份证号' },
 ] as const
+
+/**
+ * Every answer the self sign-up page requires for a training with these options, in
+ * the form's order, each with the message the server gives when it is left empty. The
+ * page checks them all before posting: the route's schema stops at 姓名 and 手机号
+ * before the handler looks at the training's own fields, so a member would otherwise
+ * learn of the missing answers one round at a time.
+ */
+export function selfSignUpRequiredFields(options: readonly number[]): { field: string; message: string }[] {
+  return [
+    { field: 'name', message: SELF_NAME_MISSING },
+    { field: 'telephone', message: MOBILE_MISSING },
+    ...[...selfSignUpOptionFields, ...conditionalSignUpFields].filter((f) => options.includes(f.option)).map(({ field, message }) => ({ field, message })),
+  ]
+}
 
 export const SelfSignUpResultSchema = z.object({ name: z.string(), trainName: z.string() })
 

@@ -181,6 +181,30 @@ describe('carousels and notices', () => {
   })
 })
 
+describe('list screens drawn from a resource', () => {
+  it('are headed by their name in the navigation, like the other screens', async () => {
+    const { page } = ui.tab
+    await page.setViewportSize({ width: 1440, height: 900 })
+    for (const [route, title] of [
+      ['/content/news', '新闻管理'],
+      ['/content/home', '首页管理'],
+      ['/content/carousel', '轮播图管理'],
+      ['/content/notice', '通知管理'],
+      ['/system/admin', '账号管理'],
+      ['/system/role', '角色管理'],
+      ['/courseManagement/teacherManagement', '教师管理'],
+      ['/courseManagement/courseManagement', '课程管理'],
+      ['/organization/member', '党员管理'],
+    ] as const) {
+      await goToRoute(page, route)
+      await page.getByRole('heading', { level: 1, name: title, exact: true }).waitFor()
+      expect(await page.getByRole('navigation', { name: '功能导航' }).locator('[aria-current="page"]').textContent()).toBe(title)
+    }
+    await page.getByRole('table', { name: '党员列表' }).getByRole('row').nth(1).waitFor()
+    await screenshot(page, 'member-list-heading')
+  })
+})
+
 describe('courses and teachers', () => {
   it('adds a teacher with an avatar, then a course taught by that teacher; the course row expands to its resources', async () => {
     const { page } = ui.tab
@@ -223,6 +247,8 @@ describe('courses and teachers', () => {
     await row.getByText('王明').waitFor()
     await row.getByRole('button', { name: '展开详情' }).click()
     await page.getByRole('table', { name: '党章党规学习的资源' }).waitFor()
+    // The resources are a list inside the course screen, not a page of their own: one heading.
+    expect(await page.getByRole('heading', { name: '课程管理' }).count()).toBe(1)
     await screenshot(page, 'course-list')
   })
 })

@@ -59,15 +59,26 @@ describe('member-facing sign-up and check-in pages in a phone browser', () => {
     const { page, errors } = await phonePage()
     await page.goto(train.signUpLink)
     await expect.poll(() => page.locator('h1').textContent()).toBe('手机报名演示班')
-    // Everything empty: the message under the button names the first field of the form, scrolled into view.
+    // Everything empty: every missing answer at once, the training's own fields with 姓名 and 手机号, each
+    // under its field; the message under the button names the first field of the form, scrolled into view.
+    const missing = {
+      name: '请输入姓名',
+      telephone: '请输入手机号',
+      gender: '请选择性别',
+      arrivalType: '请选择到达方式',
+      arrivalTime: '请选择到达时间',
+      needRoom: '请选择是否需要住宿',
+      marks: '',
+    }
+    const fieldErrors = () => page.evaluate((fields) => Object.fromEntries(fields.map((f) => [f, document.getElementById(`err-${f}`)?.textContent])), Object.keys(missing))
     await page.click('button[type=submit]')
     await expect.poll(() => page.locator('#result').textContent()).toBe('请输入姓名')
-    expect(await page.locator('#err-telephone').textContent()).toBe('请输入手机号')
+    expect(await fieldErrors()).toEqual(missing)
     expect(await page.locator('#name').evaluate((el) => el.getBoundingClientRect().top >= 0 && el.getBoundingClientRect().bottom <= innerHeight)).toBe(true)
     await screenshot(page, 'mobile-signup-first-error')
     await page.fill('#telephone', member.telephone)
     await page.click('button[type=submit]')
-    await expect.poll(() => page.locator('#err-name').textContent()).toBe('请输入姓名')
+    await expect.poll(fieldErrors).toEqual({ ...missing, telephone: '' })
 
     // A name that is not the number's member: the neutral answer, the form kept.
     await page.fill('#name', '某某某')

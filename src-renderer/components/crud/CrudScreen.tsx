@@ -1,8 +1,9 @@
 import { useImperativeHandle, useRef, useState, type ReactNode, type Ref } from 'react'
-import { Button, Switch } from '@fluentui/react-components'
+import { Button, makeStyles, Switch, Text, tokens } from '@fluentui/react-components'
 import { AddRegular, DeleteRegular, EditRegular } from '@fluentui/react-icons'
 import type { FieldValues, UseFormReturn } from 'react-hook-form'
 import type { z } from 'zod'
+import { screenByKey } from '../../../src-shared/permissions'
 import type { ResourceDescriptor } from '../../../src-shared/resource'
 import type { FilterField, FilterValues } from '../FilterBar'
 import { FormDialog } from '../FormDialog'
@@ -71,14 +72,22 @@ export interface CrudScreenProps<D extends ResourceDescriptor, E extends RowOf<D
   card?(row: Numbered<RowOf<D>>, actions: ReactNode): ReactNode
   /** Values every call carries (a course's resources: its `courseId`). */
   fixed?: Record<string, unknown>
+  /** A list inside another screen (a course's resources in its expanded row): no page heading of its own. */
+  embedded?: boolean
   ref?: Ref<CrudScreenHandle>
 }
+
+// The heading as the other list screens draw theirs (报名统计).
+const useStyles = makeStyles({
+  title: { display: 'block', paddingBottom: tokens.spacingVerticalL },
+})
 
 /**
  * A standard resource's screen drawn from its descriptor: filters, table with 序号,
  * pager, 添加 / 编辑 in a dialog validated by the descriptor's schema, 删除 after
  * 确定要删除当前<noun>吗?, the enable switch, and the spec's toasts. A record just added
  * is shown at the top of the list, marked, whatever page is on screen, until the next search.
+ * The page heading is the screen's name in the navigation (the resource's permission).
  */
 export function CrudScreen<D extends ResourceDescriptor, E extends RowOf<D> = RowOf<D>>({
   resource,
@@ -100,6 +109,7 @@ export function CrudScreen<D extends ResourceDescriptor, E extends RowOf<D> = Ro
   actionsWidth,
   statusLabel = '启用',
   fixed = {},
+  embedded = false,
   pageSizes,
   card,
   deleteMessage = `确定要删除当前${resource.noun}吗?`,
@@ -107,6 +117,7 @@ export function CrudScreen<D extends ResourceDescriptor, E extends RowOf<D> = Ro
   ref,
 }: CrudScreenProps<D, E>) {
   type Row = Numbered<RowOf<D>>
+  const styles = useStyles()
   const table = useRef<ResourceTableHandle<Row>>(null)
   const [searched, setSearched] = useState<FilterValues>({})
   const notify = useNotify()
@@ -149,6 +160,11 @@ export function CrudScreen<D extends ResourceDescriptor, E extends RowOf<D> = Ro
 
   return (
     <>
+      {!embedded && (
+        <Text as="h1" size={500} weight="semibold" className={styles.title}>
+          {screenByKey.get(resource.access)?.title}
+        </Text>
+      )}
       <ResourceTable<Row, string>
         ref={table}
         label={label}

@@ -32,6 +32,7 @@ function CourseResources({ course }: { course: CourseRow }) {
     <CrudScreen
       resource={courseResourceResource}
       label={`${course.name}的资源`}
+      embedded
       fixed={{ courseId: course.id }}
       columns={[
         { key: 'name', title: '名称', render: (row) => row.name },

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto'
 import type { FastifyReply } from 'fastify'
-import { conditionalSignUpFields, selfSignUpOptionFields } from '../../../src-shared/schemas/signup'
+import { MOBILE_MISSING } from '../../../src-shared/schemas/common'
+import { conditionalSignUpFields, selfSignUpOptionFields, selfSignUpRequiredFields } from '../../../src-shared/schemas/signup'
 import { arrivalTypes, parseSignUpOptions } from '../../../src-shared/schemas/training-codes'
 
 /**
@@ -47,23 +48,29 @@ export function sendNotice(reply: FastifyReply, status: number, title: string, m
 
 /**
  * Posts the form as JSON to `action` and shows the server's message; field problems
- * go under their fields, and the message is the first of them. `extra` is merged into the body (training id, token, code).
+ * go under their fields, and the message is the first of them. `required` (field and
+ * its message when empty) is checked before posting, all at once. `extra` is merged
+ * into the body (training id, token, code).
  */
-function submitScript(nonce: string, action: string, extra: Record<string, string | number>, success: string): string {
+function submitScript(nonce: string, action: string, extra: Record<string, string | number>, required: readonly { field: string; message: string }[], success: string): string {
   return `<script nonce="${nonce}">
-const form=document.getElementById('f'),result=document.getElementById('result');
+const form=document.getElementById('f'),result=document.getElementById('result'),required=${JSON.stringify(required)};
+// The summary names the first field in error in form order (the server lists issues in its own order) and the form scrolls to it.
+function showIssues(issues,message){for(const i of issues){const el=document.getElementById('err-'+i.path);if(el&&!el.textContent)el.textContent=i.message}
+ const first=[...form.querySelectorAll('.err')].find((el)=>el.textContent);
+ result.className='fail';result.textContent=first?first.textContent:message;
+ if(first){const control=document.getElementById(first.id.slice(4));control.scrollIntoView({block:'center'});control.focus({preventScroll:true})}}
 form.addEventListener('submit',async(e)=>{e.preventDefault();
- const body=${JSON.stringify(extra)};for(const [k,v] of new FormData(form)){if(v!=='')body[k]=/^\\d{4}-\\d\\d-\\d\\dT\\d\\d:\\d\\d$/.test(v)?v.replace('T',' ')+':00':v}
+ const data=new FormData(form),body=${JSON.stringify(extra)};for(const [k,v] of data){if(v!=='')body[k]=/^\\d{4}-\\d\\d-\\d\\dT\\d\\d:\\d\\d$/.test(v)?v.replace('T',' ')+':00':v}
  for(const el of form.querySelectorAll('.err'))el.textContent='';
+ // Every empty answer at once: the server's schema would name 姓名 and 手机号 before the training's own fields.
+ const missing=required.filter((r)=>!String(data.get(r.field)??'').trim()).map((r)=>({path:r.field,message:r.message}));
+ if(missing.length>0){showIssues(missing,missing[0].message);return}
  const button=form.querySelector('button');button.disabled=true;result.className='';result.textContent='正在提交…';
  try{const r=await fetch(${JSON.stringify(action)},{method:'POST',headers:{'Content-Type':'application/json'},body:JSON.stringify(body)});
   const env=await r.json();
   if(env.code===0){result.className='ok';result.textContent=${JSON.stringify(success)}.replace('{name}',env.data.name);form.querySelector('button').remove();return}
-  for(const i of (env.data&&env.data.issues)||[]){const el=document.getElementById('err-'+i.path);if(el&&!el.textContent)el.textContent=i.message}
-  // The summary names the first field in error in form order (the server lists issues in its own order) and the form scrolls to it.
-  const first=[...form.querySelectorAll('.err')].find((el)=>el.textContent);
-  result.className='fail';result.textContent=first?first.textContent:env.message;
-  if(first){const control=document.getElementById(first.id.slice(4));control.scrollIntoView({block:'center'});control.focus({preventScroll:true})}
+  showIssues((env.data&&env.data.issues)||[],env.message);
  }catch{result.className='fail';result.textContent='网络错误，请稍后重试'}
  button.disabled=false});
 </script>`
@@ -142,7 +149,7 @@ export function signUpPageBody(t: SignUpPageTrain, token: string, closedReason: 
     const notes = t.signUpTips3 ? `<section><div class="hint">${escapeHtml(t.signUpTips3)}</div></section>` : ''
     return `${head}${example}${notes}<section><form id="f" novalidate>${fields.join('')}<button type="submit">提交报名</button></form>` +
       `<div id="result" role="status"></div></section></main>` +
-      submitScript(nonce, '/api/m/signup', { trainId: t.id, token }, '报名成功！{name}，请按时参加培训。')
+      submitScript(nonce, '/api/m/signup', { trainId: t.id, token }, selfSignUpRequiredFields(options), '报名成功！{name}，请按时参加培训。')
   }
 }
 
@@ -153,5 +160,5 @@ export function checkInPageBody(t: { id: number; name: string; site: string }, c
     `<dl><dt>签到地点</dt><dd>${escapeHtml(t.site)}</dd><dt>签到时间</dt><dd>${escapeHtml(window.signInStartTime.slice(11, 16))} 至 ${escapeHtml(window.signInEndTime.slice(11, 16))}</dd></dl>` +
     `<form id="f" novalidate>${field('telephone', '手机号', true, input('telephone', 'tel', 'maxlength="11" inputmode="numeric" autocomplete="tel"'), '签到码一分钟内有效，过期请重新扫描大屏上的二维码')}` +
     `<button type="submit">签到</button></form><div id="result" role="status"></div></section></main>` +
-    submitScript(nonce, '/api/m/checkin', { trainId: t.id, code }, '签到成功！{name}')
+    submitScript(nonce, '/api/m/checkin', { trainId: t.id, code }, [{ field: 'telephone', message: MOBILE_MISSING }], '签到成功！{name}')
 }
