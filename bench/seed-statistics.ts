@@ -4,6 +4,7 @@ import { openDatabase } from '../src-server/db/connect'
 import { migrateToLatest } from '../src-server/db/migrate'
 import type { Db } from '../src-server/db/types'
 import type { TrainSignUpTable } from '../src-server/db/training-tables'
+import { refillLedger, withoutRowTriggers } from '../src-server/seed/bulk-load'
 import { speedUpBulkLoad, WIDE_NODE_CODE } from '../src-server/seed/province'
 import { trainRow } from '../tests/support/statistics-fixture'
 import type { Insertable } from 'kysely'
@@ -56,6 +57,7 @@ async function main(): Promise<void> {
       const count = Math.min(perTop, BENCH_TRAININGS - trainings)
       if (count <= 0 || members.length < SIGN_UPS_PER_TRAINING) continue
       await db.transaction().execute(async (trx) => {
+        await withoutRowTriggers(trx, dialect)
         const rows = Array.from({ length: count }, (_, k) => {
           const n = trainings + k
           const year = FIRST_YEAR + (n % years)
@@ -90,6 +92,7 @@ async function main(): Promise<void> {
       trainings += count
       console.log(`培训班 ${trainings.toLocaleString()} / ${BENCH_TRAININGS.toLocaleString()}，报名 ${signUps.toLocaleString()}（${seconds()}）`)
     }
+    await refillLedger(db, dialect)
     console.log(`更新统计信息 …（${seconds()}）`)
     await (dialect === 'postgres' ? sql`VACUUM ANALYZE` : sql`ANALYZE`).execute(db)
     console.log(`完成：培训班 ${trainings.toLocaleString()} 个，报名 ${signUps.toLocaleString()} 人次（${seconds()}）`)

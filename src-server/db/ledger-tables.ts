@@ -10,10 +10,15 @@ export interface LedgerMemberYearTable {
   hours: Kept<number>
 }
 
-/** The enabled members of an organisation's whole subtree. */
+/**
+ * The enabled members of an organisation's whole subtree, and a span of ids holding
+ * all of theirs (migration 0015: it only widens; null before the first member).
+ */
 export interface LedgerOrgTable {
   orgId: Kept<number>
   members: Kept<number>
+  firstMemberId: Kept<number | null>
+  lastMemberId: Kept<number | null>
 }
 
 /** Per year, the hours of an organisation's subtree's enabled members and how many reached their target. */

@@ -3,6 +3,7 @@ import { ROOT_ORG_CODE } from '../../src-shared/permissions'
 import type { DialectName } from '../db/connect'
 import { nowText } from '../db/time'
 import type { Db, NewMember, NewOrg } from '../db/types'
+import { refillLedger, withoutRowTriggers } from './bulk-load'
 import { idAreaCodes, jobTitles, nations, partyJobTitles, residentId, seededRandom } from './demo-data'
 
 /**
@@ -166,6 +167,7 @@ export async function seedProvince(
   let written = 0
   for (let b = 0; b < branches.length; b += perTransaction) {
     await db.transaction().execute(async (trx) => {
+      await withoutRowTriggers(trx, dialect)
       let batch: NewMember[] = []
       for (const branch of branches.slice(b, b + perTransaction)) {
         batch.push(...memberRows(branch, written + batch.length, shape.membersPerBranch, random, now))
@@ -180,6 +182,7 @@ export async function seedProvince(
     })
     if (written % 200_000 < ROWS_PER_TRANSACTION) log(`党员 ${written.toLocaleString()} / ${total.toLocaleString()}（${Math.round((written / total) * 100)}%，${seconds()}）`)
   }
+  await refillLedger(db, dialect)
   log(`更新统计信息 …（${seconds()}）`)
   // PostgreSQL: VACUUM also sets the visibility map, so counts read the index alone.
   await (dialect === 'postgres' ? sql`VACUUM ANALYZE` : sql`ANALYZE`).execute(db)

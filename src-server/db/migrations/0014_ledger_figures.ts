@@ -1,4 +1,5 @@
 import { sql, type Kysely } from 'kysely'
+import { createRowTrigger, pathAncestors, type RowTrigger } from '../row-triggers'
 import type { SchemaDialect } from '../schema-helpers'
 import { nowText } from '../time'
 
@@ -49,47 +50,24 @@ export async function up(db: Kysely<any>, d: SchemaDialect): Promise<void> {
     SELECT 1, ${DEFAULT_MEMBER}, ${DEFAULT_CADRE}, ${nowText()} WHERE NOT EXISTS (SELECT 1 FROM hour_target WHERE id = 1)`.execute(db)
 
   const q = queries(pg)
-  await sql.raw(q.fillMemberYears).execute(db)
-  await sql.raw(q.fillOrgs).execute(db)
-  await sql.raw(q.fillOrgYears).execute(db)
+  for (const fill of ledgerFills(pg)) await sql.raw(fill).execute(db)
   // The planner's statistics from the start: PostgreSQL would otherwise guess until autovacuum comes by.
   for (const table of ['ledger_member_year', 'ledger_org', 'ledger_org_year']) await sql.raw(`ANALYZE ${table}`).execute(db)
-  for (const t of q.triggers) {
-    await (pg ? createPgTrigger(db, t) : createSqliteTrigger(db, t))
-  }
+  for (const t of q.triggers) await createRowTrigger(db, pg, t)
+}
+
+/**
+ * The statements that fill the empty figure tables from the sign-ups, check-ins and
+ * members (a bulk load without the triggers uses them too: seed/bulk-load.ts).
+ */
+export function ledgerFills(pg: boolean): string[] {
+  const q = queries(pg)
+  return [q.fillMemberYears, q.fillOrgs, q.fillOrgYears]
 }
 
 /** The spec's targets (issue 12), for a targets row a tool might remove. */
 const DEFAULT_MEMBER = 32
 const DEFAULT_CADRE = 56
-
-interface Trigger {
-  name: string
-  table: string
-  timing: 'BEFORE' | 'AFTER'
-  event: string
-  when?: string
-  body: string[]
-}
-
-async function createSqliteTrigger(db: Kysely<unknown>, t: Trigger): Promise<void> {
-  await sql
-    .raw(`CREATE TRIGGER ${t.name} ${t.timing} ${t.event} ON ${t.table} FOR EACH ROW ${t.when ? `WHEN ${t.when}` : ''}
-      BEGIN ${t.body.map((s) => `${s};`).join('\n')} END`)
-    .execute(db)
-}
-
-async function createPgTrigger(db: Kysely<unknown>, t: Trigger): Promise<void> {
-  // A BEFORE trigger returns the row to let the write go on; an AFTER trigger's result is ignored.
-  const result = t.timing === 'AFTER' ? 'NULL' : t.event === 'DELETE' ? 'OLD' : 'NEW'
-  await sql
-    .raw(`CREATE FUNCTION ${t.name}() RETURNS trigger LANGUAGE plpgsql AS $$
-      BEGIN ${t.body.map((s) => `${s};`).join('\n')} RETURN ${result}; END $$`)
-    .execute(db)
-  await sql
-    .raw(`CREATE TRIGGER ${t.name} ${t.timing} ${t.event} ON ${t.table} FOR EACH ROW ${t.when ? `WHEN (${t.when})` : ''} EXECUTE FUNCTION ${t.name}()`)
-    .execute(db)
-}
 
 interface Targets {
   member: string
@@ -98,11 +76,7 @@ interface Targets {
 
 /** The statements of the initial fill and of the triggers, for one dialect. */
 function queries(pg: boolean) {
-  /** The organisations on a path (`/1/7/23/`: 1, 7, 23) as a FROM item `alias` with column `value`. */
-  const ancestors = (path: string, alias: string) =>
-    pg
-      ? `unnest(string_to_array(rtrim(ltrim(${path}, '/'), '/'), '/')::int[]) AS ${alias}(value)`
-      : `json_each('[' || replace(rtrim(ltrim(${path}, '/'), '/'), '/', ',') || ']') AS ${alias}`
+  const ancestors = (path: string, alias: string) => pathAncestors(pg, path, alias)
   const stored: Targets = {
     member: `coalesce((SELECT member_hours FROM hour_target WHERE id = 1), ${DEFAULT_MEMBER})`,
     cadre: `coalesce((SELECT cadre_hours FROM hour_target WHERE id = 1), ${DEFAULT_CADRE})`,
@@ -157,7 +131,7 @@ function queries(pg: boolean) {
     WHERE ledger_org_year.org_id = d.org_id AND ledger_org_year.year = d.year`
   const rowTargets = (r: string): Targets => ({ member: `${r}.member_hours`, cadre: `${r}.cadre_hours` })
 
-  const triggers: Trigger[] = [
+  const triggers: RowTrigger[] = [
     // Check-ins: the sign-up's first check-in brings the training's hours, the removal of its last one takes them back.
     // BEFORE, so that in a statement of several rows each sees the rows handled before it (on both dialects).
     {

@@ -13,6 +13,7 @@ import * as questions from './0011_questions'
 import * as exams from './0012_exams'
 import * as idempotencyPerAccount from './0013_idempotency_per_account'
 import * as ledgerFigures from './0014_ledger_figures'
+import * as ledgerMemberSpan from './0015_ledger_member_span'
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export type AppMigration = { up(db: Kysely<any>, dialect: SchemaDialect): Promise<void> }
@@ -35,4 +36,5 @@ export const migrations: Record<string, AppMigration> = {
   '0012_exams': exams,
   '0013_idempotency_per_account': idempotencyPerAccount,
   '0014_ledger_figures': ledgerFigures,
+  '0015_ledger_member_span': ledgerMemberSpan,
 }

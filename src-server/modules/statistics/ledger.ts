@@ -110,6 +110,12 @@ const toLedgerMember = (r: { id: number; name: string; orgName: string; partyJob
 
 type PageRow = Omit<LedgerMember, 'orgName'> & { orgId: number }
 
+/** The span of ids of a subtree's enabled members, empty (1 to 0) before it has any. */
+const idSpan = (kept: { firstMemberId: number | null; lastMemberId: number | null } | undefined) => ({
+  lo: Number(kept?.firstMemberId ?? 1),
+  hi: Number(kept?.lastMemberId ?? 0),
+})
+
 /** Which query picks a page of members: the sort of the whole subtree, or the merge of four index walks. */
 export type LedgerPlan = 'sorted' | 'merged'
 
@@ -126,17 +132,22 @@ export async function ledgerMembers(
 ) {
   const org = await orgInScope(db, scope, q.orgId)
   const rootId = Number(org.path.split('/')[1])
-  // The triggers keep the subtree's enabled members: the total, and the sizes the plan is chosen on.
-  const counts = await db.selectFrom('ledgerOrg').select(['orgId', 'members']).where('orgId', 'in', [org.id, rootId]).execute()
-  const membersOf = (id: number) => Number(counts.find((c) => c.orgId === id)?.members ?? 0)
-  const [n, all] = [membersOf(org.id), membersOf(rootId)]
+  // The triggers keep the subtree's enabled members: the total, the sizes the plan is chosen on and their span of ids.
+  const kept = await db
+    .selectFrom('ledgerOrg')
+    .select(['orgId', 'members', 'firstMemberId', 'lastMemberId'])
+    .where('orgId', 'in', [org.id, rootId])
+    .execute()
+  const own = kept.find((c) => c.orgId === org.id)
+  const n = Number(own?.members ?? 0)
+  const all = Number(kept.find((c) => c.orgId === rootId)?.members ?? 0)
   const offset = (q.pageNum - 1) * q.pageSize
   // A merge branch reads about (offset + size)·all/n rows, the sort n: the merge only where it reads less.
   const merged = (plan ?? (n * n > (offset + q.pageSize) * all ? 'merged' : 'sorted')) === 'merged'
   // Either way the page is cut on the members' own rows; only its rows then fetch their organisation's name.
   const page: Expression<PageRow> = merged
     ? db
-        .selectFrom((await mergedStreams(db, org.path, q.year, t, offset + q.pageSize)).as('u'))
+        .selectFrom(mergedStreams(db, { path: org.path, ...idSpan(own) }, q.year, t, offset + q.pageSize).as('u'))
         .selectAll()
         .orderBy(sql`u.hours - u.target`)
         .orderBy('u.id')
@@ -168,19 +179,14 @@ export async function ledgerMembers(
  *   (year, hours, member_id) of migration 0014 or, where the planner finds it cheaper,
  *   the subtree's ids of its primary key.
  * Members are mostly numbered organisation by organisation: both read only the subtree's
- * range of ids, else a subtree numbered last would be found after every member before it.
+ * span of ids (kept by the triggers of migration 0015), else a subtree numbered last would
+ * be found after every member before it.
  * The subtree test is written `org_path || ''` so that no planner takes the org_path index:
  * PostgreSQL estimates a subtree's range at a few rows and would read and sort all of it.
  */
-async function mergedStreams(db: Db, path: string, year: number, t: HourTargets, first: number) {
-  const range = prefixRange(path)
-  const ids = await db
-    .selectFrom('member')
-    .select([sql<number | null>`min(id)`.as('lo'), sql<number | null>`max(id)`.as('hi')])
-    .where('orgPath', '>=', range.from)
-    .where('orgPath', '<', range.to)
-    .executeTakeFirstOrThrow()
-  const idIn = (column: string) => sql<boolean>`${sql.ref(column)} between ${Number(ids.lo ?? 0)} and ${Number(ids.hi ?? -1)}`
+function mergedStreams(db: Db, subtree: { path: string; lo: number; hi: number }, year: number, t: HourTargets, first: number) {
+  const range = prefixRange(subtree.path)
+  const idIn = (column: string) => sql<boolean>`${sql.ref(column)} between ${subtree.lo} and ${subtree.hi}`
   const cadre = sql.join(CADRE_WORDS.map((w) => sql`m.party_jobs like ${`%${w}%`}`), sql` or `)
   const streams = [true, false].flatMap((isCadre) => {
     const target = sql<number>`cast(${isCadre ? t.cadreHours : t.memberHours} as integer)`
