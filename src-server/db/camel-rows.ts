@@ -20,14 +20,19 @@ export class CamelRows extends CamelCasePlugin {
     return rows.map((row) => this.rowOf(row))
   }
 
+  /** The name the plugin gives a column of a result row. */
+  nameOf(column: string): string {
+    let name = this.#names.get(column)
+    if (name === undefined) this.#names.set(column, (name = this.camelCase(column)))
+    return name
+  }
+
   private rowOf(row: UnknownRow): UnknownRow {
     const mapped: UnknownRow = {}
     for (const key of Object.keys(row)) {
       const value = row[key]
       if (typeof value === 'object' && value !== null) return this.mapRow(row)
-      let name = this.#names.get(key)
-      if (name === undefined) this.#names.set(key, (name = this.camelCase(key)))
-      mapped[name] = value
+      mapped[this.nameOf(key)] = value
     }
     return mapped
   }

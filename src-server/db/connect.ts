@@ -6,6 +6,7 @@ import pg from 'pg'
 import { CamelRows } from './camel-rows'
 import { PreparedStatementClient } from './pg-statements'
 import { runPreparedDirectly } from './prepared'
+import { rowBuilder } from './row-builder'
 import { withStatementCache } from './sqlite-statements'
 import type { Database, Db } from './types'
 
@@ -53,15 +54,22 @@ function openSqlite(file: string): Kysely<Database> {
   const rows = new CamelRows()
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: statements }), plugins: [rows] })
   // Outside a transaction a read needs no place in Kysely's queue: the driver is synchronous.
-  runPreparedDirectly(
-    db,
-    (text, parameters) => {
-      if (database.inTransaction) return undefined
-      const statement = statements.prepare(text)
-      return statement.reader ? Promise.resolve(statement.all(parameters) as UnknownRow[]) : undefined
-    },
-    rows,
-  )
+  // Its rows are read as arrays and built by each statement's own row builder (row-builder.ts).
+  const builders = new WeakMap<BetterSqlite3.Statement, (values: readonly unknown[]) => UnknownRow>()
+  runPreparedDirectly(db, (text, parameters) => {
+    if (database.inTransaction) return undefined
+    const statement = statements.prepare(text)
+    if (!statement.reader) return undefined
+    let build = builders.get(statement)
+    if (!build) builders.set(statement, (build = rowBuilder(statement.columns().map((c) => rows.nameOf(c.name)))))
+    // The statement is shared with Kysely's own path, which expects objects: raw only for this call.
+    statement.raw(true)
+    try {
+      return Promise.resolve((statement.all(parameters) as unknown[][]).map(build))
+    } finally {
+      statement.raw(false)
+    }
+  })
   return db
 }
 
@@ -73,18 +81,14 @@ function openPostgres(connectionString: string): Kysely<Database> {
   const rows = new CamelRows()
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), plugins: [rows] })
   // A transaction has a connection of its own: a read from the pool can never land in it.
-  runPreparedDirectly(
-    db,
-    async (text, parameters) => {
-      const client = await pool.connect()
-      try {
-        return (await client.query<UnknownRow>(text, [...parameters])).rows
-      } finally {
-        client.release()
-      }
-    },
-    rows,
-  )
+  runPreparedDirectly(db, async (text, parameters) => {
+    const client = await pool.connect()
+    try {
+      return rows.rowsOf((await client.query<UnknownRow>(text, [...parameters])).rows)
+    } finally {
+      client.release()
+    }
+  })
   return db
 }
 

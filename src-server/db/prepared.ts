@@ -1,5 +1,4 @@
 import { sql, type Compilable, type CompiledQuery, type Expression, type UnknownRow } from 'kysely'
-import type { CamelRows } from './camel-rows'
 import type { Db } from './types'
 
 /** Stands for a named parameter while a query is compiled; found again among the parameters by identity. */
@@ -47,21 +46,21 @@ function compileOnce<P, R>(db: Db, build: (db: Db, params: QueryParams<P>) => Co
 }
 
 /**
- * Runs a prepared query's text straight on the database's driver, with its rows as the
- * driver gives them; undefined when it must go through Kysely after all (SQLite inside
- * a transaction: Kysely queues it behind that).
+ * Runs a prepared query's text straight on the database's driver, with its rows as
+ * Kysely would give them (camelCase keys, as the database's CamelRows plugin maps
+ * them); undefined when it must go through Kysely after all (SQLite inside a
+ * transaction: Kysely queues it behind that).
  */
 export type DirectRun = (sql: string, parameters: readonly unknown[]) => Promise<UnknownRow[]> | undefined
 
-const directRuns = new WeakMap<Db, { run: DirectRun; rows: CamelRows }>()
+const directRuns = new WeakMap<Db, DirectRun>()
 
 /**
  * Lets the prepared queries of `db` skip Kysely's executor (connection provider, mutex,
- * plugin chain: as much CPU as the queries themselves on the hot paths, issue 16);
- * `rows` is the database's CamelCasePlugin, mapping the rows as Kysely would.
+ * plugin chain: as much CPU as the queries themselves on the hot paths, issue 16).
  */
-export function runPreparedDirectly(db: Db, run: DirectRun, rows: CamelRows): void {
-  directRuns.set(db, { run, rows })
+export function runPreparedDirectly(db: Db, run: DirectRun): void {
+  directRuns.set(db, run)
 }
 
 /** The same, for queries whose form depends on a few choices (which filters are set): one compiled query per combination. */
@@ -115,9 +114,8 @@ export function preparedQueryFamily<S extends Record<string, boolean>, P extends
       forDb.set(key, once)
     }
     const parameters = once.parameters(values)
-    const direct = directRuns.get(db)
-    const pending = direct?.run(once.query.sql, parameters)
-    if (direct && pending) return direct.rows.rowsOf(await pending) as R[]
+    const pending = directRuns.get(db)?.(once.query.sql, parameters)
+    if (pending) return (await pending) as R[]
     const query: CompiledQuery<R> = { ...once.query, parameters }
     return (await db.executeQuery(query)).rows
   }

@@ -11,7 +11,10 @@ const CACHED_STATEMENTS = 500
  * used first out. Only compiled SQL is kept, never data. Kysely runs one query at a
  * time on the connection, so a statement is never in use twice at once.
  */
-export function withStatementCache(database: BetterSqlite3.Database, capacity = CACHED_STATEMENTS): SqliteDatabase {
+export function withStatementCache(
+  database: BetterSqlite3.Database,
+  capacity = CACHED_STATEMENTS,
+): Omit<SqliteDatabase, 'prepare'> & { prepare(text: string): BetterSqlite3.Statement } {
   const statements = new Map<string, BetterSqlite3.Statement>()
   return {
     close: () => {
