@@ -44,7 +44,7 @@ describe.each(testDatabases())('prepared query rows ($name)', (database) => {
     expect(direct).toEqual(viaKysely)
     expect(Object.keys(direct[0])).toEqual(['id', 'name', 'orgId', 'orgName', 'idcard', 'avatarUrl', 'enabled', 'partyJobs', 'doubleId'])
     expect(direct.some((r) => r.avatarUrl === null)).toBe(true)
-    expect(direct[0].doubleId).toBe(direct[0].id * 2)
+    expect((direct[0] as Record<string, unknown>).doubleId).toBe(direct[0].id * 2)
     // The shared statement is back to objects for Kysely after the direct run, and the other way round.
     expect(await db.transaction().execute((trx) => members.first(trx, { from: direct[3].id }))).toEqual(direct[3])
     expect(await members.first(db, { from: direct[3].id })).toEqual(direct[3])
