@@ -297,17 +297,17 @@ export const selfSignUpOptionFields = [
 ] as const
 
 /**
- * Every answer the self sign-up page requires for a training with these options, in
- * the form's order, each with the message the server gives when it is left empty. The
- * page checks them all before posting: the route's schema stops at 姓名 and 手机号
- * before the handler looks at the training's own fields, so a member would otherwise
- * learn of the missing answers one round at a time.
+ * Every answer the self sign-up requires for a training with these options, in the
+ * form's order, each as the issue it gives when left empty. The handler checks them
+ * after the route's schema; the page checks them all before posting, since the
+ * schema stops at 姓名 and 手机号 before the training's own fields are looked at, and
+ * a member would otherwise learn of the missing answers one round at a time.
  */
-export function selfSignUpRequiredFields(options: readonly number[]): { field: string; message: string }[] {
+export function selfSignUpRequiredFields(options: readonly number[]): FieldIssue[] {
   return [
-    { field: 'name', message: SELF_NAME_MISSING },
-    { field: 'telephone', message: MOBILE_MISSING },
-    ...[...selfSignUpOptionFields, ...conditionalSignUpFields].filter((f) => options.includes(f.option)).map(({ field, message }) => ({ field, message })),
+    { path: 'name', message: SELF_NAME_MISSING },
+    { path: 'telephone', message: MOBILE_MISSING },
+    ...[...selfSignUpOptionFields, ...conditionalSignUpFields].filter((f) => options.includes(f.option)).map((f) => ({ path: f.field, message: f.message })),
   ]
 }
 

@@ -28,13 +28,13 @@ export async function up(db: Kysely<any>, d: SchemaDialect): Promise<void> {
       last_member_id = CASE WHEN ledger_org.last_member_id IS NULL OR excluded.last_member_id > ledger_org.last_member_id
         THEN excluded.last_member_id ELSE ledger_org.last_member_id END`
   // The member count is 0014's triggers' to keep: these add 0 to it, in whichever order the triggers run.
-  const memberJoins = widen(`SELECT a.value, 0, NEW.id, NEW.id FROM ${ancestors('NEW.org_path')} WHERE NEW.enabled = 1`)
+  const widenForMember = widen(`SELECT a.value, 0, NEW.id, NEW.id FROM ${ancestors('NEW.org_path')} WHERE NEW.enabled = 1`)
   const triggers: RowTrigger[] = [
-    { name: 'ledger_span_member_insert', table: 'member', timing: 'AFTER', event: 'INSERT', body: [memberJoins] },
+    { name: 'ledger_span_member_insert', table: 'member', timing: 'AFTER', event: 'INSERT', body: [widenForMember] },
     {
       name: 'ledger_span_member_update', table: 'member', timing: 'AFTER', event: 'UPDATE OF org_id, enabled',
       when: 'OLD.org_id <> NEW.org_id OR OLD.enabled <> NEW.enabled',
-      body: [memberJoins],
+      body: [widenForMember],
     },
     // An organisation moves with its subtree: its new ancestors take in its span.
     {

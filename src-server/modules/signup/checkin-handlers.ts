@@ -1,6 +1,6 @@
 import { timingSafeEqual } from 'node:crypto'
-import { AppError, ErrorKey, type FieldIssue } from '../../../src-shared/errors'
-import { CheckInLinkSchema, conditionalIssues, selfSignUpOptionFields, SignUpLinkSchema } from '../../../src-shared/schemas/signup'
+import { AppError, ErrorKey } from '../../../src-shared/errors'
+import { CheckInLinkSchema, selfSignUpRequiredFields, SignUpLinkSchema } from '../../../src-shared/schemas/signup'
 import { parseSignUpOptions } from '../../../src-shared/schemas/training-codes'
 import { effectiveTrainStatus, TrainStatus } from '../../../src-shared/training-status'
 import { nowText } from '../../db/time'
@@ -114,13 +114,11 @@ export const checkInHandlers = {
     const now = nowText()
     const closed = signUpClosedReason(train, now)
     if (closed) throw new AppError(ErrorKey.CONFLICT, closed)
-    const options = parseSignUpOptions(train.signUpOptions)
-    const issues: FieldIssue[] = [
-      ...selfSignUpOptionFields
-        .filter((f) => options.includes(f.option) && (answers[f.field] === null || answers[f.field] === undefined))
-        .map((f) => ({ path: f.field, message: f.message })),
-      ...conditionalIssues(options, answers),
-    ]
+    // The same list the page checks before posting (name and number have passed the schema).
+    const given: Record<string, unknown> = { telephone, name, ...answers }
+    const issues = selfSignUpRequiredFields(parseSignUpOptions(train.signUpOptions)).filter(
+      (f) => given[f.path] === null || given[f.path] === undefined || given[f.path] === '',
+    )
     if (issues.length > 0) throw new AppError(ErrorKey.VALIDATION, issues[0].message, issues)
     const member = await memberForSignUp(db, { telephone })
     // One answer for every mismatch (unknown number, other name, disabled, other tree,

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto'
 import type { FastifyReply } from 'fastify'
 import { MOBILE_MISSING } from '../../../src-shared/schemas/common'
+import type { FieldIssue } from '../../../src-shared/errors'
 import { conditionalSignUpFields, selfSignUpOptionFields, selfSignUpRequiredFields } from '../../../src-shared/schemas/signup'
 import { arrivalTypes, parseSignUpOptions } from '../../../src-shared/schemas/training-codes'
 
@@ -48,11 +49,11 @@ export function sendNotice(reply: FastifyReply, status: number, title: string, m
 
 /**
  * Posts the form as JSON to `action` and shows the server's message; field problems
- * go under their fields, and the message is the first of them. `required` (field and
- * its message when empty) is checked before posting, all at once. `extra` is merged
+ * go under their fields, and the message is the first of them. `required` (each answer
+ * as the issue it gives when empty) is checked before posting, all at once. `extra` is merged
  * into the body (training id, token, code).
  */
-function submitScript(nonce: string, action: string, extra: Record<string, string | number>, required: readonly { field: string; message: string }[], success: string): string {
+function submitScript(nonce: string, action: string, extra: Record<string, string | number>, required: readonly FieldIssue[], success: string): string {
   return `<script nonce="${nonce}">
 const form=document.getElementById('f'),result=document.getElementById('result'),required=${JSON.stringify(required)};
 // The summary names the first field in error in form order (the server lists issues in its own order) and the form scrolls to it.
@@ -64,7 +65,7 @@ form.addEventListener('submit',async(e)=>{e.preventDefault();
  const data=new FormData(form),body=${JSON.stringify(extra)};for(const [k,v] of data){if(v!=='')body[k]=/^\\d{4}-\\d\\d-\\d\\dT\\d\\d:\\d\\d$/.test(v)?v.replace('T',' ')+':00':v}
  for(const el of form.querySelectorAll('.err'))el.textContent='';
  // Every empty answer at once: the server's schema would name 姓名 and 手机号 before the training's own fields.
- const missing=required.filter((r)=>!String(data.get(r.field)??'').trim()).map((r)=>({path:r.field,message:r.message}));
+ const missing=required.filter((r)=>!String(data.get(r.path)??'').trim());
  if(missing.length>0){showIssues(missing,missing[0].message);return}
  const button=form.querySelector('button');button.disabled=true;result.className='';result.textContent='正在提交…';
  try{const r=await fetch(${JSON.stringify(action)},{method:'POST',headers:{'Content-Type':'application/json'},body:JSON.stringify(body)});
@@ -160,5 +161,5 @@ export function checkInPageBody(t: { id: number; name: string; site: string }, c
     `<dl><dt>签到地点</dt><dd>${escapeHtml(t.site)}</dd><dt>签到时间</dt><dd>${escapeHtml(window.signInStartTime.slice(11, 16))} 至 ${escapeHtml(window.signInEndTime.slice(11, 16))}</dd></dl>` +
     `<form id="f" novalidate>${field('telephone', '手机号', true, input('telephone', 'tel', 'maxlength="11" inputmode="numeric" autocomplete="tel"'), '签到码一分钟内有效，过期请重新扫描大屏上的二维码')}` +
     `<button type="submit">签到</button></form><div id="result" role="status"></div></section></main>` +
-    submitScript(nonce, '/api/m/checkin', { trainId: t.id, code }, [{ field: 'telephone', message: MOBILE_MISSING }], '签到成功！{name}')
+    submitScript(nonce, '/api/m/checkin', { trainId: t.id, code }, [{ path: 'telephone', message: MOBILE_MISSING }], '签到成功！{name}')
 }
