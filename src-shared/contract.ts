@@ -56,7 +56,24 @@ export interface RouteDef {
    * created. The route mechanism records it before and after; handlers need not.
    */
   record?: string
+  /**
+   * Why this write does not run in the one transaction the route mechanism opens for
+   * every other write (src-server/http/write-transaction.ts): long work before its writes
+   * (a file streamed to disk, a workbook read) or bookkeeping a refusal must keep. Such a
+   * route must still change nothing when it refuses; tests/server/refusal-changes-nothing.test.ts checks it too.
+   */
+  outsideTransaction?: string
 }
+
+/** The reasons routes give for `outsideTransaction`, one per kind of route that needs it. */
+export const outsideTransaction = {
+  /** A file of up to 500 MB streams to disk: no connection may be held meanwhile. */
+  upload: 'streams the files to disk first; its one write, the upload rows, is one INSERT after every file is checked',
+  /** Reading and checking a whole workbook (and hashing passwords) must not hold the connection. */
+  workbook: 'reads and checks the whole workbook before it writes; the import writes in one transaction of its own, after every check',
+  /** A refused sign-in must keep what it spent, or guessing would cost nothing. */
+  signIn: 'a refused sign-in keeps its bookkeeping (the spent captcha, the counted failure); it writes nothing else',
+} as const
 
 export function defineRoutes<const T extends Record<string, RouteDef>>(routes: T): T {
   return routes

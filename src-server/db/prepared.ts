@@ -63,6 +63,16 @@ export function runPreparedDirectly(db: Db, run: DirectRun): void {
   directRuns.set(db, run)
 }
 
+/**
+ * Prepared queries of `db` are compiled once, as those of `like`: a transaction of it
+ * (same dialect, same plugins), so a write's transaction does not compile them anew.
+ */
+const compiledLike = new WeakMap<Db, Db>()
+
+export function compileAs(db: Db, like: Db): void {
+  compiledLike.set(db, like)
+}
+
 /** The same, for queries whose form depends on a few choices (which filters are set): one compiled query per combination. */
 export interface PreparedQueryFamily<S, P, R> {
   rows(db: Db, shape: S, values: P): Promise<R[]>
@@ -100,17 +110,18 @@ export function preparedQueryFamily<S extends Record<string, boolean>, P extends
 ): PreparedQueryFamily<S, P, R> {
   const compiled = new WeakMap<Db, Map<string, CompiledOnce<R>>>()
   const rows = async (db: Db, shape: S, values: P): Promise<R[]> => {
-    let forDb = compiled.get(db)
+    const compiler = compiledLike.get(db) ?? db
+    let forDb = compiled.get(compiler)
     if (!forDb) {
       forDb = new Map()
-      compiled.set(db, forDb)
+      compiled.set(compiler, forDb)
     }
     const key = Object.keys(shape)
       .filter((flag) => shape[flag])
       .join()
     let once = forDb.get(key)
     if (!once) {
-      once = compileOnce(db, (d, params: QueryParams<P>) => build(d, params, shape))
+      once = compileOnce(compiler, (d, params: QueryParams<P>) => build(d, params, shape))
       forDb.set(key, once)
     }
     const parameters = once.parameters(values)

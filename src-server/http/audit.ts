@@ -90,12 +90,31 @@ export interface AuditOutcome {
 
 const toJson = (value: unknown) => (value === undefined || value === null ? null : JSON.stringify(value))
 
+/** What one call's trail has collected, shared by its views (see `within`). */
+interface TrailState {
+  tracked: Tracked[]
+  actorName: string | null
+}
+
 /** One call's trail: collects what the handler names, then writes the entries. */
 export class AuditTrail implements Audit {
-  private readonly tracked: Tracked[] = []
-  private actorName: string | null = null
+  constructor(
+    private readonly db: Db,
+    private readonly state: TrailState = { tracked: [], actorName: null },
+  ) {}
 
-  constructor(private readonly db: Db) {}
+  /**
+   * The same trail reading the records and writing the entries through `db`: the write's
+   * transaction (write-transaction.ts), so the log entry of a successful call commits with
+   * it. A refused call's entry is written through the trail itself, after the rollback.
+   */
+  within(db: Db): AuditTrail {
+    return new AuditTrail(db, this.state)
+  }
+
+  private get tracked(): Tracked[] {
+    return this.state.tracked
+  }
 
   async changing(table: AuditTable, id: number, snapshot = rowSnapshot(this.db, table, id)): Promise<void> {
     // Named twice (by the mechanism for a scoped route, then by the handler): the first "before" stands.
@@ -109,12 +128,12 @@ export class AuditTrail implements Audit {
   }
 
   actor(name: string): void {
-    this.actorName = name
+    this.state.actorName = name
   }
 
   /** Whether a public call has said who acts (the sign-in, once its name is read). */
   hasActor(): boolean {
-    return this.actorName !== null
+    return this.state.actorName !== null
   }
 
   /**
@@ -124,7 +143,7 @@ export class AuditTrail implements Audit {
   async write(outcome: AuditOutcome): Promise<void> {
     const base = {
       adminId: outcome.actor?.id ?? null,
-      adminName: outcome.actor?.name ?? this.actorName,
+      adminName: outcome.actor?.name ?? this.state.actorName,
       route: outcome.route,
       module: outcome.route.split('.')[0],
       ok: outcome.ok ? 1 : 0,

@@ -16,6 +16,7 @@ import { failureOf } from './errors'
 import { assertSafeInput } from './input-guard'
 import { compiledSerializer } from './response'
 import { parseValue, zodFailure } from './validation'
+import { inRouteTransaction } from './write-transaction'
 
 /** The table whose row a scoped route's `id` names, for the operation log. */
 const auditTableOf: Record<ScopedResource, AuditTable> = { admin: 'admin', org: 'org', member: 'member', train: 'train', signUp: 'trainSignUp' }
@@ -134,15 +135,20 @@ export function registerRoutes(
         try {
           authorize(route.access, user)
           const input = parseInput(route, req)
-          if (route.scope && user && typeof input.id === 'number') await assertInScope(deps.db, user, route.scope, input.id)
-          if (route.method !== 'GET') await assertIssuedPaths(deps.db, input)
-          // The record a write names is logged before and after without the handler's help.
-          const table = route.record ?? (route.scope && auditTableOf[route.scope])
-          if (logged && table && typeof input.id === 'number') await audit.changing(table as AuditTable, input.id)
-          const result = await handler(input, { db: deps.db, options: deps.options, user, ip: req.ip, req, reply, audit })
-          if (logged && table && input.id === undefined) auditCreated(audit, table as AuditTable, result)
-          const data = route.kind === 'download' ? undefined : answerOf(result)
-          if (logged) await audit.write({ route: name, actor, ip: req.ip, ok: true, message: null })
+          // A write's checks, change and log entry commit together or not at all (write-transaction.ts).
+          const data = await inRouteTransaction(route, deps.db, async (db) => {
+            const trail = audit.within(db)
+            if (route.scope && user && typeof input.id === 'number') await assertInScope(db, user, route.scope, input.id)
+            if (route.method !== 'GET') await assertIssuedPaths(db, input)
+            // The record a write names is logged before and after without the handler's help.
+            const table = route.record ?? (route.scope && auditTableOf[route.scope])
+            if (logged && table && typeof input.id === 'number') await trail.changing(table as AuditTable, input.id)
+            const result = await handler(input, { db, options: deps.options, user, ip: req.ip, req, reply, audit: trail })
+            if (logged && table && input.id === undefined) auditCreated(trail, table as AuditTable, result)
+            const answer = route.kind === 'download' ? undefined : answerOf(result)
+            if (logged) await trail.write({ route: name, actor, ip: req.ip, ok: true, message: null })
+            return answer
+          })
           if (route.kind === 'download') return reply
           const envelope: ApiSuccess<unknown> = { code: 0, message: SUCCESS_MESSAGE, data }
           return envelope

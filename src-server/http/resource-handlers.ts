@@ -7,6 +7,7 @@ import { likeContains } from '../db/sql-text'
 import { nowText } from '../db/time'
 import type { Db } from '../db/types'
 import type { Handlers, RequestContext } from './context'
+import { afterCommit } from './write-transaction'
 
 /*
  * The generic part of a standard resource's handlers. Kysely types every table and
@@ -61,7 +62,7 @@ export interface ResourceServer {
   saved?(db: Db, id: number, fields: Record<string, unknown>, ctx: RequestContext): Promise<void>
   /** Refuses a delete that would break something (a teacher still teaching a course …). */
   beforeDelete?(db: Db, id: number): Promise<void>
-  /** After every successful write (e.g. the portal cache forgets). */
+  /** After every successful write has committed (e.g. the portal cache forgets). */
   changed?(): void
 }
 
@@ -91,8 +92,8 @@ export function resourceHandlers<N extends string>(d: ResourceDescriptor<N>, ser
     return shape(row)
   }
   const stored = async (fields: Record<string, unknown>, ctx: RequestContext) => (server.values ? server.values(fields, ctx) : fields)
-  const done = <T>(value: T): T => {
-    server.changed?.()
+  const done = <T>(db: Db, value: T): T => {
+    if (server.changed) afterCommit(db, server.changed)
     return value
   }
 
@@ -108,26 +109,26 @@ export function resourceHandlers<N extends string>(d: ResourceDescriptor<N>, ser
       const values = { ...server.initial, ...(await stored(input, ctx)), createTime: now, updatedAt: now }
       const { id } = (await untyped(ctx.db).insertInto(table).values(values).returning('id').executeTakeFirstOrThrow()) as { id: number }
       await server.saved?.(ctx.db, id, input, ctx)
-      return done(await byId(ctx.db, id))
+      return done(ctx.db, await byId(ctx.db, id))
     },
     [`${d.name}.update`]: async ({ id, ...fields }, ctx) => {
       await byId(ctx.db, id as number)
       await untyped(ctx.db).updateTable(table).set({ ...(await stored(fields, ctx)), updatedAt: nowText() }).where('id', '=', id).execute()
       await server.saved?.(ctx.db, id as number, fields, ctx)
-      return done(await byId(ctx.db, id as number))
+      return done(ctx.db, await byId(ctx.db, id as number))
     },
     [`${d.name}.delete`]: async ({ id }, { db }) => {
       await byId(db, id as number)
       await server.beforeDelete?.(db, id as number)
       await untyped(db).deleteFrom(table).where('id', '=', id).execute()
-      return done(null)
+      return done(db, null)
     },
   }
   if (d.status) {
     handlers[`${d.name}.updateStatus`] = async ({ id, status }, { db }) => {
       await byId(db, id as number)
       await untyped(db).updateTable(table).set({ status, updatedAt: nowText() }).where('id', '=', id).execute()
-      return done(null)
+      return done(db, null)
     }
   }
   return handlers as unknown as ResourceHandlers<N>

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { defineRoutes } from '../contract'
+import { defineRoutes, outsideTransaction } from '../contract'
 import { CaptchaSchema, LoginBodySchema, TokenSchema, UserInfoSchema } from '../schemas/auth'
 
 export const authRoutes = defineRoutes({
@@ -9,7 +9,7 @@ export const authRoutes = defineRoutes({
     response: CaptchaSchema,
   },
   'auth.login': {
-    method: 'POST', path: '/api/login', access: 'public', rpc: false,
+    method: 'POST', path: '/api/login', access: 'public', rpc: false, outsideTransaction: outsideTransaction.signIn,
     summary: '登录：data 为 AES-128-ECB/PKCS7 加密的 {username,password,checkCode,checkCodeId} 十六进制串',
     body: LoginBodySchema,
     response: TokenSchema,

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { defineRoutes } from '../contract'
+import { defineRoutes, outsideTransaction } from '../contract'
 import { idParam } from '../schemas/common'
 import {
   AnswerDetailSchema,
@@ -199,7 +199,7 @@ export const examRoutes = defineRoutes({
     response: z.unknown(),
   },
   'memberApp.login': {
-    method: 'POST', path: '/api/m/login', access: 'public', rpc: false,
+    method: 'POST', path: '/api/m/login', access: 'public', rpc: false, outsideTransaction: outsideTransaction.signIn,
     summary: '党员登录（手机号、密码），返回党员会话',
     body: MemberLoginBodySchema,
     response: MemberLoginResultSchema,

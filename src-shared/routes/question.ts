@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { defineRoutes } from '../contract'
+import { defineRoutes, outsideTransaction } from '../contract'
 import { idParam } from '../schemas/common'
 import {
   CategoryAllQuerySchema,
@@ -106,13 +106,13 @@ export const questionRoutes = defineRoutes({
     response: z.unknown(),
   },
   'question.importCheck': {
-    method: 'POST', path: '/api/question/import/check', access: editors,
+    method: 'POST', path: '/api/question/import/check', access: editors, outsideTransaction: outsideTransaction.workbook,
     summary: '导入预检：列出每道有问题的题目（行号与原因），不写入数据',
     body: QuestionImportInputSchema,
     response: QuestionImportCheckSchema,
   },
   'question.importCommit': {
-    method: 'POST', path: '/api/question/import/commit', access: editors,
+    method: 'POST', path: '/api/question/import/commit', access: editors, outsideTransaction: outsideTransaction.workbook,
     summary: '导入：再次校验后在一个事务中写入全部正确的题目，有问题的跳过',
     body: QuestionImportInputSchema,
     response: QuestionImportResultSchema,

@@ -3,12 +3,10 @@ import { routes } from '../../src-shared/api'
 import { splitInput, type RouteDef, type ScopedResource } from '../../src-shared/contract'
 import { routeInputSchema } from '../../src-shared/ipc'
 import { allScreens, type PermissionKey } from '../../src-shared/permissions'
-import { hashPassword } from '../../src-server/auth/passwords'
-import { nowText } from '../../src-server/db/time'
 import type { Db } from '../../src-server/db/types'
 import { demoAccounts } from '../../src-server/seed/demo-accounts'
 import { testDatabases } from '../support/databases'
-import { login } from '../support/login'
+import { roleAccount } from '../support/route-calls'
 import { call, startTestServer, type TestServer } from './harness'
 
 /**
@@ -27,8 +25,6 @@ const permissioned = entries.filter((e) => e.route.access !== 'public' && e.rout
 const scopedById = entries.filter(
   (e) => e.route.scope !== undefined && routeInputSchema(e.route).safeParse({ id: 1 }).success,
 )
-
-const PASSWORD = 'Matrix@123'
 
 /** A record of the kind that lies outside the tree of `orgadmin` (省财政厅机关党委). */
 const foreignRecord: Record<ScopedResource, (db: Db, topOrgId: number) => Promise<{ table: 'admin' | 'org' | 'member' | 'train' | 'trainSignUp'; id: number }>> = {
@@ -82,13 +78,7 @@ describe.each(testDatabases())('authorization matrix ($name)', (database) => {
   async function account(key: string, permissionIds: number[], memberId: number | null = null): Promise<string> {
     const cached = tokens.get(key)
     if (cached) return cached
-    const name = `matrix${tokens.size}`
-    const now = nowText()
-    const { db } = server
-    const { id: roleId } = await db.insertInto('role').values({ title: name, remark: '矩阵测试', createdAt: now, updatedAt: now }).returning('id').executeTakeFirstOrThrow()
-    if (permissionIds.length > 0) await db.insertInto('rolePermission').values(permissionIds.map((permissionId) => ({ roleId, permissionId }))).execute()
-    await db.insertInto('admin').values({ name, passwordHash: await hashPassword(PASSWORD), roleId, memberId, createdAt: now, updatedAt: now }).execute()
-    const token = await login(server.url, name, PASSWORD)
+    const token = await roleAccount(server, permissionIds, memberId)
     tokens.set(key, token)
     return token
   }

@@ -8,6 +8,7 @@ import { assertUploaded } from '../../files/uploaded'
 import { cleanRichText, richTextAsPlain } from '../../files/rich-text'
 import type { DomainHandlers, RequestContext } from '../../http/context'
 import { resourceHandlers } from '../../http/resource-handlers'
+import { afterCommit } from '../../http/write-transaction'
 import { queueSms } from '../sms/queue'
 import { membersInScope } from '../system/admins'
 import { cachedPortal, forgetPortal } from './portal-cache'
@@ -134,7 +135,7 @@ export const contentHandlers = {
       await trx.updateTable('home').set({ status: 0, updatedAt: nowText() }).where('status', '=', ENABLED).where('id', '!=', id).execute()
       await trx.updateTable('home').set({ status: ENABLED, updatedAt: nowText() }).where('id', '=', id).execute()
     })
-    forgetPortal()
+    afterCommit(db, forgetPortal)
     return null
   },
   ...carousel,

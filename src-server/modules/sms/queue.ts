@@ -4,6 +4,7 @@ import type { z } from 'zod'
 import { callerScope } from '../../auth/scope'
 import { nowText } from '../../db/time'
 import { signedIn, type RequestContext } from '../../http/context'
+import { afterCommit } from '../../http/write-transaction'
 import { membersInScope } from '../system/admins'
 import { outboxOf } from './outbox'
 
@@ -40,6 +41,7 @@ export async function queueSms(ctx: RequestContext, text: SmsText, memberIds: re
     }
   })
   if (rows.length > 0) await db.insertInto('smsMessage').values(rows).execute()
-  outboxOf(db).kick()
+  // The outbox reads the queue outside this write's transaction: woken once it has committed.
+  afterCommit(db, (committed) => outboxOf(committed).kick())
   return { queued: rows.filter((r) => r.state === 'pending').length, invalid }
 }

@@ -1,0 +1,99 @@
+import { sql, type ControlledTransaction, type TransactionBuilder } from 'kysely'
+import type { RouteDef } from '../../src-shared/contract'
+import { compileAs } from '../db/prepared'
+import type { Database, Db } from '../db/types'
+
+/*
+ * One transaction per write call (issue 24: a refused write changes nothing). The route
+ * mechanism runs a write route's checks, its handler and its operation-log entry inside
+ * `inWriteTransaction`; whatever the handler wrote before it threw is rolled back.
+ *
+ * Handlers and the functions they call keep calling `db.transaction().execute(fn)` as
+ * before (Kysely cannot open a transaction inside one): on the route's transaction that
+ * call runs `fn` in a SAVEPOINT of it. A savepoint is the one reading that keeps each of
+ * those blocks meaning what it meant on its own: all of `fn` or none of it, and a caller
+ * that catches its failure (a unique key lost to a concurrent start, a stale revision)
+ * goes on with a usable transaction — on PostgreSQL a failed statement outside a
+ * savepoint would abort the whole transaction.
+ *
+ * Anything the handler reaches must go through the `db` it is given: on SQLite the one
+ * connection belongs to this transaction until it ends (a query on the database itself
+ * would wait for it forever), on PostgreSQL another pool connection would not see, and
+ * could wait on, this transaction's rows.
+ */
+
+interface OpenWrite {
+  /** What runs once the transaction has committed (never after a rollback). */
+  committed: ((db: Db) => void)[]
+}
+
+const openWrites = new WeakMap<Db, OpenWrite>()
+
+/** `transaction()` of a route's transaction: `execute(fn)` runs fn in a savepoint of it. */
+function savepoints(trx: ControlledTransaction<Database>, outer: () => Db): TransactionBuilder<Database> {
+  let opened = 0
+  const execute = async <T>(fn: (db: Db) => Promise<T>): Promise<T> => {
+    const name = sql.id(`nested_${++opened}`)
+    await sql`savepoint ${name}`.execute(trx)
+    try {
+      const result = await fn(outer())
+      await sql`release savepoint ${name}`.execute(trx)
+      return result
+    } catch (err) {
+      await sql`rollback to savepoint ${name}`.execute(trx)
+      await sql`release savepoint ${name}`.execute(trx)
+      throw err
+    }
+  }
+  // Only `execute` is used of the builder (isolation levels are the outer transaction's).
+  return { execute } as unknown as TransactionBuilder<Database>
+}
+
+/**
+ * Runs `work` in one transaction of `db` and commits it, or rolls it all back when
+ * `work` throws (and rethrows). `work` gets the transaction as a Db (see above).
+ */
+export async function inWriteTransaction<T>(db: Db, work: (tx: Db) => Promise<T>): Promise<T> {
+  const trx = await db.startTransaction().execute()
+  const nested = savepoints(trx, () => tx)
+  // The transaction, but with `transaction()` opening a savepoint. Methods are bound to
+  // the transaction itself: Kysely keeps its state in private fields a proxy cannot reach.
+  const tx: Db = new Proxy(trx, {
+    get(target, key) {
+      if (key === 'transaction') return () => nested
+      const value: unknown = Reflect.get(target, key, target)
+      return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(target) : value
+    },
+  })
+  const open: OpenWrite = { committed: [] }
+  openWrites.set(tx, open)
+  compileAs(tx, db)
+  let result: T
+  try {
+    result = await work(tx)
+    await trx.commit().execute()
+  } catch (err) {
+    // The failure the caller sees is `err`; a rollback that fails too (a dead connection)
+    // has nothing left to undo, the database discards the transaction by itself.
+    await trx.rollback().execute().catch(() => undefined)
+    throw err
+  }
+  for (const run of open.committed) run(db)
+  return result
+}
+
+/** A route's work: a write (non-GET) in one transaction unless the route table says why not, a read as it is. */
+export function inRouteTransaction<T>(route: RouteDef, db: Db, work: (db: Db) => Promise<T>): Promise<T> {
+  return route.method === 'GET' || route.outsideTransaction ? work(db) : inWriteTransaction(db, work)
+}
+
+/**
+ * Work that must see the write committed (waking the SMS outbox, forgetting a cache):
+ * on a route's transaction it runs once that has committed, and not at all when it
+ * rolls back; elsewhere at once. It gets the database itself, outside the transaction.
+ */
+export function afterCommit(db: Db, run: (db: Db) => void): void {
+  const open = openWrites.get(db)
+  if (open) open.committed.push(run)
+  else run(db)
+}
