@@ -1,4 +1,4 @@
-import { sql, type ControlledTransaction, type TransactionBuilder } from 'kysely'
+import { sql, SqliteAdapter, type TransactionBuilder } from 'kysely'
 import type { RouteDef } from '../../src-shared/contract'
 import { compileAs } from '../db/prepared'
 import type { Database, Db } from '../db/types'
@@ -29,55 +29,68 @@ interface OpenWrite {
 
 const openWrites = new WeakMap<Db, OpenWrite>()
 
-/** `transaction()` of a route's transaction: `execute(fn)` runs fn in a savepoint of it. */
-function savepoints(trx: ControlledTransaction<Database>, outer: () => Db): TransactionBuilder<Database> {
+/**
+ * The route's transaction as a Db: `connection`, with `transaction()` opening a savepoint.
+ * Methods are bound to the connection itself: Kysely keeps its state in private fields a
+ * proxy cannot reach.
+ */
+function withSavepoints(connection: Db): Db {
   let opened = 0
   const execute = async <T>(fn: (db: Db) => Promise<T>): Promise<T> => {
     const name = sql.id(`nested_${++opened}`)
-    await sql`savepoint ${name}`.execute(trx)
+    await sql`savepoint ${name}`.execute(connection)
     try {
-      const result = await fn(outer())
-      await sql`release savepoint ${name}`.execute(trx)
+      const result = await fn(tx)
+      await sql`release savepoint ${name}`.execute(connection)
       return result
     } catch (err) {
-      await sql`rollback to savepoint ${name}`.execute(trx)
-      await sql`release savepoint ${name}`.execute(trx)
+      await sql`rollback to savepoint ${name}`.execute(connection)
+      await sql`release savepoint ${name}`.execute(connection)
       throw err
     }
   }
   // Only `execute` is used of the builder (isolation levels are the outer transaction's).
-  return { execute } as unknown as TransactionBuilder<Database>
-}
-
-/**
- * Runs `work` in one transaction of `db` and commits it, or rolls it all back when
- * `work` throws (and rethrows). `work` gets the transaction as a Db (see above).
- */
-export async function inWriteTransaction<T>(db: Db, work: (tx: Db) => Promise<T>): Promise<T> {
-  const trx = await db.startTransaction().execute()
-  const nested = savepoints(trx, () => tx)
-  // The transaction, but with `transaction()` opening a savepoint. Methods are bound to
-  // the transaction itself: Kysely keeps its state in private fields a proxy cannot reach.
-  const tx: Db = new Proxy(trx, {
+  const nested = { execute } as unknown as TransactionBuilder<Database>
+  const tx: Db = new Proxy(connection, {
     get(target, key) {
       if (key === 'transaction') return () => nested
       const value: unknown = Reflect.get(target, key, target)
       return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(target) : value
     },
   })
+  return tx
+}
+
+/**
+ * SQLite: IMMEDIATE takes the write lock at BEGIN, waiting out another process's write
+ * (busy_timeout, WORKERS > 1 share the file). A deferred transaction that reads first
+ * could not become a writer once another process has written: SQLite answers BUSY at
+ * once, without waiting. PostgreSQL locks rows as they are written.
+ */
+const beginOf = (db: Db) => (db.getExecutor().adapter instanceof SqliteAdapter ? 'begin immediate' : 'begin')
+
+/**
+ * Runs `work` in one transaction of `db` and commits it, or rolls it all back when
+ * `work` throws (and rethrows). `work` gets the transaction as a Db (see above).
+ */
+export async function inWriteTransaction<T>(db: Db, work: (tx: Db) => Promise<T>): Promise<T> {
   const open: OpenWrite = { committed: [] }
-  openWrites.set(tx, open)
-  compileAs(tx, db)
-  let result: T
-  try {
-    result = await work(tx)
-    await trx.commit().execute()
-  } catch (err) {
-    // The failure the caller sees is `err`; a rollback that fails too (a dead connection)
-    // has nothing left to undo, the database discards the transaction by itself.
-    await trx.rollback().execute().catch(() => undefined)
-    throw err
-  }
+  const result = await db.connection().execute(async (connection) => {
+    await sql.raw(beginOf(db)).execute(connection)
+    const tx = withSavepoints(connection)
+    openWrites.set(tx, open)
+    compileAs(tx, db)
+    try {
+      const value = await work(tx)
+      await sql`commit`.execute(connection)
+      return value
+    } catch (err) {
+      // The failure the caller sees is `err`; a rollback that fails too (a dead connection,
+      // a commit that already ended the transaction) has nothing left to undo.
+      await sql`rollback`.execute(connection).catch(() => undefined)
+      throw err
+    }
+  })
   for (const run of open.committed) run(db)
   return result
 }
