@@ -5,6 +5,7 @@ import { routes } from '../../src-shared/api'
 import { pathParamNames, splitInput, type RouteDef } from '../../src-shared/contract'
 import { allScreens } from '../../src-shared/permissions'
 import { hashPassword } from '../../src-server/auth/passwords'
+import { sha256Hex } from '../../src-server/auth/tokens'
 import { nowText } from '../../src-server/db/time'
 import { testDatabases } from '../support/databases'
 import { login } from '../support/login'
@@ -98,14 +99,13 @@ function queryText(value: unknown): string {
 const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g
 
 /** The request as a client would send it: query values as text, path values URI-encoded. */
-async function send(baseUrl: string, route: RouteDef, input: Record<string, unknown>, token: string | undefined) {
+async function send(baseUrl: string, route: RouteDef, input: Record<string, unknown>, credentials: Record<string, string>) {
   // A lone surrogate cannot be URI-encoded: in a path it is sent as its replacement character.
   const pathSafe = Object.fromEntries(Object.entries(input).map(([k, v]) => [k, typeof v === 'string' ? v.replace(LONE_SURROGATE, '\ufffd') : v]))
   const { path, query, body } = splitInput(route, { ...input, ...Object.fromEntries(pathParamNames(route.path).map((n) => [n, pathSafe[n]])) })
   const url = new URL(path, baseUrl)
   for (const [k, v] of Object.entries(query ?? {})) url.searchParams.set(k, queryText(v))
-  const headers: Record<string, string> = {}
-  if (token) headers.Token = token
+  const headers: Record<string, string> = { ...credentials }
   if (route.body) headers['Content-Type'] = 'application/json'
   const response = await fetch(url, { method: route.method, headers, body: route.body ? JSON.stringify(body) : undefined })
   // Reading the whole body is the check that a file was not cut after its headers.
@@ -127,6 +127,7 @@ const UNTRACKED = new Set(['operation_log', 'session', 'captcha', 'login_failure
 describe.each(testDatabases())('route fuzz ($name)', (database) => {
   let server: TestServer
   let token = ''
+  const memberToken = `fuzz-member-${SEED}`
   let tables: string[] = []
 
   /** A fresh account whose role grants every screen, with the province scope. */
@@ -161,6 +162,8 @@ describe.each(testDatabases())('route fuzz ($name)', (database) => {
     server = await startTestServer(await database.url())
     tables = (await server.db.introspection.getTables()).map((t) => t.name).filter((t) => !UNTRACKED.has(t)).sort()
     token = await freshToken()
+    const member = await server.db.selectFrom('member').select('id').orderBy('id').executeTakeFirstOrThrow()
+    await server.db.insertInto('memberSession').values({ tokenHash: sha256Hex(memberToken), memberId: member.id, expiresAt: Date.now() + 3_600_000, createdAt: nowText() }).execute()
   }, 120_000)
   afterAll(() => server?.stop())
 
@@ -171,10 +174,11 @@ describe.each(testDatabases())('route fuzz ($name)', (database) => {
     let before = await digest()
     let requests = 0
     for (const c of cases(random)) {
-      const caller = c.route.access === 'public' ? undefined : token
+      // Member routes are fuzzed as a signed-in member: their input is what is tried.
+      const credentials: Record<string, string> = c.route.access === 'public' ? {} : c.route.access === 'member' ? { MemberToken: memberToken } : { Token: token }
       let answer: { status: number; bytes: Buffer }
       try {
-        answer = await send(server.url, c.route, c.input, caller)
+        answer = await send(server.url, c.route, c.input, credentials)
       } catch (err) {
         failures.push(`${c.name} ${c.field}=${JSON.stringify(c.input[c.field])?.slice(0, 60)}: connection failed (${String(err)})`)
         continue
@@ -187,7 +191,7 @@ describe.each(testDatabases())('route fuzz ($name)', (database) => {
         failures.push(`${c.name} ${c.field}: 400 without a Chinese message: ${messageOf(answer.bytes)}`)
       }
       // The fuzz may log its own account out or change its password: sign in afresh.
-      if (answer.status === 401 && caller) {
+      if (answer.status === 401 && credentials.Token) {
         token = await freshToken()
         before = await digest()
         continue
