@@ -12,7 +12,7 @@ import { memberOf } from './member-auth'
  */
 export const RATE_LIMITS: readonly { test: (method: string, url: string) => boolean; max: number; perMember?: true }[] = [
   { test: (_m, url) => url === '/api/m/checkin' || url === '/m/checkin', max: 600 },
-  // A signed-in member taking an exam is counted by session, not address: a venue's
+  // A signed-in member taking an exam is counted as that member, not by address: a venue's
   // whole hall autosaves through one NAT address (200 candidates ≈ 800 saves a minute).
   { test: (_m, url) => url === '/api/m/exams' || url.startsWith('/api/m/exam/'), max: 120, perMember: true },
   { test: (_m, url) => url.startsWith('/api/m/') || url.startsWith('/m/'), max: 120 },
