@@ -66,14 +66,27 @@ export interface Measurement {
 /** Clock ticks a second of /proc's CPU times (USER_HZ; 100 on every Linux this runs on). */
 const TICKS_PER_SECOND = 100
 
+function childrenOf(pid: number): number[] {
+  return readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').trim().split(' ').filter(Boolean).map(Number)
+}
+
 /** CPU time (µs) used so far by a process and its descendants (tsx runs the server in a child), or undefined without /proc. */
 export function cpuMicros(pid: number): number | undefined {
   try {
     // utime and stime are fields 14 and 15; the name (field 2) may hold spaces, so count after its ')'.
     const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ')
     const own = ((Number(fields[11]) + Number(fields[12])) * 1e6) / TICKS_PER_SECOND
-    const children = readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').trim().split(' ').filter(Boolean).map(Number)
-    return children.reduce((sum, child) => sum + (cpuMicros(child) ?? 0), own)
+    return childrenOf(pid).reduce((sum, child) => sum + (cpuMicros(child) ?? 0), own)
+  } catch {
+    return undefined
+  }
+}
+
+/** Resident memory (bytes) of a process and its descendants, or undefined without /proc. */
+export function residentBytes(pid: number): number | undefined {
+  try {
+    const own = Number(/VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) * 1024
+    return childrenOf(pid).reduce((sum, child) => sum + (residentBytes(child) ?? 0), own)
   } catch {
     return undefined
   }

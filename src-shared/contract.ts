@@ -2,11 +2,12 @@ import type { z } from 'zod'
 import type { PermissionKey } from './permissions'
 
 /**
- * Who may call a route: anybody (`public`), any signed-in account (`login`), an
+ * Who may call a route: anybody (`public`), any signed-in account (`login`), a member
+ * signed in on the phone pages with their own session (`member`, header MemberToken), an
  * account whose role grants the named screen permission, or one granting any of a
  * list of them (reads that several screens need, e.g. the member list of a picker).
  */
-export type Access = 'public' | 'login' | PermissionKey | readonly PermissionKey[]
+export type Access = 'public' | 'login' | 'member' | PermissionKey | readonly PermissionKey[]
 
 export type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE'
 

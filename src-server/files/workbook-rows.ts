@@ -2,6 +2,7 @@ import { readFile, stat } from 'node:fs/promises'
 import * as XLSX from '@e965/xlsx'
 import ExcelJS from 'exceljs'
 import { AppError, ErrorKey } from '../../src-shared/errors'
+import { assertXlsWithinBudget, assertXlsxWithinLimits, limitedCell, workbookBudget } from './workbook-limits'
 import { cellText } from './xlsx'
 
 /** The workbook formats every import reads: Excel 2007+ and Excel 97–2003. */
@@ -44,13 +45,14 @@ function nonEmpty(cells: string[]): boolean {
 }
 
 async function* xlsxRows(file: string, options: ReadOptions): AsyncGenerator<SheetRow> {
+  await assertXlsxWithinLimits(file, workbookBudget(options.maxRows))
   const reader = new ExcelJS.stream.xlsx.WorkbookReader(file, { worksheets: 'emit', sharedStrings: 'cache', styles: 'ignore', hyperlinks: 'ignore' })
   for await (const sheet of reader) {
     for await (const row of sheet) {
       if (row.number > options.maxRows + 1) throw tooManyRows(options.maxRows)
       const cells: string[] = []
       row.eachCell({ includeEmpty: false }, (cell, col) => {
-        cells[col - 1] = cellText(cell.value)
+        cells[col - 1] = limitedCell(cellText(cell.value), row.number)
       })
       const filled = Array.from(cells, (c) => c ?? '')
       if (nonEmpty(filled)) yield { number: row.number, cells: filled }
@@ -70,6 +72,7 @@ async function* xlsRows(file: string, options: ReadOptions): AsyncGenerator<Shee
   if ((await stat(file)).size > MAX_XLS_BYTES) {
     throw new AppError(ErrorKey.VALIDATION, `Excel 97–2003（xls）文件不能超过 ${MAX_XLS_BYTES / 1024 / 1024}MB，请另存为 xlsx 格式或分批导入`)
   }
+  await assertXlsWithinBudget(file, workbookBudget(options.maxRows))
   // read(), not readFile(): SheetJS's ES module build has no file system of its own.
   const workbook = XLSX.read(await readFile(file), { type: 'buffer', sheets: 0, sheetRows: options.maxRows + 2, cellDates: true, dense: true, UTC: true })
   const sheet = workbook.Sheets[workbook.SheetNames[0]]
@@ -78,7 +81,7 @@ async function* xlsRows(file: string, options: ReadOptions): AsyncGenerator<Shee
   if (range.e.r + 1 > options.maxRows + 1) throw tooManyRows(options.maxRows)
   const table = XLSX.utils.sheet_to_json<unknown[]>(sheet, { header: 1, raw: true, blankrows: true, defval: null, UTC: true })
   for (const [index, values] of table.entries()) {
-    const cells = Array.from(values, xlsCellText)
+    const cells = Array.from(values, (value) => limitedCell(xlsCellText(value), range.s.r + index + 1))
     // Columns before the sheet's first used one are blank, as in the .xlsx reader.
     const padded = [...Array<string>(range.s.c).fill(''), ...cells]
     if (nonEmpty(padded)) yield { number: range.s.r + index + 1, cells: padded }
@@ -88,7 +91,8 @@ async function* xlsRows(file: string, options: ReadOptions): AsyncGenerator<Shee
 /**
  * The non-empty rows of a workbook's first sheet, in order, as text: .xlsx streamed
  * row by row, .xls read by SheetJS up to the row limit. Every import reads through
- * here, so all of them take both formats within the same limits.
+ * here, so all of them take both formats within the same limits: rows, a budget of
+ * bytes and Excel's longest cell (workbook-limits.ts).
  */
 export async function* firstSheetRows(file: string, format: WorkbookFormat, options: ReadOptions): AsyncGenerator<SheetRow> {
   try {

@@ -10,8 +10,10 @@ import type { Audit } from './audit'
 export interface RequestContext {
   db: Db
   options: ServerOptions
-  /** The signed-in account; null only on `public` routes. */
+  /** The signed-in account; null on `public` and `member` routes. */
   user: AuthUser | null
+  /** The signed-in member's id on `member` routes (the phone pages), else null. */
+  memberId: number | null
   ip: string
   /** The raw request: `upload` routes read their multipart body from it. */
   req: FastifyRequest
@@ -35,4 +37,10 @@ export type DomainHandlers<Domain extends string> = {
 export function signedIn(ctx: RequestContext): AuthUser {
   if (!ctx.user) throw new Error('signedIn() called on a public route')
   return ctx.user
+}
+
+/** The signed-in member of a `member` route (the mechanism guarantees there is one). */
+export function signedInMember(ctx: RequestContext): number {
+  if (ctx.memberId === null) throw new Error('signedInMember() called on a route without member access')
+  return ctx.memberId
 }

@@ -3,7 +3,7 @@ import swaggerUi from '@fastify/swagger-ui'
 import type { FastifyInstance } from 'fastify'
 import { jsonSchemaTransform } from 'fastify-type-provider-zod'
 import { SYSTEM_NAME } from '../../src-shared/product'
-import { TOKEN_HEADER } from './authenticate'
+import { SECURITY_SCHEMES } from './access-doc'
 
 export const DOCS_PREFIX = '/api/docs'
 
@@ -17,7 +17,7 @@ export async function registerDocs(app: FastifyInstance, production: boolean): P
   await app.register(swagger, {
     openapi: {
       info: { title: `${SYSTEM_NAME} 平台接口`, version: '1.0.0' },
-      components: { securitySchemes: { token: { type: 'apiKey', in: 'header', name: TOKEN_HEADER } } },
+      components: { securitySchemes: SECURITY_SCHEMES },
     },
     transform: jsonSchemaTransform,
   })

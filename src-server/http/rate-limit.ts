@@ -2,9 +2,8 @@ import rateLimit from '@fastify/rate-limit'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { sql } from 'kysely'
 import { AppError, ErrorKey } from '../../src-shared/errors'
-import { sha256Hex } from '../auth/tokens'
 import type { Db } from '../db/types'
-import { MEMBER_TOKEN_HEADER } from '../modules/exam/member-session'
+import { memberOf } from './member-auth'
 
 /**
  * Requests one client address may make per minute to each route open to anyone or
@@ -13,7 +12,7 @@ import { MEMBER_TOKEN_HEADER } from '../modules/exam/member-session'
  */
 export const RATE_LIMITS: readonly { test: (method: string, url: string) => boolean; max: number; perMember?: true }[] = [
   { test: (_m, url) => url === '/api/m/checkin' || url === '/m/checkin', max: 600 },
-  // A signed-in member taking an exam is counted by session, not address: a venue's
+  // A signed-in member taking an exam is counted as that member, not by address: a venue's
   // whole hall autosaves through one NAT address (200 candidates ≈ 800 saves a minute).
   { test: (_m, url) => url === '/api/m/exams' || url.startsWith('/api/m/exam/'), max: 120, perMember: true },
   { test: (_m, url) => url.startsWith('/api/m/') || url.startsWith('/m/'), max: 120 },
@@ -69,13 +68,16 @@ function databaseStore(db: Db) {
 }
 
 /**
- * The member session a request carries (hashed: counters never hold a usable token), or
- * its address without one. A made-up token only gets a counter of its own for answers
- * that are refused (请先登录), like any signed-in route without a limit.
+ * A live member session is counted by itself (its id: counters never hold a token); any
+ * other call, a made-up or expired token included, by its address. So a flood of
+ * invented tokens shares one counter and is refused like any other (issue 25), and the
+ * lookup is a read the route mechanism then reuses (member-auth.ts).
  */
-function memberOrAddress(req: FastifyRequest): string {
-  const token = req.headers[MEMBER_TOKEN_HEADER]
-  return typeof token === 'string' && token.length > 0 ? `member:${sha256Hex(token)}` : req.ip
+function memberOrAddress(db: Db) {
+  return async (req: FastifyRequest): Promise<string> => {
+    const member = await memberOf(db, req)
+    return member === null ? req.ip : `member:${member}`
+  }
 }
 
 /**
@@ -87,7 +89,7 @@ export async function registerRateLimits(app: FastifyInstance, db: Db, scale = 1
     const methods = [route.method].flat()
     const limit = RATE_LIMITS.find((l) => methods.some((m) => l.test(m, route.url)))
     if (limit) {
-      const rateLimit = { max: Math.round(limit.max * scale), timeWindow: WINDOW_MS, ...(limit.perMember ? { keyGenerator: memberOrAddress } : {}) }
+      const rateLimit = { max: Math.round(limit.max * scale), timeWindow: WINDOW_MS, ...(limit.perMember ? { keyGenerator: memberOrAddress(db) } : {}) }
       route.config = { ...(route.config as object), rateLimit }
     }
   })

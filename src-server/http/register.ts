@@ -10,10 +10,12 @@ import { assertInScope } from '../auth/scope'
 import { assertIssuedPaths } from '../files/uploaded'
 import { AuditTrail, type AuditTable } from './audit'
 import { authenticate } from './authenticate'
-import { authorize } from './authorize'
+import { accessDoc } from './access-doc'
+import { authorize, withoutAccount } from './authorize'
 import type { Handlers, RequestContext } from './context'
 import { failureOf } from './errors'
 import { assertSafeInput } from './input-guard'
+import { authenticateMember } from './member-auth'
 import { compiledSerializer } from './response'
 import { parseValue, zodFailure } from './validation'
 import { inRouteTransaction } from './write-transaction'
@@ -56,9 +58,8 @@ function docSchema(name: RouteName, route: RouteDef) {
   return {
     operationId: name,
     summary: route.summary,
-    description: route.access === 'public' ? '无需登录' : route.access === 'login' ? '需要登录' : `需要权限 ${[route.access].flat().join(' 或 ')}`,
+    ...accessDoc(route.access),
     tags: [name.split('.')[0]],
-    ...(route.access === 'public' ? {} : { security: [{ token: [] }] }),
     ...(route.kind === 'upload' ? { consumes: ['multipart/form-data'] } : {}),
     ...(route.params ? { params: route.params } : {}),
     ...(route.query ? { querystring: route.query } : {}),
@@ -128,12 +129,13 @@ export function registerRoutes(
       schema: docSchema(name, route),
       ...(serialize ? { serializerCompiler: () => serialize } : {}),
       handler: async (req, reply) => {
-        const user = route.access === 'public' ? null : await authenticate(deps.db, req, deps.options.tokenTtlMinutes)
+        const user = withoutAccount(route.access) ? null : await authenticate(deps.db, req, deps.options.tokenTtlMinutes)
         const audit = new AuditTrail(deps.db)
-        const logged = route.log !== false && route.method !== 'GET' && (user !== null || route.access === 'public')
+        const logged = route.log !== false && route.method !== 'GET' && (user !== null || withoutAccount(route.access))
         const actor = user && { id: user.adminId, name: user.name }
         try {
           authorize(route.access, user)
+          const memberId = route.access === 'member' ? await authenticateMember(deps.db, req) : null
           const input = parseInput(route, req)
           // A write's checks, change and log entry commit together or not at all (write-transaction.ts).
           const data = await inRouteTransaction(route, deps.db, async (db) => {
@@ -143,7 +145,7 @@ export function registerRoutes(
             // The record a write names is logged before and after without the handler's help.
             const table = route.record ?? (route.scope && auditTableOf[route.scope])
             if (logged && table && typeof input.id === 'number') await trail.changing(table as AuditTable, input.id)
-            const result = await handler(input, { db, options: deps.options, user, ip: req.ip, req, reply, audit: trail })
+            const result = await handler(input, { db, options: deps.options, user, memberId, ip: req.ip, req, reply, audit: trail })
             if (logged && table && input.id === undefined) auditCreated(trail, table as AuditTable, result)
             const answer = route.kind === 'download' ? undefined : answerOf(result)
             if (logged) await trail.write({ route: name, actor, ip: req.ip, ok: true, message: null })

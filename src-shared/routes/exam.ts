@@ -48,8 +48,8 @@ const MEMBER_EXAM = '/api/member/exam'
 
 /**
  * Exams, their score list, marking and make-up (spec 001 §2, §4, §7), and the
- * member's phone page. The member routes are public at the route level: they carry
- * the member's own session (header MemberToken) that the handlers check.
+ * member's phone page. The member's routes (`access: 'member'`) carry the member's own
+ * session (header MemberToken), which the route mechanism checks.
  */
 export const examRoutes = defineRoutes({
   'exam.list': {
@@ -205,24 +205,24 @@ export const examRoutes = defineRoutes({
     response: MemberLoginResultSchema,
   },
   'memberApp.exams': {
-    method: 'GET', path: '/api/m/exams', access: 'public', rpc: false,
+    method: 'GET', path: '/api/m/exams', access: 'member', rpc: false,
     summary: '本人参加的考试与问卷',
     response: z.array(MyExamSchema),
   },
   'memberApp.start': {
-    method: 'POST', path: '/api/m/exam/start', access: 'public', rpc: false, log: false,
+    method: 'POST', path: '/api/m/exam/start', access: 'member', rpc: false, log: false,
     summary: '开始（或继续）作答：分配 A–E 试卷之一、打乱题目与选项并保存；时间窗外拒绝',
     body: StartBodySchema,
     response: SittingSchema,
   },
   'memberApp.answer': {
-    method: 'POST', path: '/api/m/exam/answer', access: 'public', rpc: false, log: false,
+    method: 'POST', path: '/api/m/exam/answer', access: 'member', rpc: false, log: false,
     summary: '自动保存一道题的作答（截止时间后拒绝）',
     body: SaveAnswerBodySchema,
     response: SaveAnswerResultSchema,
   },
   'memberApp.submit': {
-    method: 'POST', path: '/api/m/exam/submit', access: 'public', rpc: false, log: false,
+    method: 'POST', path: '/api/m/exam/submit', access: 'member', rpc: false, log: false,
     summary: '交卷：客观题即时计分，主观题待评阅',
     body: SubmitBodySchema,
     response: SubmitResultSchema,

@@ -122,8 +122,8 @@ export const signUpRoutes = defineRoutes({
     response: z.unknown(),
   },
   'mobile.checkIn': {
-    method: 'POST', path: '/api/m/checkin', access: 'public', rpc: false,
-    summary: '党员签到：仅在签到时间内、签到码为当前或上一时段时有效',
+    method: 'POST', path: '/api/m/checkin', access: 'member', rpc: false,
+    summary: '党员签到（本人以手机号与密码登录后）：仅在签到时间内、签到码为当前或上一时段时有效',
     body: CheckInBodySchema,
     response: CheckInResultSchema,
   },

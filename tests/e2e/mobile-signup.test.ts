@@ -2,10 +2,12 @@ import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { TrainDetail } from '../../src-shared/schemas/training'
 import { NO_MATCH } from '../../src-server/modules/signup/checkin-handlers'
+import { hashPassword } from '../../src-server/auth/passwords'
 import { demoAccounts } from '../../src-server/seed/demo-accounts'
 import { launchBrowser, screenshot } from '../support/browser'
 import { testDatabases } from '../support/databases'
 import { dataOf } from '../support/envelope'
+import { MEMBER_PASSWORD } from '../support/exam'
 import { login } from '../support/login'
 import { daysFromNow, membersOfTopOrg, validTrainForm } from '../support/training'
 import { call, startTestServer, type TestServer } from '../server/harness'
@@ -107,10 +109,29 @@ describe('member-facing sign-up and check-in pages in a phone browser', () => {
     })
     const code = dataOf((await call<{ link: string }>(server.url, 'GET', '/api/train/checkin/code', { token: admin, query: { trainId: String(train.id) } })).body)
     await checkInPage.goto(code.link)
+    // Nobody is named until the member proves who they are: both fields are needed …
+    await checkInPage.click('button[type=submit]')
+    await expect.poll(() => checkInPage.locator('#result').textContent()).toBe('请输入手机号')
+    expect(await checkInPage.locator('#err-password').textContent()).toBe('请输入密码')
+    // … and a signed-up number with a wrong password gets the sign-in's neutral answer.
+    await server.db.updateTable('member').set({ pwdHash: await hashPassword(MEMBER_PASSWORD) }).where('id', '=', member.id).execute()
     await checkInPage.fill('#telephone', member.telephone)
+    await checkInPage.fill('#password', 'not-the-password')
+    await checkInPage.click('button[type=submit]')
+    await expect.poll(() => checkInPage.locator('#result').textContent()).toBe('手机号或密码错误')
+    expect(await checkInPage.locator('main').textContent()).not.toContain(member.name)
+    await screenshot(checkInPage, 'mobile-checkin-sign-in')
+    await checkInPage.fill('#password', MEMBER_PASSWORD)
     await checkInPage.click('button[type=submit]')
     await expect.poll(() => checkInPage.locator('#result').textContent()).toBe(`签到成功！${member.name}`)
     await screenshot(checkInPage, 'mobile-checkin-done')
+    // The session stays on the phone (the exam page's too): the next scan checks in with one tap.
+    await checkInPage.reload()
+    await expect.poll(() => checkInPage.locator('#whoName').textContent()).toBe(member.name)
+    expect(await checkInPage.locator('#f').isVisible()).toBe(false)
+    await screenshot(checkInPage, 'mobile-checkin-signed-in')
+    await checkInPage.click('#go')
+    await expect.poll(() => checkInPage.locator('#result').textContent()).toMatch(new RegExp(`^${member.name}，您已于 \\d\\d:\\d\\d 签到$`))
     expect(checkInErrors).toEqual([])
   })
 

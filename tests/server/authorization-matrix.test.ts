@@ -13,6 +13,7 @@ import { call, startTestServer, type TestServer } from './harness'
  * The authorization matrix, generated from the route table: every route added later is
  * covered here without new test code.
  *  - every non-public route refuses a call without a token (401);
+ *  - every member route (the phone pages) refuses a console account's token (401);
  *  - every permission route refuses a role that lacks its permission (403);
  *  - every `scope` route whose input is just the record's id answers NOT_FOUND to a
  *    member-linked account naming a record of another tree (and changes nothing).
@@ -21,7 +22,8 @@ import { call, startTestServer, type TestServer } from './harness'
 
 const entries = (Object.entries(routes) as [string, RouteDef][]).map(([name, route]) => ({ name, route }))
 const guarded = entries.filter((e) => e.route.access !== 'public')
-const permissioned = entries.filter((e) => e.route.access !== 'public' && e.route.access !== 'login')
+const memberOnly = entries.filter((e) => e.route.access === 'member')
+const permissioned = entries.filter((e) => !['public', 'login', 'member'].includes(e.route.access as string))
 const scopedById = entries.filter(
   (e) => e.route.scope !== undefined && routeInputSchema(e.route).safeParse({ id: 1 }).success,
 )
@@ -91,6 +93,7 @@ describe.each(testDatabases())('authorization matrix ($name)', (database) => {
   it('covers every route of the table', () => {
     expect(guarded.length + entries.filter((e) => e.route.access === 'public').length).toBe(entries.length)
     expect(permissioned.length).toBeGreaterThan(0)
+    expect(memberOnly.map((e) => e.name)).toContain('memberApp.exams')
     // The account routes carry the marker, so the scope part is never empty.
     expect(scopedById.map((e) => e.name)).toContain('admin.delete')
   })
@@ -100,6 +103,14 @@ describe.each(testDatabases())('authorization matrix ($name)', (database) => {
     const { status, body } = await call(server.url, route.method, path, { query })
     expect(status).toBe(401)
     expect(body).toMatchObject({ code: 401, error: 'UNAUTHENTICATED' })
+  })
+
+  it.each(memberOnly)('$name refuses a console account without a member session (401)', async ({ route }) => {
+    const token = await account('m_all', allScreens.map((s) => s.id))
+    const { path, query, body } = request(route, { id: 1 })
+    const answer = await call(server.url, route.method, path, { token, query, body })
+    expect(answer.status).toBe(401)
+    expect(answer.body).toMatchObject({ code: 401, error: 'UNAUTHENTICATED' })
   })
 
   it.each(permissioned)('$name refuses a role without $route.access (403)', async ({ route }) => {

@@ -2,6 +2,7 @@ import { request } from 'node:http'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { TrainDetail } from '../../src-shared/schemas/training'
 import { hashPassword } from '../../src-server/auth/passwords'
+import { sha256Hex } from '../../src-server/auth/tokens'
 import { nowText } from '../../src-server/db/time'
 import { demoAccounts } from '../../src-server/seed/demo-accounts'
 import { testDatabases } from '../support/databases'
@@ -92,21 +93,63 @@ describe.each(testDatabases())('hardening: headers, links, rate limits ($name)',
     }
   })
 
-  it('counts members taking an exam by their session, not by the hall’s shared address', async () => {
-    const limited = await startTestServer(databaseUrl, { rateLimitScale: 1 })
+  it('counts members taking an exam by their session, not by the hall’s shared address; made-up tokens by the address', async () => {
+    const limited = await startTestServer(databaseUrl, { rateLimitScale: 1, trustProxy: 1 })
     try {
-      const exams = (token: string) => statusOf(`${limited.url}/api/m/exams`, { MemberToken: token })
-      // 150 candidates behind one NAT address, each polling once: no one is turned away.
-      const hall = await Promise.all(Array.from({ length: 150 }, (_, i) => exams(`hall-${i}-${Date.now()}`)))
-      expect(hall.every((status) => status === 401)).toBe(true)
+      const exams = (token: string, ip = '10.1.0.1') => statusOf(`${limited.url}/api/m/exams`, { MemberToken: token, 'X-Forwarded-For': ip })
+      // 150 candidates behind one NAT address, each with a session of their own and polling once: no one is turned away.
+      const members = await server.db.selectFrom('member').select('id').orderBy('id').limit(150).execute()
+      const hallTokens = members.map((m) => `hall-${m.id}-${Date.now()}`)
+      await server.db
+        .insertInto('memberSession')
+        .values(members.map((m, i) => ({ tokenHash: sha256Hex(hallTokens[i]), memberId: m.id, expiresAt: Date.now() + 3_600_000, createdAt: nowText() })))
+        .execute()
+      const hall = await Promise.all(hallTokens.map((token) => exams(token)))
+      expect(hall.every((status) => status === 200)).toBe(true)
       // One session calling too often is.
-      const token = `eager-${Date.now()}`
       const own: number[] = []
-      for (let i = 0; i < 121; i++) own.push(await exams(token))
-      expect(own.slice(0, 120).every((status) => status === 401)).toBe(true)
-      expect(own[120]).toBe(429)
+      for (let i = 0; i < 120; i++) own.push(await exams(hallTokens[0]))
+      expect(own.slice(0, 119).every((status) => status === 200)).toBe(true)
+      expect(own[119]).toBe(429)
+
+      // Invented tokens are no sessions: each counts against its address, so a flood of them is
+      // refused after the address's 120, and the counters gain one row, not one per token.
+      const countersBefore = Number((await server.db.selectFrom('rateLimit').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n)
+      const flood: number[] = []
+      for (let i = 0; i < 130; i++) flood.push(await exams(`made-up-${i}-${Date.now()}`, '10.1.0.2'))
+      expect(flood.slice(0, 120).every((status) => status === 401)).toBe(true)
+      expect(flood.slice(120).every((status) => status === 429)).toBe(true)
+      const countersAfter = Number((await server.db.selectFrom('rateLimit').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n)
+      expect(countersAfter - countersBefore).toBeLessThanOrEqual(1)
+      // Another address is not held up by that flood.
+      expect(await exams('made-up-elsewhere', '10.1.0.3')).toBe(401)
     } finally {
       await limited.stop()
+    }
+  })
+
+  it('slows an address guessing members’ passwords, never locks the member out of the phone exam', async () => {
+    const proxied = await startTestServer(databaseUrl, { trustProxy: 1 })
+    try {
+      const member = await server.db.selectFrom('member').select(['id', 'telephone']).where('enabled', '=', 1).orderBy('id', 'desc').executeTakeFirstOrThrow()
+      await server.db.updateTable('member').set({ pwdHash: await hashPassword('Member@123') }).where('id', '=', member.id).execute()
+      const from = (ip: string, password: string, telephone = member.telephone) =>
+        call<{ token: string }>(proxied.url, 'POST', '/api/m/login', { body: { telephone, password }, headers: { 'X-Forwarded-For': ip } })
+
+      for (let i = 1; i <= 4; i++) expect((await from('10.2.0.1', `wrong-${i}`)).body).toMatchObject({ error: 'BAD_CREDENTIALS', message: '手机号或密码错误' })
+      const fifth = await from('10.2.0.1', 'wrong-5')
+      expect(fifth.status).toBe(429)
+      expect(fifth.body.message).toBe('密码错误次数过多，请 30 秒后再试')
+      // The guessing address waits, even with the right password …
+      expect((await from('10.2.0.1', 'Member@123')).status).toBe(429)
+      // … while the member, from the exam hall, signs in at once: however many guesses, nothing locks.
+      for (let i = 0; i < 10; i++) await from('10.2.0.1', `more-${i}`)
+      expect((await from('10.2.0.9', 'Member@123')).body.code).toBe(0)
+      // An unknown number is counted the same way: the answers tell nobody who is a member.
+      for (let i = 1; i <= 4; i++) expect((await from('10.2.0.4', 'wrong', '13900000999')).body).toMatchObject({ error: 'BAD_CREDENTIALS', message: '手机号或密码错误' })
+      expect((await from('10.2.0.4', 'wrong', '13900000999')).body.message).toBe('密码错误次数过多，请 30 秒后再试')
+    } finally {
+      await proxied.stop()
     }
   })
 

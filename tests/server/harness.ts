@@ -52,6 +52,8 @@ export interface Call {
   token?: string
   query?: Record<string, string>
   body?: unknown
+  /** Further headers (a MemberToken, a proxy's X-Forwarded-For). */
+  headers?: Record<string, string>
 }
 
 /** One HTTP call to the API; returns the status and the parsed envelope. */
@@ -59,11 +61,11 @@ export async function call<T = unknown>(
   baseUrl: string,
   method: string,
   path: string,
-  { token, query, body }: Call = {},
+  { token, query, body, headers: extra }: Call = {},
 ): Promise<{ status: number; body: ApiEnvelope<T> }> {
   const url = new URL(path, baseUrl)
   for (const [k, v] of Object.entries(query ?? {})) url.searchParams.set(k, v)
-  const headers: Record<string, string> = {}
+  const headers: Record<string, string> = { ...extra }
   if (token !== undefined) headers.Token = token
   if (body !== undefined) headers['Content-Type'] = 'application/json'
   const response = await fetch(url, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) })

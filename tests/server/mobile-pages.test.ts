@@ -5,6 +5,8 @@ import type { TrainDetail } from '../../src-shared/schemas/training'
 import { checkInCode, checkInSlot } from '../../src-server/modules/signup/checkin-code'
 import { NO_MATCH } from '../../src-server/modules/signup/checkin-handlers'
 import { demoAccounts } from '../../src-server/seed/demo-accounts'
+import { hashPassword } from '../../src-server/auth/passwords'
+import { MEMBER_PASSWORD } from '../support/exam'
 import { testDatabases } from '../support/databases'
 import { dataOf } from '../support/envelope'
 import { login } from '../support/login'
@@ -130,7 +132,14 @@ describe.each(testDatabases())('member-facing sign-up and check-in pages ($name)
     expect(waiting.body.message).toBe('培训班尚未发布')
   })
 
-  it('checks in with the rotating code inside a sign-in window only, once per window', async () => {
+  /** A member with a password of their own, signed in on the phone pages: the MemberToken header. */
+  async function memberSignedIn(member: { id: number; telephone: string }): Promise<Record<string, string>> {
+    await server.db.updateTable('member').set({ pwdHash: await hashPassword(MEMBER_PASSWORD) }).where('id', '=', member.id).execute()
+    const signedIn = dataOf((await call<{ token: string }>(server.url, 'POST', '/api/m/login', { body: { telephone: member.telephone, password: MEMBER_PASSWORD } })).body)
+    return { MemberToken: signedIn.token }
+  }
+
+  it('checks in the signed-in member with the rotating code inside a sign-in window only, once per window', async () => {
     const train = await published({
       signUpOptions: [1],
       trainSignIns: [{ signInStartTime: daysFromNow(-0.01), signInEndTime: daysFromNow(0.05) }],
@@ -145,18 +154,34 @@ describe.each(testDatabases())('member-facing sign-up and check-in pages ($name)
 
     const page = await fetch(current.link)
     expect(page.status).toBe(200)
-    expect(await page.text()).toContain('name="telephone"')
+    const html = await page.text()
+    expect(html).toContain('name="telephone"')
+    expect(html).toContain('name="password"')
 
-    const checkIn = (code: string, telephone: string) => call<{ name: string; already: boolean }>(server.url, 'POST', '/api/m/checkin', { body: { trainId: train.id, code, telephone } })
-    expect(dataOf((await checkIn(current.code, finance[5].telephone)).body)).toMatchObject({ name: finance[5].name, already: false })
-    expect(dataOf((await checkIn(current.code, finance[5].telephone)).body)).toMatchObject({ already: true })
-    const stranger = await checkIn(current.code, finance[6].telephone)
+    const checkIn = (code: string, headers?: Record<string, string>, extra: Record<string, unknown> = {}) =>
+      call<{ name: string; already: boolean }>(server.url, 'POST', '/api/m/checkin', { body: { trainId: train.id, code, ...extra }, headers })
+    // The code on the screen plus a number proves nothing: the same answer for a signed-up
+    // number, another one and none, naming no one and checking no one in.
+    const unproven = await Promise.all([
+      checkIn(current.code, undefined, { telephone: finance[5].telephone }),
+      checkIn(current.code, undefined, { telephone: finance[6].telephone }),
+      checkIn(current.code),
+      checkIn(current.code, { MemberToken: 'made-up' }, { telephone: finance[5].telephone }),
+    ])
+    for (const answer of unproven) expect(answer).toEqual({ status: 401, body: { code: 401, error: 'UNAUTHENTICATED', message: '请先登录', data: null } })
+    expect(await server.db.selectFrom('trainCheckIn').select('id').where('trainId', '=', train.id).execute()).toEqual([])
+
+    const own = await memberSignedIn(finance[5])
+    expect(dataOf((await checkIn(current.code, own)).body)).toMatchObject({ name: finance[5].name, already: false })
+    expect(dataOf((await checkIn(current.code, own)).body)).toMatchObject({ already: true })
+    // Another member, proven, who did not sign up: told so, about themself only.
+    const stranger = await checkIn(current.code, await memberSignedIn(finance[6]))
     expect(stranger.body.message).toBe('您未报名此培训班，如有疑问请联系会务人员')
 
     // A code from a minute ago (a forwarded photo) no longer works.
     const { checkInSecret } = await server.db.selectFrom('train').select('checkInSecret').where('id', '=', train.id).executeTakeFirstOrThrow()
     const expired = checkInCode(checkInSecret, train.id, checkInSlot(Date.now()) - 2)
-    const refused = await checkIn(expired, finance[5].telephone)
+    const refused = await checkIn(expired, own)
     expect(refused.status).toBe(403)
     expect(refused.body.message).toBe('签到码已过期，请重新扫描会场大屏上的二维码')
     const stalePage = await fetch(`${server.url}/m/checkin?trainId=${train.id}&code=${encodeURIComponent(expired)}`)
@@ -173,7 +198,7 @@ describe.each(testDatabases())('member-facing sign-up and check-in pages ($name)
     dataOf((await api('POST', '/api/train/sign/up/member', { trainId: train.id, memberId: finance[7].id })).body)
     const current = dataOf((await api<CheckInCode>('GET', '/api/train/checkin/code', undefined, { trainId: String(train.id) })).body)
     expect(current.window).toBeNull()
-    const refused = await call(server.url, 'POST', '/api/m/checkin', { body: { trainId: train.id, code: current.code, telephone: finance[7].telephone } })
+    const refused = await call(server.url, 'POST', '/api/m/checkin', { body: { trainId: train.id, code: current.code }, headers: await memberSignedIn(finance[7]) })
     expect(refused.body.message).toBe('当前不在签到时间内')
     expect(await (await fetch(current.link)).text()).toContain('当前不在签到时间内')
   })

@@ -31,10 +31,18 @@ describe.each(testDatabases())('platform ($name)', (database) => {
   describe('HTTP conventions', () => {
     it('describes every route of the table in OpenAPI at /api/docs/json, with a browsable page', async () => {
       const doc = (await (await fetch(`${server.url}/api/docs/json`)).json()) as {
-        paths: Record<string, Record<string, { operationId: string }>>
+        paths: Record<string, Record<string, { operationId: string; description: string; security?: Record<string, string[]>[] }>>
+        components: { securitySchemes: Record<string, { in: string; name: string }> }
       }
       for (const [name, route] of Object.entries(routes) as [string, RouteDef][]) {
         expect(doc.paths[route.path]?.[route.method.toLowerCase()]?.operationId).toBe(name)
+      }
+      // The phone pages' own session: described as such, with its header, never as open to anyone.
+      expect(doc.components.securitySchemes.memberToken).toEqual({ type: 'apiKey', in: 'header', name: 'MemberToken' })
+      const memberRoutes = Object.values(routes as Record<string, RouteDef>).filter((r) => r.access === 'member')
+      expect(memberRoutes.length).toBeGreaterThanOrEqual(4)
+      for (const route of memberRoutes) {
+        expect(doc.paths[route.path][route.method.toLowerCase()]).toMatchObject({ description: '需要党员登录', security: [{ memberToken: [] }] })
       }
       const page = await fetch(`${server.url}/api/docs/`)
       expect(page.status).toBe(200)

@@ -10,7 +10,7 @@ import { inWriteTransaction } from '../../src-server/http/write-transaction'
 import { outboxOf } from '../../src-server/modules/sms/outbox'
 import { testDatabases } from '../support/databases'
 import { dataOf } from '../support/envelope'
-import { changedRows, dataTables, fingerprint, messageOf, PLAUSIBLE, roleAccount, sendRoute, shapeOf } from '../support/route-calls'
+import { changedRows, credentialsFor, dataTables, fingerprint, memberSession, messageOf, PLAUSIBLE, roleAccount, sendRoute, shapeOf } from '../support/route-calls'
 import { call, startTestServer, type TestServer } from './harness'
 
 /**
@@ -210,6 +210,7 @@ async function firstRecords(db: Db, tables: readonly string[]): Promise<Existing
 describe.each(testDatabases())('a refused write changes nothing ($name)', (database) => {
   let server: TestServer
   let token = ''
+  let member = ''
   let tables: string[] = []
   let existing: Existing = new Map()
   /** Per route: how its cases were answered, printed at the end (which refusals reached the handler). */
@@ -220,6 +221,7 @@ describe.each(testDatabases())('a refused write changes nothing ($name)', (datab
     tables = await dataTables(server.db)
     existing = await firstRecords(server.db, tables)
     token = await roleAccount(server, allScreens.map((s) => s.id))
+    member = await memberSession(server.db, 'refusal-member')
   }, 120_000)
   afterAll(async () => {
     console.log(`refusal cases (${database.name}):\n${outcomes.join('\n')}`)
@@ -247,7 +249,7 @@ describe.each(testDatabases())('a refused write changes nothing ($name)', (datab
     const answered: string[] = []
     for (const c of casesOf(route, existing)) {
       const before = await settled()
-      const answer = await sendRoute(server.url, route, c.input, route.access === 'public' ? undefined : token)
+      const answer = await sendRoute(server.url, route, c.input, credentialsFor(route, token, member))
       answered.push(`${c.label} ${answer.status} ${messageOf(answer.bytes).slice(0, 24)}`)
       if (answer.status < 400) continue
       const changed = changedRows(before, await settled())

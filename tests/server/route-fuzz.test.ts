@@ -3,7 +3,7 @@ import { routes } from '../../src-shared/api'
 import type { RouteDef } from '../../src-shared/contract'
 import { allScreens } from '../../src-shared/permissions'
 import { testDatabases } from '../support/databases'
-import { changedRows, dataTables, fingerprint, messageOf, plausibleInput, roleAccount, sendRoute, shapeOf } from '../support/route-calls'
+import { changedRows, credentialsFor, memberSession, dataTables, fingerprint, messageOf, plausibleInput, roleAccount, sendRoute, shapeOf } from '../support/route-calls'
 import { startTestServer, type TestServer } from './harness'
 
 /**
@@ -72,6 +72,7 @@ function cases(random: () => number): Case[] {
 describe.each(testDatabases())('route fuzz ($name)', (database) => {
   let server: TestServer
   let token = ''
+  const memberToken = `fuzz-member-${SEED}`
   let tables: string[] = []
 
   /** A fresh account whose role grants every screen, with the province scope. */
@@ -81,6 +82,7 @@ describe.each(testDatabases())('route fuzz ($name)', (database) => {
     server = await startTestServer(await database.url())
     tables = await dataTables(server.db)
     token = await freshToken()
+    await memberSession(server.db, memberToken)
   }, 120_000)
   afterAll(() => server?.stop())
 
@@ -92,10 +94,11 @@ describe.each(testDatabases())('route fuzz ($name)', (database) => {
     let changedAfterRefusal = 0
     let requests = 0
     for (const c of cases(random)) {
-      const caller = c.route.access === 'public' ? undefined : token
+      // Member routes are fuzzed as a signed-in member: their input is what is tried.
+      const credentials = credentialsFor(c.route, token, memberToken)
       let answer: { status: number; bytes: Buffer }
       try {
-        answer = await sendRoute(server.url, c.route, c.input, caller)
+        answer = await sendRoute(server.url, c.route, c.input, credentials)
       } catch (err) {
         failures.push(`${c.name} ${c.field}=${JSON.stringify(c.input[c.field])?.slice(0, 60)}: connection failed (${String(err)})`)
         continue
@@ -108,7 +111,7 @@ describe.each(testDatabases())('route fuzz ($name)', (database) => {
         failures.push(`${c.name} ${c.field}: 400 without a Chinese message: ${messageOf(answer.bytes)}`)
       }
       // The fuzz may log its own account out or change its password: sign in afresh.
-      if (answer.status === 401 && caller) {
+      if (answer.status === 401 && credentials.Token) {
         token = await freshToken()
         before = await fingerprint(server.db, tables)
         continue

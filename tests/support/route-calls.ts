@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto'
 import type { z } from 'zod'
 import { pathParamNames, splitInput, type RouteDef } from '../../src-shared/contract'
 import { hashPassword } from '../../src-server/auth/passwords'
+import { sha256Hex } from '../../src-server/auth/tokens'
 import { nowText } from '../../src-server/db/time'
 import type { Db } from '../../src-server/db/types'
 import { login } from './login'
@@ -53,19 +54,31 @@ function queryText(value: unknown): string {
 const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g
 
 /** A route called as a client would: query values as text, path values URI-encoded; the whole answer read. */
-export async function sendRoute(baseUrl: string, route: RouteDef, input: Record<string, unknown>, token: string | undefined) {
+export async function sendRoute(baseUrl: string, route: RouteDef, input: Record<string, unknown>, credentials: Readonly<Record<string, string>>) {
   // A lone surrogate cannot be URI-encoded: in a path it is sent as its replacement character.
   const pathSafe = Object.fromEntries(Object.entries(input).map(([k, v]) => [k, typeof v === 'string' ? v.replace(LONE_SURROGATE, '\ufffd') : v]))
   const { path, query, body } = splitInput(route, { ...input, ...Object.fromEntries(pathParamNames(route.path).map((n) => [n, pathSafe[n]])) })
   const url = new URL(path, baseUrl)
   for (const [k, v] of Object.entries(query ?? {})) url.searchParams.set(k, queryText(v))
-  const headers: Record<string, string> = {}
-  if (token) headers.Token = token
+  const headers: Record<string, string> = { ...credentials }
   if (route.body) headers['Content-Type'] = 'application/json'
   const response = await fetch(url, { method: route.method, headers, body: route.body ? JSON.stringify(body) : undefined })
   // Reading the whole body is the check that a file was not cut after its headers.
   const bytes = Buffer.from(await response.arrayBuffer())
   return { status: response.status, bytes }
+}
+
+/** A member's phone session (header MemberToken) made straight in the database, for calling the member routes. */
+export async function memberSession(db: Db, name: string): Promise<string> {
+  const member = await db.selectFrom('member').select('id').orderBy('id').executeTakeFirstOrThrow()
+  await db.insertInto('memberSession').values({ tokenHash: sha256Hex(name), memberId: member.id, expiresAt: Date.now() + 3_600_000, createdAt: nowText() }).execute()
+  return name
+}
+
+/** The headers a route's caller sends: none, the console's Token or the member's MemberToken. */
+export function credentialsFor(route: RouteDef, token: string, member: string): Record<string, string> {
+  if (route.access === 'public') return {}
+  return route.access === 'member' ? { MemberToken: member } : { Token: token }
 }
 
 /** The message of an answer's envelope (or the start of its text). */

@@ -1,3 +1,5 @@
+import { MEMBER_STORAGE } from '../signup/mobile-html'
+
 /**
  * The member's exam page (`/m/exam`), one HTML page with its script inline: sign-in
  * with telephone and password, the member's exams, and the sitting. Every answer is
@@ -12,7 +14,7 @@ const EXAM_STYLE = `
 .q h3{font-size:16px;margin:0 0 8px;font-weight:600}.opt{display:flex;gap:8px;align-items:flex-start;font-weight:400;padding:8px;border:1px solid #ddd;border-radius:6px;margin:6px 0}
 .opt input{width:auto;margin-top:5px}textarea{box-sizing:border-box;width:100%;font-size:16px;padding:8px;border:1px solid #ccc;border-radius:6px}
 #bar{position:sticky;top:0;background:#fff;border-bottom:1px solid #ddd;padding:8px 12px;display:flex;justify-content:space-between;font-size:14px;z-index:2}
-#clock{font-weight:700;color:#c00}#sync.warn{color:#c60}.secondary{background:#fff;color:#c00;border:1px solid #c00}`
+#clock{font-weight:700;color:#c00}#sync.warn{color:#c60}`
 
 export function examPageBody() {
   return (nonce: string) => `<style>${EXAM_STYLE}</style><header><h1>在线考试</h1><p id="who"></p></header><div id="bar" hidden><span id="sync" role="status">已保存</span><span>剩余 <span id="clock">--:--</span></span></div><main id="app"></main>
@@ -20,18 +22,18 @@ export function examPageBody() {
 const app=document.getElementById('app'),bar=document.getElementById('bar'),syncEl=document.getElementById('sync'),clockEl=document.getElementById('clock');
 const esc=(v)=>String(v??'').replace(/[&<>"']/g,(c)=>({'&':'&amp;','<':'&lt;','>':'&gt;','"':'&quot;',"'":'&#39;'})[c]);
 const TYPES={1:'单选题',2:'多选题',3:'判断题',4:'问答题',5:'填空题'};
-let token=localStorage.getItem('memberToken'),sitting=null,offset=0,timer=null,flushing=false;
+let token=localStorage.getItem(${JSON.stringify(MEMBER_STORAGE.token)}),sitting=null,offset=0,timer=null,flushing=false;
 async function api(method,path,body){
  const r=await fetch(path,{method,headers:{'Content-Type':'application/json',...(token?{MemberToken:token}:{})},body:body===undefined?undefined:JSON.stringify(body)});
  const env=await r.json();if(env.code===401){signOut();throw new Error(env.message)}
  if(env.code!==0){const e=new Error(env.message);e.refused=true;throw e}return env.data}
-function signOut(){token=null;localStorage.removeItem('memberToken');showLogin()}
+function signOut(){token=null;localStorage.removeItem(${JSON.stringify(MEMBER_STORAGE.token)});showLogin()}
 function showLogin(msg){bar.hidden=true;document.getElementById('who').textContent='';
  app.innerHTML='<section><form id="login" novalidate><label for="telephone">手机号</label><input id="telephone" name="telephone" type="tel" maxlength="11" inputmode="numeric" autocomplete="tel"><label for="password">密码</label><input id="password" name="password" type="password" autocomplete="current-password"><button type="submit">登录</button></form><div id="result" class="fail" role="alert">'+esc(msg)+'</div></section>';
  document.getElementById('login').addEventListener('submit',async(e)=>{e.preventDefault();const f=new FormData(e.target);
-  try{const d=await api('POST','/api/m/login',{telephone:f.get('telephone'),password:f.get('password')});token=d.token;localStorage.setItem('memberToken',token);localStorage.setItem('memberName',d.name);showList()}
+  try{const d=await api('POST','/api/m/login',{telephone:f.get('telephone'),password:f.get('password')});token=d.token;localStorage.setItem(${JSON.stringify(MEMBER_STORAGE.token)},token);localStorage.setItem(${JSON.stringify(MEMBER_STORAGE.name)},d.name);showList()}
   catch(err){document.getElementById('result').textContent=err.message}})}
-async function showList(){bar.hidden=true;clearInterval(timer);sitting=null;document.getElementById('who').textContent=localStorage.getItem('memberName')||'';
+async function showList(){bar.hidden=true;clearInterval(timer);sitting=null;document.getElementById('who').textContent=localStorage.getItem(${JSON.stringify(MEMBER_STORAGE.name)})||'';
  let list;try{list=await api('GET','/api/m/exams')}catch(err){if(token)app.innerHTML='<section><p class="fail">'+esc(err.message)+'</p><button id="retry">重试</button></section>',document.getElementById('retry').onclick=showList;return}
  app.innerHTML=(list.length?'':'<section><p>还没有数据</p></section>')+list.map((x)=>'<div class="card"><h2>'+esc(x.title)+(x.isMakeUp?'（补考）':'')+'</h2><div class="meta">'+esc(x.trainName)+'</div><div class="meta">'+esc(x.startTime.slice(0,16))+' 至 '+esc(x.endTime.slice(0,16))+(x.type===2?' · 限时 '+x.countdown+' 分钟':'')+'</div>'+
   (x.score!==null&&x.type===2?'<div>成绩：<b>'+x.score+'</b></div>':x.status==='DONE'?'<div>已交卷，待阅卷</div>':'')+

@@ -1,10 +1,10 @@
 import type { MyExam } from '../../../src-shared/schemas/exam'
 import { nowText } from '../../db/time'
 import type { Db } from '../../db/types'
-import type { DomainHandlers } from '../../http/context'
+import { signedInMember, type DomainHandlers } from '../../http/context'
 import { sendPage } from '../signup/mobile-html'
 import { examPageBody } from './exam-page'
-import { memberLogin, signedInMember } from './member-session'
+import { memberLogin } from './member-session'
 import { ExamType } from '../../../src-shared/schemas/exam'
 import { checkedIn, closedReason, finalizeExpired, NOT_CHECKED_IN, saveAnswer, startSitting, submitOwn } from './sitting'
 import { roundWindow } from './status'
@@ -34,10 +34,10 @@ async function enrolLateRegistrant(db: Db, memberId: number): Promise<void> {
 export const memberAppHandlers = {
   'memberApp.page': async (_input, { reply }) => sendPage(reply, 200, '在线考试', examPageBody()),
 
-  'memberApp.login': async ({ telephone, password }, { db }) => memberLogin(db, telephone, password, MEMBER_SESSION_MINUTES),
+  'memberApp.login': async ({ telephone, password }, { db, ip }) => memberLogin(db, ip, telephone, password, MEMBER_SESSION_MINUTES),
 
   'memberApp.exams': async (_input, ctx) => {
-    const memberId = await signedInMember(ctx)
+    const memberId = signedInMember(ctx)
     await enrolLateRegistrant(ctx.db, memberId)
     await finalizeExpired(ctx.db, { memberId })
     const rows = await ctx.db
@@ -78,10 +78,10 @@ export const memberAppHandlers = {
     })
   },
 
-  'memberApp.start': async ({ memberExamId }, ctx) => startSitting(ctx.db, await signedInMember(ctx), memberExamId),
+  'memberApp.start': async ({ memberExamId }, ctx) => startSitting(ctx.db, signedInMember(ctx), memberExamId),
 
-  'memberApp.answer': async (input, ctx) => saveAnswer(ctx.db, await signedInMember(ctx), input),
+  'memberApp.answer': async (input, ctx) => saveAnswer(ctx.db, signedInMember(ctx), input),
 
-  'memberApp.submit': async ({ attemptId }, ctx) => submitOwn(ctx.db, await signedInMember(ctx), attemptId),
+  'memberApp.submit': async ({ attemptId }, ctx) => submitOwn(ctx.db, signedInMember(ctx), attemptId),
 } satisfies DomainHandlers<'memberApp'>
 

@@ -18,6 +18,7 @@ import { nowText } from '../../db/time'
 import type { Db } from '../../db/types'
 import { extensionOf } from '../../files/file-types'
 import { absoluteStoredPath } from '../../files/storage'
+import { assertXlsxWithinLimits, limitedCell, workbookBudget } from '../../files/workbook-limits'
 import { cellText } from '../../files/xlsx'
 import { questionColumns } from './workbooks'
 
@@ -55,6 +56,7 @@ async function readQuestionRows(file: string): Promise<{ row: number; cells: Cel
   const rows: { row: number; cells: Cells }[] = []
   const known = new Set<string>(questionColumns.map((c) => c.header))
   try {
+    await assertXlsxWithinLimits(file, workbookBudget(MAX_IMPORT_QUESTIONS))
     for await (const sheet of reader) {
       let columnOf: Map<Header, number> | undefined
       for await (const row of sheet) {
@@ -70,7 +72,7 @@ async function readQuestionRows(file: string): Promise<{ row: number; cells: Cel
         }
         const cells: Cells = {}
         for (const [header, col] of columnOf) {
-          const text = cellText(row.getCell(col).value)
+          const text = limitedCell(cellText(row.getCell(col).value), row.number)
           if (text) cells[header] = text
         }
         if (Object.keys(cells).length === 0) continue

@@ -5,7 +5,7 @@ import { parseSignUpOptions } from '../../../src-shared/schemas/training-codes'
 import { effectiveTrainStatus, TrainStatus } from '../../../src-shared/training-status'
 import { nowText } from '../../db/time'
 import type { Db } from '../../db/types'
-import { signedIn, type DomainHandlers } from '../../http/context'
+import { signedIn, signedInMember, type DomainHandlers } from '../../http/context'
 import { publicOriginOf } from '../../http/public-url'
 import { TRAIN_NOT_FOUND, trainInScope } from '../training/host'
 import {
@@ -146,7 +146,10 @@ export const checkInHandlers = {
     return sendPage(reply, 200, `${train.name} - 签到`, checkInPageBody(train, code, window))
   },
 
-  'mobile.checkIn': async ({ trainId, code, telephone }, { db }) => {
+  // Only the member's own sign-in (the exam pages' session) checks in, and only then does
+  // the answer name anyone: a code from the screen plus someone's number proves nothing.
+  'mobile.checkIn': async ({ trainId, code }, ctx) => {
+    const { db } = ctx
     const train = await publicTrain(db, trainId)
     const { refusal, window } = await checkInRefusal(db, train, code, Date.now())
     if (refusal || !train || !window) throw new AppError(refusal === CODE_EXPIRED ? ErrorKey.FORBIDDEN : ErrorKey.CONFLICT, refusal ?? TRAIN_NOT_FOUND)
@@ -154,9 +157,9 @@ export const checkInHandlers = {
       .selectFrom('trainSignUp')
       .select(['id', 'name'])
       .where('trainId', '=', train.id)
-      .where('telephone', '=', telephone)
+      .where('memberId', '=', signedInMember(ctx))
       .executeTakeFirst()
-    if (!signUp) throw new AppError(ErrorKey.NOT_FOUND, '您未报名此培训班，如有疑问请联系会务人员', [{ path: 'telephone', message: '您未报名此培训班' }])
+    if (!signUp) throw new AppError(ErrorKey.NOT_FOUND, '您未报名此培训班，如有疑问请联系会务人员')
     const existing = () =>
       db.selectFrom('trainCheckIn').select('checkInTime').where('signUpId', '=', signUp.id).where('signInId', '=', window.id).executeTakeFirst()
     const earlier = await existing()

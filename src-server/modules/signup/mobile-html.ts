@@ -7,8 +7,9 @@ import { arrivalTypes, parseSignUpOptions } from '../../../src-shared/schemas/tr
 
 /**
  * Server-rendered pages members open on their phones from a QR code: plain HTML, a
- * little inline script (allowed by a per-response nonce), no login. Every value from
- * the database goes through `escapeHtml`.
+ * little inline script (allowed by a per-response nonce), no console login (check-in
+ * signs the member in with their own session). Every value from the database goes
+ * through `escapeHtml`.
  */
 export function escapeHtml(value: string | number | null | undefined): string {
   return String(value ?? '').replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c)
@@ -25,7 +26,7 @@ label{display:block;margin:10px 0 4px;font-weight:600}label .req{color:#c00}
 input,select{box-sizing:border-box;width:100%;padding:10px;font-size:16px;border:1px solid #ccc;border-radius:6px;background:#fff}
 .hint{font-size:13px;color:#666;white-space:pre-wrap}.err{color:#c00;font-size:13px;min-height:1em}
 button{width:100%;padding:12px;font-size:17px;border:0;border-radius:6px;background:#c00;color:#fff;margin-top:12px}
-button:disabled{opacity:.6}#result{margin-top:12px;font-weight:600}#result.ok{color:#080}#result.fail{color:#c00}
+button:disabled{opacity:.6}button.secondary{background:#fff;color:#c00;border:1px solid #c00}#result{margin-top:12px;font-weight:600}#result.ok{color:#080}#result.fail{color:#c00}
 dl{margin:0}dt{color:#666;font-size:13px}dd{margin:0 0 6px}`
 
 /** Sends a complete page with a CSP that allows only its own inline script. */
@@ -154,12 +155,51 @@ export function signUpPageBody(t: SignUpPageTrain, token: string, closedReason: 
   }
 }
 
-/** The check-in form of a valid code inside an open sign-in window. */
+/**
+ * Where the phone pages keep the member's session (exam page and check-in page share it:
+ * one origin, one sign-in).
+ */
+export const MEMBER_STORAGE = { token: 'memberToken', name: 'memberName' } as const
+
+/**
+ * The check-in page of a valid code inside an open sign-in window. The member proves who
+ * they are with their own telephone and member password (the exam page's sign-in and
+ * session, docs/decisions.md): the code on the screen plus a number proves nothing, and
+ * no answer names anyone or tells whether a number signed up before that.
+ */
 export function checkInPageBody(t: { id: number; name: string; site: string }, code: string, window: { signInStartTime: string; signInEndTime: string }) {
   return (nonce: string) =>
     `<header><h1>${escapeHtml(t.name)}</h1><p>培训签到</p></header><main><section>` +
     `<dl><dt>签到地点</dt><dd>${escapeHtml(t.site)}</dd><dt>签到时间</dt><dd>${escapeHtml(window.signInStartTime.slice(11, 16))} 至 ${escapeHtml(window.signInEndTime.slice(11, 16))}</dd></dl>` +
-    `<form id="f" novalidate>${field('telephone', '手机号', true, input('telephone', 'tel', 'maxlength="11" inputmode="numeric" autocomplete="tel"'), '签到码一分钟内有效，过期请重新扫描大屏上的二维码')}` +
-    `<button type="submit">签到</button></form><div id="result" role="status"></div></section></main>` +
-    submitScript(nonce, '/api/m/checkin', { trainId: t.id, code }, [{ path: 'telephone', message: MOBILE_MISSING }], '签到成功！{name}')
+    `<div id="who" hidden><p>签到人：<b id="whoName"></b></p><button type="button" id="go">签到</button>` +
+    `<button type="button" class="secondary" id="switch">不是本人？切换账号</button></div>` +
+    `<form id="f" novalidate hidden>${field('telephone', '手机号', true, input('telephone', 'tel', 'maxlength="11" inputmode="numeric" autocomplete="tel"'))}` +
+    field('password', '密码', true, input('password', 'password', 'maxlength="64" autocomplete="current-password"'), '请用本人手机号和党员密码（与手机考试相同）登录后签到；签到码一分钟内有效，过期请重新扫描大屏上的二维码') +
+    `<button type="submit">登录并签到</button></form><div id="result" role="status"></div></section></main>` +
+    `<script nonce="${nonce}">
+const form=document.getElementById('f'),who=document.getElementById('who'),result=document.getElementById('result'),KEYS=${JSON.stringify(MEMBER_STORAGE)},target=${JSON.stringify({ trainId: t.id, code })};
+let token=localStorage.getItem(KEYS.token);
+function say(kind,text){result.className=kind;result.textContent=text}
+function show(){who.hidden=!token;form.hidden=!!token;document.getElementById('whoName').textContent=localStorage.getItem(KEYS.name)||''}
+function signOut(){token=null;localStorage.removeItem(KEYS.token);localStorage.removeItem(KEYS.name);show()}
+async function post(path,body){const r=await fetch(path,{method:'POST',headers:{'Content-Type':'application/json',...(token?{MemberToken:token}:{})},body:JSON.stringify(body)});return r.json()}
+async function checkIn(){say('','正在签到…');
+ try{const env=await post('/api/m/checkin',target);
+  if(env.code===0){who.hidden=true;form.hidden=true;say('ok',env.data.already?env.data.name+'，您已于 '+env.data.checkInTime.slice(11,16)+' 签到':'签到成功！'+env.data.name);return}
+  if(env.code===401){signOut();say('fail','请先用本人手机号和密码登录');return}
+  say('fail',env.message)}catch{say('fail','网络错误，请稍后重试')}}
+form.addEventListener('submit',async(e)=>{e.preventDefault();const data=new FormData(form),body={telephone:String(data.get('telephone')).trim(),password:String(data.get('password'))};
+ for(const el of form.querySelectorAll('.err'))el.textContent='';
+ const missing=[['telephone',${JSON.stringify(MOBILE_MISSING)}],['password','请输入密码']].filter(([k])=>!body[k]);
+ for(const [k,m] of missing)document.getElementById('err-'+k).textContent=m;
+ if(missing.length>0){say('fail',missing[0][1]);return}
+ const button=form.querySelector('button');button.disabled=true;say('','正在登录…');
+ try{const env=await post('/api/m/login',body);
+  if(env.code===0){token=env.data.token;localStorage.setItem(KEYS.token,token);localStorage.setItem(KEYS.name,env.data.name);show();await checkIn()}
+  else{for(const i of (env.data&&env.data.issues)||[]){const el=document.getElementById('err-'+i.path);if(el)el.textContent=i.message}say('fail',env.message)}
+ }catch{say('fail','网络错误，请稍后重试')}
+ button.disabled=false});
+document.getElementById('go').onclick=checkIn;document.getElementById('switch').onclick=()=>{signOut();say('','')};
+show();
+</script>`
 }
