@@ -98,7 +98,7 @@ describe.each(testDatabases())('member import and export ($name)', (database) =>
     const at = (row: number) => Object.fromEntries(report.issues.filter((i) => i.row === row).map((i) => [i.column, i.message]))
     expect(at(3)).toEqual({
       姓名: '请输入姓名', 性别: '性别只能填写 男 或 女', 民族: '请输入民族', 手机号: '手机号格式错误', 所属组织编码: '组织编码不存在或不在本单位范围内',
-      身份证号: '身份证号格式错误', 任职时间: '任职时间格式应为 yyyy-MM', 同职级年限: '同职级年限最小为 1', 初始密码: '密码不能少于6位',
+      身份证号: '身份证号应为18位（现为3位）', 任职时间: '任职时间格式应为 yyyy-MM', 同职级年限: '同职级年限最小为 1', 初始密码: '密码不能少于6位',
     })
     expect(at(4)).toEqual({ 手机号: '与第 2 行的手机号重复' })
     expect(at(5)).toEqual({ 手机号: '该手机号已存在' })
