@@ -59,11 +59,24 @@ export function sendWorkbook(
     .send(out)
 }
 
-/** The text of a cell as a person typed it: numbers without exponent, dates as yyyy-MM-dd, rich text joined. */
+/**
+ * A number as a spreadsheet's General format shows it: exact integers in full, the rest
+ * as the value. An integer beyond 2^53 (an 18-digit ID typed into a cell without text
+ * format) has already lost its last digits, so it is shown as the spreadsheet shows it,
+ * 3.20102E+17, never as digits that look right: the identity validators refuse that form
+ * with a message that says how to fix the column (src-shared/schemas/identity.ts).
+ */
+function numberText(value: number): string {
+  if (Number.isSafeInteger(value)) return value.toFixed(0)
+  if (!Number.isInteger(value)) return String(value)
+  return value.toPrecision(6).replace(/\.?0*e/, 'E')
+}
+
+/** The text of a cell as a person typed it: numbers without exponent (see `numberText`), dates as yyyy-MM-dd, rich text joined. */
 export function cellText(value: ExcelJS.CellValue): string {
   if (value === null || value === undefined) return ''
   if (typeof value === 'string') return value.trim()
-  if (typeof value === 'number') return Number.isInteger(value) ? value.toFixed(0) : String(value)
+  if (typeof value === 'number') return numberText(value)
   if (typeof value === 'boolean') return value ? '是' : '否'
   if (value instanceof Date) return value.toISOString().slice(0, 10)
   if ('richText' in value) return value.richText.map((r) => r.text).join('').trim()
