@@ -8,7 +8,7 @@ import type { Page } from '../../src-shared/schemas/common'
 import type { UploadedFile } from '../../src-shared/schemas/files'
 import { optionalResidentId, residentId, residentIdIssue } from '../../src-shared/schemas/identity'
 import type { Member, MemberImportCheck, MemberImportResult } from '../../src-shared/schemas/member'
-import type { Org, OrgNode } from '../../src-shared/schemas/org'
+import type { Org } from '../../src-shared/schemas/org'
 import type { SignUpMember } from '../../src-shared/schemas/signup'
 import type { TrainDetail } from '../../src-shared/schemas/training'
 import { demoAccounts, ORG_ADMIN_TOP_ORG } from '../../src-server/seed/demo-accounts'
@@ -65,7 +65,7 @@ describe.each(testDatabases())('identity numbers at every boundary ($name)', (da
   let server: TestServer
   let admin: ApiAs
   let orgadmin: ApiAs
-  let branch: Org
+  let branch: { id: number; orgCode: string }
   let member: Member
   let another: Member
   let train: TrainDetail
@@ -73,10 +73,16 @@ describe.each(testDatabases())('identity numbers at every boundary ($name)', (da
 
   beforeAll(async () => {
     server = await startTestServer(await database.url())
-    ;[admin, orgadmin] = await Promise.all([signInAs(server.url, demoAccounts.admin), signInAs(server.url, demoAccounts.orgadmin)])
-    const root = (await admin.data<Page<OrgNode>>('/api/org/children')).records[0]
-    const top = (await admin.data<Page<OrgNode>>('/api/org/children', { parentId: root.id })).records.find((o) => o.name === ORG_ADMIN_TOP_ORG)!
-    branch = (await admin.data<Page<Org>>('/api/org', { parentId: top.id, name: '预算处' })).records[0]
+    admin = await signInAs(server.url, demoAccounts.admin)
+    orgadmin = await signInAs(server.url, demoAccounts.orgadmin)
+    // A branch of orgadmin's unit, where both accounts may add members.
+    branch = await server.db
+      .selectFrom('org as o')
+      .innerJoin('org as top', 'top.id', 'o.topOrgId')
+      .select(['o.id', 'o.orgCode'])
+      .where('top.name', '=', ORG_ADMIN_TOP_ORG)
+      .where('o.name', 'like', '%预算处%')
+      .executeTakeFirstOrThrow()
     member = dataOf((await admin.post<Member>('/api/member', newMember({ idcard: VALID }))).body)
     another = dataOf((await admin.post<Member>('/api/member', newMember())).body)
     train = dataOf((await orgadmin.post<TrainDetail>('/api/train', validTrainForm({ signUpOptions: [1, 2, 5, 11] }))).body)

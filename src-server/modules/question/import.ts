@@ -18,6 +18,7 @@ import { nowText } from '../../db/time'
 import type { Db } from '../../db/types'
 import { extensionOf } from '../../files/file-types'
 import { absoluteStoredPath } from '../../files/storage'
+import { isExampleRow } from '../../files/workbook-rows'
 import { cellText } from '../../files/xlsx'
 import { questionColumns } from './workbooks'
 
@@ -73,7 +74,7 @@ async function readQuestionRows(file: string): Promise<{ row: number; cells: Cel
           const text = cellText(row.getCell(col).value)
           if (text) cells[header] = text
         }
-        if (Object.keys(cells).length === 0) continue
+        if (Object.keys(cells).length === 0 || isExampleRow(Object.values(cells))) continue
         if (rows.length === MAX_IMPORT_QUESTIONS) throw new AppError(ErrorKey.VALIDATION, `一次最多导入 ${MAX_IMPORT_QUESTIONS} 道题，请分批导入`)
         rows.push({ row: row.number, cells })
       }
