@@ -58,6 +58,7 @@ describe('resident identity number (GB 11643-1999)', () => {
   it('takes the legacy 15-digit form (born 19yy) and stores it as 18 digits', () => {
     expect(residentIdIssue('320102900101123', today)).toBeNull()
     expect(residentIdIssue('320102900230123', today)).toBe('身份证号中的出生日期不存在（19900230）')
+    expect(residentIdIssue('32010290010112X', today)).toBe('15位身份证号只能包含数字')
     expect(eighteenDigitResidentId('320102900101123')).toBe(withCheck('32010219900101123'))
     expect(residentId.parse(' 320102900101123 ')).toBe(withCheck('32010219900101123'))
   })
