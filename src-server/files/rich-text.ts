@@ -1,4 +1,6 @@
 import sanitizeHtml from 'sanitize-html'
+import { AppError, ErrorKey } from '../../src-shared/errors'
+import { hasVisibleContent } from '../../src-shared/schemas/content'
 import { isStoredPath } from '../../src-shared/schemas/files'
 
 /**
@@ -24,6 +26,18 @@ export function cleanRichText(html: string): string {
       }),
     },
   })
+}
+
+/**
+ * A required rich-text field as it is stored: sanitised, and refused as a validation
+ * failure of `path` with the field's own `message` (请输入简介 …) when nothing visible is
+ * left, e.g. a body that was only a script. The schema's check sees the text before
+ * sanitising, so this is the check that keeps an empty body out of the database.
+ */
+export function cleanRequiredRichText(html: string, path: string, message: string): string {
+  const clean = cleanRichText(html)
+  if (!hasVisibleContent(clean)) throw new AppError(ErrorKey.VALIDATION, message, [{ path, message }])
+  return clean
 }
 
 const ENTITIES: Record<string, string> = { nbsp: ' ', amp: '&', lt: '<', gt: '>', quot: '"', '#39': "'" }

@@ -3,7 +3,7 @@ import * as XLSX from '@e965/xlsx'
 import ExcelJS from 'exceljs'
 import { AppError, ErrorKey } from '../../src-shared/errors'
 import { assertXlsWithinBudget, assertXlsxWithinLimits, limitedCell, workbookBudget } from './workbook-limits'
-import { cellText } from './xlsx'
+import { cellText, EXAMPLE_MARK } from './xlsx'
 
 /** The workbook formats every import reads: Excel 2007+ and Excel 97–2003. */
 export const WORKBOOK_EXTENSIONS = ['xlsx', 'xls'] as const
@@ -40,8 +40,14 @@ export function tooManyRows(maxRows: number): AppError {
   return new AppError(ErrorKey.VALIDATION, `一次最多导入 ${maxRows} 行，请分批导入`)
 }
 
-function nonEmpty(cells: string[]): boolean {
-  return cells.some((c) => c !== '')
+/** A row to read: not blank, and not a template's example (see EXAMPLE_MARK). */
+function isDataRow(cells: string[]): boolean {
+  return cells.some((c) => c !== '') && !isExampleRow(cells)
+}
+
+/** Whether a row is a template's example, marked in its first filled cell. */
+export function isExampleRow(cells: readonly (string | undefined)[]): boolean {
+  return (cells.find((c) => c) ?? '').startsWith(EXAMPLE_MARK)
 }
 
 async function* xlsxRows(file: string, options: ReadOptions): AsyncGenerator<SheetRow> {
@@ -55,7 +61,7 @@ async function* xlsxRows(file: string, options: ReadOptions): AsyncGenerator<She
         cells[col - 1] = limitedCell(cellText(cell.value), row.number)
       })
       const filled = Array.from(cells, (c) => c ?? '')
-      if (nonEmpty(filled)) yield { number: row.number, cells: filled }
+      if (isDataRow(filled)) yield { number: row.number, cells: filled }
     }
     // The first worksheet only.
     return
@@ -84,7 +90,7 @@ async function* xlsRows(file: string, options: ReadOptions): AsyncGenerator<Shee
     const cells = Array.from(values, (value) => limitedCell(xlsCellText(value), range.s.r + index + 1))
     // Columns before the sheet's first used one are blank, as in the .xlsx reader.
     const padded = [...Array<string>(range.s.c).fill(''), ...cells]
-    if (nonEmpty(padded)) yield { number: range.s.r + index + 1, cells: padded }
+    if (isDataRow(padded)) yield { number: range.s.r + index + 1, cells: padded }
   }
 }
 

@@ -59,11 +59,24 @@ export function sendWorkbook(
     .send(out)
 }
 
-/** The text of a cell as a person typed it: numbers without exponent, dates as yyyy-MM-dd, rich text joined. */
+/**
+ * A number as a spreadsheet's General format shows it: exact integers in full, the rest
+ * as the value. An integer beyond 2^53 (an 18-digit ID typed into a cell without text
+ * format) has already lost its last digits, so it is shown as the spreadsheet shows it,
+ * 3.20102E+17, never as digits that look right: the identity validators refuse that form
+ * with a message that says how to fix the column (src-shared/schemas/identity.ts).
+ */
+function numberText(value: number): string {
+  if (Number.isSafeInteger(value)) return value.toFixed(0)
+  if (!Number.isInteger(value)) return String(value)
+  return value.toPrecision(6).replace(/\.?0*e/, 'E')
+}
+
+/** The text of a cell as a person typed it: numbers without exponent (see `numberText`), dates as yyyy-MM-dd, rich text joined. */
 export function cellText(value: ExcelJS.CellValue): string {
   if (value === null || value === undefined) return ''
   if (typeof value === 'string') return value.trim()
-  if (typeof value === 'number') return Number.isInteger(value) ? value.toFixed(0) : String(value)
+  if (typeof value === 'number') return numberText(value)
   if (typeof value === 'boolean') return value ? '是' : '否'
   if (value instanceof Date) return value.toISOString().slice(0, 10)
   if ('richText' in value) return value.richText.map((r) => r.text).join('').trim()
@@ -72,14 +85,50 @@ export function cellText(value: ExcelJS.CellValue): string {
   return ''
 }
 
-/** A new sheet whose bold header row, with column widths, stays frozen above the data. */
-export function addSheet(
-  workbook: ExcelJS.stream.xlsx.WorkbookWriter,
-  name: string,
-  columns: readonly { header: string; width?: number }[],
-): ExcelJS.Worksheet {
+/** A sheet's column: its header, width, and whether what is typed into it stays text. */
+export interface SheetColumnLayout {
+  header: string
+  width?: number
+  /**
+   * Text format (@) for number-like values (身份证号, 手机号, codes): typed into a General
+   * cell an 18-digit ID becomes 3.20102E+17 and loses its last digits for good.
+   */
+  text?: boolean
+}
+
+/** A new sheet whose bold header row, with column widths and formats, stays frozen above the data. */
+export function addSheet(workbook: ExcelJS.stream.xlsx.WorkbookWriter, name: string, columns: readonly SheetColumnLayout[]): ExcelJS.Worksheet {
   const sheet = workbook.addWorksheet(name, { views: [{ state: 'frozen', ySplit: 1 }] })
-  sheet.columns = columns.map((c) => ({ header: c.header, width: c.width ?? 14 }))
+  sheet.columns = columns.map((c) => ({ header: c.header, width: c.width ?? 14, ...(c.text ? { style: { numFmt: '@' } } : {}) }))
   sheet.getRow(1).font = { bold: true }
   return sheet
+}
+
+/**
+ * A template's example row starts with this mark in its first cell (【示例】张三): the
+ * workbook reader skips such a row, so an example left in the file is never imported.
+ */
+export const EXAMPLE_MARK = '【示例】'
+
+/** The data rows of a template that its drop-down lists cover. */
+export const TEMPLATE_ROWS = 10_000
+
+/**
+ * A drop-down list on a template column (1-based) for its data rows: `choices` are the
+ * values themselves, or a range of another sheet (e.g. `'类别'!$A$2:$A$40`) when they
+ * are too many for a list. A value not in the list is refused with `error`.
+ */
+export function addDropDown(sheet: ExcelJS.Worksheet, column: number, choices: readonly string[] | string, error: string): void {
+  const letter = sheet.getColumn(column).letter
+  // exceljs declares no type for the sheet's validations (its writers have them).
+  const validations = (sheet as unknown as { dataValidations: { add(address: string, validation: ExcelJS.DataValidation): void } }).dataValidations
+  validations.add(`${letter}2:${letter}${TEMPLATE_ROWS + 1}`, {
+    type: 'list',
+    allowBlank: true,
+    formulae: [typeof choices === 'string' ? choices : `"${choices.join(',')}"`],
+    showErrorMessage: true,
+    errorStyle: 'stop',
+    errorTitle: '输入有误',
+    error,
+  })
 }

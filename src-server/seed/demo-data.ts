@@ -1,3 +1,5 @@
+import { residentIdCheckCharacter } from '../../src-shared/schemas/identity'
+
 /**
  * The demo province: top organisations under the root, their branches, and the
  * people in them. Plain data; `demo.ts` writes it.
@@ -99,13 +101,9 @@ export function seededRandom(seed: number): () => number {
   }
 }
 
-const ID_WEIGHTS = [7, 9, 10, 5, 8, 4, 2, 1, 6, 3, 7, 9, 10, 5, 8, 4, 2]
-const ID_CHECK = '10X98765432'
-
 /** An 18-digit resident ID (GB 11643) with a valid check digit; odd sequence = male. */
 export function residentId(area: string, birth: string, sequence: number, gender: 0 | 1): string {
   const seq = sequence % 2 === gender ? sequence : sequence + 1
   const body = `${area}${birth}${String(seq % 1000).padStart(3, '0')}`
-  const sum = [...body].reduce((acc, d, i) => acc + Number(d) * ID_WEIGHTS[i], 0)
-  return body + ID_CHECK[sum % 11]
+  return body + residentIdCheckCharacter(body)
 }

@@ -90,16 +90,6 @@ export const dateTimeText = z
   .string()
   .regex(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/, '时间格式应为 yyyy-MM-dd HH:mm:ss')
 
-/** What `mobile` answers when the number is missing or blank (the phone pages check this before posting). */
-export const MOBILE_MISSING = '请输入手机号'
-
-/** Mainland mobile number: 11 digits, starting 1, second digit 3–9 (spec 000 §5). */
-export const mobile = z
-  .string({ error: MOBILE_MISSING })
-  .trim()
-  .min(1, { message: MOBILE_MISSING, abort: true })
-  .regex(/^1[3-9]\d{9}$/, '手机号格式错误')
-
 export const nullResponse = z.null()
 
 /** Required text: `message` when missing or blank, a length limit in characters. */

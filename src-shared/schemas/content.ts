@@ -8,9 +8,16 @@ import { optionalStoredPath, storedPath } from './files'
  * resource declared once here; its routes, handlers and screen come from the descriptor.
  */
 
-/** Rich text from the editor; the server sanitises it before storing. */
-export const richText = (message: string) =>
-  z.string({ error: message }).max(200_000, '内容过长').refine((html) => html.replace(/<[^>]*>|&nbsp;/g, '').trim() !== '' || /<img\b/i.test(html), message)
+/** Whether rich text shows anything: words (markup and non-breaking spaces aside) or a picture. */
+export function hasVisibleContent(html: string): boolean {
+  return html.replace(/<[^>]*>|&nbsp;/g, '').trim() !== '' || /<img\b/i.test(html)
+}
+
+/**
+ * Rich text from the editor; the server sanitises it before storing and refuses it again
+ * when nothing visible is left (src-server/files/rich-text.ts `cleanRequiredRichText`).
+ */
+export const richText = (message: string) => z.string({ error: message }).max(200_000, '内容过长').refine(hasVisibleContent, message)
 
 const createTime = z.string()
 const status = z.number().int()

@@ -1,5 +1,6 @@
 import { z } from 'zod'
-import { dateTimeText, intLike, mobile, pageOf, pageQuery, requiredText, textFilter } from './common'
+import { dateTimeText, intLike, pageOf, pageQuery, requiredText, textFilter } from './common'
+import { mobile } from './identity'
 import { requiredNumber } from './training'
 
 /**

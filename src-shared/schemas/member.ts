@@ -1,7 +1,8 @@
 import { z } from 'zod'
 import { listQueryOf, type ResourceDescriptor } from '../resource'
 import { StoredPathSchema } from './files'
-import { boolLike, idListText, intLike, mobile, numberLike, pageOf, textFilter } from './common'
+import { boolLike, idListText, intLike, numberLike, pageOf, textFilter } from './common'
+import { mobile, optionalResidentId } from './identity'
 
 /** 1 male, 0 female (spec 000 §3). */
 export const GenderSchema = z.union([z.literal(0), z.literal(1)], { error: '请选择性别' })
@@ -14,15 +15,6 @@ const optionalText = (max: number, label: string) =>
     .max(max, `${label}不能超过${max}个字`)
     .nullish()
     .transform((v) => (v ? v : null))
-
-/** 18-character resident identity number (last may be X); optional. */
-export const idcard = z
-  .string()
-  .trim()
-  .toUpperCase()
-  .regex(/^(\d{17}[\dX])?$/, '身份证号格式错误')
-  .nullish()
-  .transform((v) => (v ? v : null))
 
 /** `yyyy-MM` */
 export const tenureTime = z
@@ -45,7 +37,7 @@ export const MemberFieldsSchema = z.object({
   gender: numberLike(GenderSchema, '请选择性别'),
   telephone: mobile,
   orgId: numberLike(z.number({ error: '请选择组织' }).int('请选择组织').positive('请选择组织'), '请选择组织'),
-  idcard,
+  idcard: optionalResidentId,
   /** Stored path of an uploaded jpg/jpeg/png under 1 MB (`POST /api/upload?kind=image`). */
   avatarUrl: StoredPathSchema.shape.path.nullish().transform((v) => v ?? null),
   department: optionalText(100, '部门'),

@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { intLike, numberLike, pageOf, pageQuery, textFilter } from './common'
+import { optionalContactPhone } from './identity'
 
 /** Organisation types of spec 000 §9. */
 export const orgTypes = ['党委', '党总支', '党支部'] as const
@@ -54,7 +55,7 @@ export const OrgFieldsSchema = z.object({
   hasCommittee: numberLike(z.union([z.literal(0), z.literal(1)], { error: '请选择是否成立党委' }), '请选择是否成立党委').optional(),
   committeeCreate: optionalText(50, '党委成立时间'),
   contacter: optionalText(50, '联系人'),
-  contactPhone: optionalText(30, '联系电话'),
+  contactPhone: optionalContactPhone('联系电话'),
   postAddress: optionalText(200, '通讯地址'),
   sortNumber,
 })

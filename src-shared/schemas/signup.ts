@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import type { FieldIssue } from '../errors'
-import { dateTimeText, idParam, intLike, mobile, MOBILE_MISSING, numberLike, optionalText, pageOf, pageQuery, requiredText, textFilter } from './common'
+import { dateTimeText, idParam, intLike, numberLike, optionalText, pageOf, pageQuery, requiredText, textFilter } from './common'
+import { mobile, MOBILE_MISSING, optionalMobile, optionalResidentId, residentId } from './identity'
 import { requiredNumber } from './training'
 import { arrivalTypes } from './training-codes'
 
@@ -22,9 +23,6 @@ const gender = z.union([z.literal(0), z.literal(1), z.enum(['0', '1']).transform
   0 | 1,
   0 | 1 | '0' | '1'
 >
-
-/** Mainland resident ID: 18 characters, the last may be X. */
-export const cardsNumber = requiredText('请输入身份证号', 18).regex(/^\d{17}[\dXx]$/, '身份证号格式错误').transform((v) => v.toUpperCase())
 
 /** `yyyy-MM` of the current post. */
 const tenureTime = requiredText('请选择任现职时间', 7).regex(/^\d{4}-(0[1-9]|1[0-2])$/, '任现职时间格式应为 yyyy-MM')
@@ -87,7 +85,7 @@ export const signUpIdentityShape = z.object({
   partyJobs: requiredText('请输入党内职务', 100),
   tenureTime,
   sameTenureYear,
-  cardsNumber,
+  cardsNumber: residentId,
 })
 
 /** `PATCH /api/train/sign/up/member`: the edit dialog's fields; conditionals checked against the training. */
@@ -109,7 +107,7 @@ export const SignUpCreateBodySchema = z.object({
   memberId: requiredNumber('请先选择用户').pipe(z.number().positive('请先选择用户')),
   trainId: requiredNumber('请选择培训班').pipe(z.number().positive('请选择培训班')),
   name: optionalText(50),
-  telephone: optionalText(20),
+  telephone: optionalMobile,
   gender: optionalGender,
   topOrgName: optionalText(100),
   nation: optionalText(30),
@@ -121,7 +119,7 @@ export const SignUpCreateBodySchema = z.object({
   partyJobs: optionalText(100),
   tenureTime: optionalText(7),
   sameTenureYear: numberLike(z.number({ error: '任同职级年限必须是整数' }).int('任同职级年限必须是整数').min(0, '任同职级年限不能小于0'), '任同职级年限必须是整数').nullish(),
-  cardsNumber: optionalText(18),
+  cardsNumber: optionalResidentId,
 })
 export type SignUpCreateBody = z.input<typeof SignUpCreateBodySchema>
 
@@ -281,7 +279,7 @@ export const SelfSignUpBodySchema = z
     department: optionalText(100),
     jobs: optionalText(100),
     partyJobs: optionalText(100),
-    cardsNumber: optionalText(18).refine((v) => v === null || /^\d{17}[\dXx]$/.test(v), '身份证号格式错误'),
+    cardsNumber: optionalResidentId,
   })
   .extend(conferenceShape.shape)
 export type SelfSignUpBody = z.input<typeof SelfSignUpBodySchema>

@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { storedPath } from './files'
 import { dateTimeText, idParam, int32, intLike, numberLike, optionalText, pageOf, pageQuery, requiredText, textFilter } from './common'
+import { contactPhone, optionalContactPhone } from './identity'
 import {
   classTypeCodes,
   joinSignUpOptions,
@@ -49,10 +50,6 @@ function requiredInt(message: string, min: number, minMessage: string) {
   return requiredNumber(message).pipe(z.number().min(min, minMessage))
 }
 
-/** Contact telephone: a mobile or a landline like 025-83391001. */
-const contactPhone = (message: string) => requiredText(message, 30).regex(/^[0-9+\-() ]{5,30}$/, '联系方式格式错误')
-const optionalContactPhone = optionalText(30).refine((v) => v === null || /^[0-9+\-() ]{5,30}$/.test(v), '联系方式格式错误')
-
 /** `longitude,latitude` chosen on the map (spec 000 §3 address). */
 export const lngLatText = z
   .string({ error: '请选择经纬度' })
@@ -98,11 +95,11 @@ export const trainBasicShape = z.object({
   /** Largest number of sign-ups; 0 means no limit. */
   maxNum: requiredInt('请输入报名最大人数', 0, '报名最大人数不能小于0'),
   name1: requiredText('请输入联系人一', 50),
-  telephone1: contactPhone('请输入联系方式'),
+  telephone1: contactPhone('联系方式', '请输入联系方式'),
   name2: optionalText(50),
-  telephone2: optionalContactPhone,
+  telephone2: optionalContactPhone('联系方式'),
   name3: optionalText(50),
-  telephone3: optionalContactPhone,
+  telephone3: optionalContactPhone('联系方式'),
   /** Online review of the add form: 0 yes, 10 no (spec 000 §3); a new training defaults to 10. */
   status: z.union([z.literal(0), z.literal(10), z.enum(['0', '10']).transform(Number)]).optional() as z.ZodOptional<
     z.ZodType<0 | 10, 0 | 10 | '0' | '10'>

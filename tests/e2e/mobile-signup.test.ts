@@ -135,6 +135,31 @@ describe('member-facing sign-up and check-in pages in a phone browser', () => {
     expect(checkInErrors).toEqual([])
   })
 
+  it('refuses an ID number with a wrong check character under its field, and takes a lower-case x', async () => {
+    const body = validTrainForm({ name: '身份证号校验班', signUpOptions: [1, 11] })
+    const train = dataOf((await call<TrainDetail>(server.url, 'POST', '/api/train', { token: admin, body })).body)
+    dataOf((await call(server.url, 'PATCH', '/api/train/audit', { token: admin, body: { id: train.id, status: 30 } })).body)
+
+    const { page, errors } = await phonePage()
+    await page.goto(train.signUpLink)
+    await page.fill('#telephone', member.telephone)
+    await page.fill('#name', member.name)
+    await page.fill('#cardsNumber', '320102199001012341')
+    await page.click('button[type=submit]')
+    await expect.poll(() => page.locator('#result').textContent()).toBe('身份证号校验位不正确')
+    expect(await page.locator('#err-cardsNumber').textContent()).toBe('身份证号校验位不正确')
+    await screenshot(page, 'mobile-signup-bad-id')
+
+    await page.fill('#cardsNumber', '32010219900101234x')
+    await page.click('button[type=submit]')
+    await expect.poll(() => page.locator('#result').textContent()).toBe(`报名成功！${member.name}，请按时参加培训。`)
+    expect(errors).toEqual([])
+    const [signUp] = dataOf(
+      (await call<{ cardsNumber: string }[]>(server.url, 'GET', '/api/train/sign/up/member/all', { token: admin, query: { trainId: String(train.id) } })).body,
+    )
+    expect(signUp.cardsNumber).toBe('32010219900101234X')
+  })
+
   it('answers a damaged QR link with the styled phone page in Chinese, and shows the exam clock only during a sitting', async () => {
     const { page, errors } = await phonePage()
     for (const [link, title, message, shot] of [

@@ -200,6 +200,15 @@ describe.each(testDatabases())('content: news, home pages, carousels, notices, t
       api.post('/api/course', { name: '党章学习', teacherId: teacher.id, content: '<p>简介</p>', status: 1, imagePath: await upload('image', '封面.png', PNG), videoPath: await upload('video', '课.mp4', MP4) }),
     )
     expect(course.teacherName).toBe('王老师')
+    // An intro that is only a script passes the schema's look but sanitises to nothing: refused, not stored empty.
+    const courses = async () => (await api.data<Page<CourseRow>>('/api/course', { pageSize: 1 })).total
+    const before = await courses()
+    const scriptOnly = await api.post('/api/course', { name: '空简介', teacherId: teacher.id, content: '<script>alert(1)</script>', status: 1 })
+    expect([scriptOnly.status, issuesOf(scriptOnly)]).toEqual([400, { content: '请输入简介' }])
+    expect(await courses()).toBe(before)
+    const emptied = { id: course.id, name: course.name, teacherId: teacher.id, status: 1, content: '<p><script>x</script></p>' }
+    expect(issuesOf(await api.patch('/api/course', emptied))).toEqual({ content: '请输入简介' })
+    expect((await api.data<Page<CourseRow>>('/api/course', { name: '党章学习' })).records.map((c) => c.content)).toEqual(['<p>简介</p>'])
     expect((await api.del(`/api/teacher/${teacher.id}`)).body).toMatchObject({ error: 'CONFLICT', message: '该教师正在主讲课程「党章学习」，请先为课程更换教师' })
 
     expect(issuesOf(await api.post('/api/course/resource', { courseId: course.id }))).toMatchObject({ name: '请输入资源名称', sortOrder: '请输入权重', type: '资源类型不能为空', resourcePath: '请上传文件' })

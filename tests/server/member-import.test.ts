@@ -75,7 +75,9 @@ describe.each(testDatabases())('member import and export ($name)', (database) =>
     expect(response.headers.get('content-disposition')).toContain(encodeURIComponent('党员导入模板.xlsx'))
     const workbook = await readWorkbook(await response.arrayBuffer())
     expect(workbook.worksheets.map((w) => w.name)).toEqual(['党员信息', '填写说明', '组织编码'])
-    expect(sheetValues(workbook.worksheets[0])).toEqual([HEADERS])
+    const [header, example, ...rest] = sheetValues(workbook.worksheets[0])
+    expect([header, rest]).toEqual([HEADERS, []])
+    expect(example[0]).toBe('【示例】张三')
     const codes = sheetValues(workbook.getWorksheet('组织编码')!).slice(1)
     expect(codes.map((r) => r[1])).toContain('预算处党支部')
     expect(codes.map((r) => r[0])).not.toContain(otherBranch.orgCode)
@@ -98,7 +100,7 @@ describe.each(testDatabases())('member import and export ($name)', (database) =>
     const at = (row: number) => Object.fromEntries(report.issues.filter((i) => i.row === row).map((i) => [i.column, i.message]))
     expect(at(3)).toEqual({
       姓名: '请输入姓名', 性别: '性别只能填写 男 或 女', 民族: '请输入民族', 手机号: '手机号格式错误', 所属组织编码: '组织编码不存在或不在本单位范围内',
-      身份证号: '身份证号格式错误', 任职时间: '任职时间格式应为 yyyy-MM', 同职级年限: '同职级年限最小为 1', 初始密码: '密码不能少于6位',
+      身份证号: '身份证号应为18位（现为3位）', 任职时间: '任职时间格式应为 yyyy-MM', 同职级年限: '同职级年限最小为 1', 初始密码: '密码不能少于6位',
     })
     expect(at(4)).toEqual({ 手机号: '与第 2 行的手机号重复' })
     expect(at(5)).toEqual({ 手机号: '该手机号已存在' })

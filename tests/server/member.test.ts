@@ -142,8 +142,8 @@ describe.each(testDatabases())('party members ($name)', (database) => {
     })
 
     it('stores the password hashed and gives back the member with its organisation', async () => {
-      const member = await create(admin, newMember(ownBranch.id, { idcard: '32010219800101123x', tenureTime: '2020-07', sameTenureYear: 3, jobs: '科员' }))
-      expect(member).toMatchObject({ orgId: ownBranch.id, orgName: ownBranch.name, topOrgId: ownTop.id, topOrgName: ORG_ADMIN_TOP_ORG, enabled: true, idcard: '32010219800101123X' })
+      const member = await create(admin, newMember(ownBranch.id, { idcard: '32010219900101234x', tenureTime: '2020-07', sameTenureYear: 3, jobs: '科员' }))
+      expect(member).toMatchObject({ orgId: ownBranch.id, orgName: ownBranch.name, topOrgId: ownTop.id, topOrgName: ORG_ADMIN_TOP_ORG, enabled: true, idcard: '32010219900101234X' })
       const { pwdHash } = await server.db.selectFrom('member').select('pwdHash').where('id', '=', member.id).executeTakeFirstOrThrow()
       expect(pwdHash).toMatch(/^scrypt\$/)
       expect(pwdHash).not.toContain('Member@123')
@@ -151,7 +151,7 @@ describe.each(testDatabases())('party members ($name)', (database) => {
 
     it('checks optional fields: id number, tenure month, years at least 1', async () => {
       expect(issuesOf(await admin.post('/api/member', newMember(ownBranch.id, { idcard: '1234', tenureTime: '2020-13', sameTenureYear: 0 })))).toEqual({
-        idcard: '身份证号格式错误', tenureTime: '任职时间格式应为 yyyy-MM', sameTenureYear: '同职级年限最小为 1',
+        idcard: '身份证号应为18位（现为4位）', tenureTime: '任职时间格式应为 yyyy-MM', sameTenureYear: '同职级年限最小为 1',
       })
     })
 

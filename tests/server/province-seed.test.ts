@@ -1,6 +1,7 @@
 import { sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Page } from '../../src-shared/schemas/common'
+import { mobileIssue, residentIdIssue } from '../../src-shared/schemas/identity'
 import type { Member } from '../../src-shared/schemas/member'
 import type { Org, OrgNode } from '../../src-shared/schemas/org'
 import { demoAccounts } from '../../src-server/seed/demo-accounts'
@@ -47,6 +48,12 @@ describe.each(testDatabases())('province seed ($name)', (database) => {
     const members = await admin.data<Page<Member>>('/api/member', { orgId: top.id, pageSize: 100 })
     expect(members.total).toBe(18)
     expect(members.records.every((m) => /^191\d{8}$/.test(m.telephone) && m.topOrgId === top.id)).toBe(true)
+  })
+
+  it('gives every member an ID number and a mobile that pass the validators forms and imports use', async () => {
+    const members = await server.db.selectFrom('member').select(['idcard', 'telephone']).execute()
+    expect(members.length).toBeGreaterThan(42)
+    expect(members.filter((m) => m.idcard === null || residentIdIssue(m.idcard) !== null || mobileIssue(m.telephone) !== null)).toEqual([])
   })
 
   // PostgreSQL loads without the row triggers and fills the figures afterwards (seed/bulk-load.ts).

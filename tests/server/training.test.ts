@@ -91,6 +91,9 @@ describe.each(testDatabases())('trainings ($name)', (database) => {
     const created = await create(admin, { description: '<p style="text-align: center">导语<strong>加粗</strong><img src="x" onerror="alert(1)"></p><script>alert(1)</script>' })
     // An <img> keeps only a path the upload route issued: "x" is dropped with its handler.
     expect(created.description).toBe('<p style="text-align:center">导语<strong>加粗</strong></p>')
+    // Nothing visible left after sanitising is the blank it amounts to: a 400 naming the field, never a 500.
+    const { status, body } = await api(admin, 'POST', '/api/train', validTrainForm({ requirement: '<script>alert(1)</script>' }))
+    expect([status, (body as ApiFailure).data?.issues]).toEqual([400, [{ path: 'requirement', message: '请输入培训要求' }]])
   })
 
   it('refuses an invalid form with the spec\'s message and stores nothing', async () => {

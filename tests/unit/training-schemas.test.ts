@@ -58,7 +58,7 @@ describe('training form validation (spec 000 §5, with the spec\'s Chinese promp
       maxNum: '报名最大人数不能小于0',
       classType: '请选择班次类别',
       address: '请选择经纬度',
-      telephone1: '联系方式格式错误',
+      telephone1: '联系方式格式错误，应为手机号或带区号的固定电话（如 025-83123456）',
     })
     expect(messages(TrainBasicTabSchema, validTrainForm({ classHour: 1.5 }))).toEqual({ classHour: '必须是整数' })
   })
@@ -170,7 +170,7 @@ describe('sign-up validation (spec 000 §5 Member edit)', () => {
       telephone: '手机号格式错误',
       tenureTime: '任现职时间格式应为 yyyy-MM',
       sameTenureYear: '任同职级年限不能小于1',
-      cardsNumber: '身份证号格式错误',
+      cardsNumber: '身份证号应为18位（现为4位）',
     })
   })
 

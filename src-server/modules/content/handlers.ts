@@ -5,7 +5,7 @@ import { callerScope } from '../../auth/scope'
 import { nowText } from '../../db/time'
 import type { Db } from '../../db/types'
 import { assertUploaded } from '../../files/uploaded'
-import { cleanRichText, richTextAsPlain } from '../../files/rich-text'
+import { cleanRequiredRichText, richTextAsPlain } from '../../files/rich-text'
 import type { DomainHandlers, RequestContext } from '../../http/context'
 import { resourceHandlers } from '../../http/resource-handlers'
 import { afterCommit } from '../../http/write-transaction'
@@ -21,10 +21,7 @@ const ENABLED = 1
  */
 function withCleanContent(fields: Record<string, unknown>) {
   if (typeof fields.content !== 'string') return fields
-  const content = cleanRichText(fields.content)
-  const visible = content.replace(/<[^>]*>/g, '').replace(/&nbsp;/g, ' ').trim() !== '' || /<img\b/i.test(content)
-  if (!visible) throw new AppError(ErrorKey.VALIDATION, '请输入内容', [{ path: 'content', message: '请输入内容' }])
-  return { ...fields, content }
+  return { ...fields, content: cleanRequiredRichText(fields.content, 'content', '请输入内容') }
 }
 
 const news = resourceHandlers(newsResource, {

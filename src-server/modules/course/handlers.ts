@@ -3,7 +3,7 @@ import { courseResource, courseResourceResource } from '../../../src-shared/sche
 import { nowText } from '../../db/time'
 import type { Db } from '../../db/types'
 import { assertUploaded } from '../../files/uploaded'
-import { cleanRichText } from '../../files/rich-text'
+import { cleanRequiredRichText } from '../../files/rich-text'
 import type { DomainHandlers } from '../../http/context'
 import { paginate, resourceHandlers } from '../../http/resource-handlers'
 
@@ -24,7 +24,7 @@ const course = resourceHandlers(courseResource, {
     await assertExists(db, 'teacher', fields.teacherId, 'teacherId', '所选教师不存在')
     await assertUploaded(db, fields.imagePath as string | null, 'image', 'imagePath')
     await assertUploaded(db, fields.videoPath as string | null, 'video', 'videoPath')
-    return typeof fields.content === 'string' ? { ...fields, content: cleanRichText(fields.content) } : fields
+    return typeof fields.content === 'string' ? { ...fields, content: cleanRequiredRichText(fields.content, 'content', '请输入简介') } : fields
   },
 })
 

@@ -10,6 +10,12 @@ export interface ImportColumn {
   required: boolean
   note: string
   width: number
+  /** Text format in the template: digits a spreadsheet would turn into a number or a date. */
+  text?: boolean
+  /** The template's drop-down list. */
+  choices?: readonly string[]
+  /** The value of the template's example row (the organisation code is the caller's own). */
+  example: string
 }
 
 /**
@@ -17,18 +23,18 @@ export interface ImportColumn {
  * ignored), so the columns may be reordered and an export can be imported again.
  */
 export const importColumns: readonly ImportColumn[] = [
-  { header: '姓名', field: 'name', required: true, note: '必填', width: 12 },
-  { header: '性别', field: 'gender', required: true, note: '必填，男 或 女', width: 8 },
-  { header: '民族', field: 'nation', required: true, note: '必填，如 汉族', width: 10 },
-  { header: '手机号', field: 'telephone', required: true, note: '必填，11 位手机号，不能与已有党员重复', width: 15 },
-  { header: '所属组织编码', field: 'orgCode', required: true, note: '必填，见“组织编码”工作表', width: 18 },
-  { header: '身份证号', field: 'idcard', required: false, note: '18 位', width: 21 },
-  { header: '部门', field: 'department', required: false, note: '', width: 14 },
-  { header: '职务', field: 'jobs', required: false, note: '', width: 14 },
-  { header: '党内职务', field: 'partyJobs', required: false, note: '', width: 14 },
-  { header: '任职时间', field: 'tenureTime', required: false, note: '格式 yyyy-MM，如 2020-07', width: 12 },
-  { header: '同职级年限', field: 'sameTenureYear', required: false, note: '整数，最小为 1', width: 12 },
-  { header: '初始密码', field: 'pwd', required: false, note: '6–64 位；不填则该党员暂不能登录', width: 14 },
+  { header: '姓名', field: 'name', required: true, note: '必填', width: 12, example: '张三' },
+  { header: '性别', field: 'gender', required: true, note: '必填，男 或 女', width: 8, choices: [genderLabels[1], genderLabels[0]], example: genderLabels[1] },
+  { header: '民族', field: 'nation', required: true, note: '必填，如 汉族', width: 10, example: '汉族' },
+  { header: '手机号', field: 'telephone', required: true, note: '必填，11 位手机号，不能与已有党员重复', width: 15, text: true, example: '13800000000' },
+  { header: '所属组织编码', field: 'orgCode', required: true, note: '必填，见“组织编码”工作表', width: 18, text: true, example: '' },
+  { header: '身份证号', field: 'idcard', required: false, note: '18 位（末位可为 X），也可填 15 位旧号码', width: 21, text: true, example: '11010519491231002X' },
+  { header: '部门', field: 'department', required: false, note: '', width: 14, example: '办公室' },
+  { header: '职务', field: 'jobs', required: false, note: '', width: 14, example: '科员' },
+  { header: '党内职务', field: 'partyJobs', required: false, note: '', width: 14, example: '党员' },
+  { header: '任职时间', field: 'tenureTime', required: false, note: '格式 yyyy-MM，如 2020-07', width: 12, text: true, example: '2020-07' },
+  { header: '同职级年限', field: 'sameTenureYear', required: false, note: '整数，最小为 1', width: 12, example: '3' },
+  { header: '初始密码', field: 'pwd', required: false, note: '6–64 位；不填则该党员暂不能登录', width: 14, text: true, example: '' },
 ]
 
 export function headerKey(text: string): string {

@@ -3,9 +3,9 @@ import type { FastifyReply } from 'fastify'
 import type { DataScope } from '../../auth/scope'
 import { startsWith } from '../../db/prefix'
 import type { Db } from '../../db/types'
-import { addSheet, drained, inert, ROWS_PER_SHEET, sendWorkbook } from '../../files/xlsx'
+import { addDropDown, addSheet, drained, EXAMPLE_MARK, inert, ROWS_PER_SHEET, sendWorkbook } from '../../files/xlsx'
 import { firstReadEarly } from '../../files/xlsx-stream'
-import { exportColumns, importColumns, templateHeader } from './columns'
+import { exportColumns, importColumns, templateHeader, type ImportColumn } from './columns'
 import { memberChunks, type MemberPlan } from './queries'
 
 /** Organisations listed in the template for reference; a larger tree is looked up in the console. */
@@ -23,13 +23,20 @@ export async function sendImportTemplate(db: Db, scope: DataScope, reply: Fastif
     .limit(TEMPLATE_ORG_ROWS)
     .execute()
   return sendWorkbook(reply, '党员导入模板.xlsx', async (workbook) => {
-    const data = addSheet(workbook, '党员信息', importColumns.map((c) => ({ header: templateHeader(c), width: c.width })))
+    const data = addSheet(workbook, '党员信息', importColumns.map((c) => ({ header: templateHeader(c), width: c.width, text: c.text })))
+    importColumns.forEach((c, i) => {
+      if (c.choices) addDropDown(data, i + 1, c.choices, `${c.header}只能填写 ${c.choices.join(' 或 ')}`)
+    })
+    const example = (c: ImportColumn) => (c.field === 'orgCode' ? (orgs[0]?.orgCode ?? '') : c.example)
+    data.addRow(importColumns.map((c, i) => (i === 0 ? EXAMPLE_MARK : '') + example(c))).commit()
     data.commit()
 
     const help = addSheet(workbook, '填写说明', [{ header: '列', width: 16 }, { header: '是否必填', width: 10 }, { header: '说明', width: 48 }])
     for (const c of importColumns) help.addRow([c.header, c.required ? '必填' : '选填', c.note]).commit()
     help.addRow([]).commit()
     help.addRow(['只读取第一个工作表“党员信息”；第一行为表头，从第二行起每行一名党员。']).commit()
+    help.addRow([`第二行是示例（姓名以“${EXAMPLE_MARK}”开头），导入时跳过，可保留或删除。`]).commit()
+    help.addRow(['手机号、组织编码、身份证号等列已设为“文本”格式，请勿改为常规或数值格式，否则长数字会被表格软件改坏。']).commit()
     help.commit()
 
     const codes = addSheet(workbook, '组织编码', [{ header: '组织编码', width: 20 }, { header: '组织名称', width: 32 }, { header: '上级组织', width: 32 }])

@@ -19,6 +19,7 @@ import type { Db } from '../../db/types'
 import { extensionOf } from '../../files/file-types'
 import { absoluteStoredPath } from '../../files/storage'
 import { assertXlsxWithinLimits, limitedCell, workbookBudget } from '../../files/workbook-limits'
+import { isExampleRow } from '../../files/workbook-rows'
 import { cellText } from '../../files/xlsx'
 import { questionColumns } from './workbooks'
 
@@ -75,7 +76,7 @@ async function readQuestionRows(file: string): Promise<{ row: number; cells: Cel
           const text = limitedCell(cellText(row.getCell(col).value), row.number)
           if (text) cells[header] = text
         }
-        if (Object.keys(cells).length === 0) continue
+        if (Object.keys(cells).length === 0 || isExampleRow(Object.values(cells))) continue
         if (rows.length === MAX_IMPORT_QUESTIONS) throw new AppError(ErrorKey.VALIDATION, `一次最多导入 ${MAX_IMPORT_QUESTIONS} 道题，请分批导入`)
         rows.push({ row: row.number, cells })
       }

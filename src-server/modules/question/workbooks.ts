@@ -4,13 +4,15 @@ import {
   OPTION_LETTERS,
   questionTypeLabels,
   stemOptions,
+  QuestionType,
   typesOfUse,
+  UseType,
   useTypeLabels,
   type Question,
   type UseTypeValue,
 } from '../../../src-shared/schemas/question'
 import type { Db } from '../../db/types'
-import { addSheet, drained, inert, sendWorkbook } from '../../files/xlsx'
+import { addDropDown, addSheet, drained, EXAMPLE_MARK, inert, sendWorkbook } from '../../files/xlsx'
 import { questionFilter, questionRows, toQuestion, type QuestionFilter } from './queries'
 
 /**
@@ -46,17 +48,42 @@ function fillingNotes(useType: UseTypeValue): string[][] {
   ]
 }
 
-/** The import template: the data sheet, how to fill it, and the categories of this use. */
+const CATEGORY_SHEET = '类别'
+
+/** The template's example: a single-choice question (every use has them), its answer only where the use keeps one. */
+function exampleRow(useType: UseTypeValue, category: string | undefined): string[] {
+  const example: Record<string, string> = {
+    题目类别: `${EXAMPLE_MARK}${category ?? ''}`,
+    题目类型: questionTypeLabels[QuestionType.SINGLE],
+    题目名称: '中国共产党的根本宗旨是什么？',
+    选项A: '全心全意为人民服务',
+    选项B: '实现共产主义',
+    选项C: '坚持党的领导',
+    答案: useType === UseType.EXAM ? 'A' : '',
+  }
+  return questionColumns.map((c) => example[c.header] ?? '')
+}
+
+/** The import template: the data sheet (an example row, drop-downs for type and category), how to fill it, and the categories of this use. */
 export async function sendQuestionTemplate(db: Db, useType: UseTypeValue, reply: FastifyReply): Promise<FastifyReply> {
   const categories = await db.selectFrom('questionCategory').select('name').where('useType', '=', useType).orderBy('id').execute()
   return sendWorkbook(reply, `${useTypeLabels[useType]}题目导入模板.xlsx`, async (workbook) => {
-    addSheet(workbook, QUESTION_SHEET, questionColumns).commit()
+    const data = addSheet(workbook, QUESTION_SHEET, questionColumns)
+    const column = (header: string) => questionColumns.findIndex((c) => c.header === header) + 1
+    if (categories.length > 0) {
+      addDropDown(data, column('题目类别'), `'${CATEGORY_SHEET}'!$A$2:$A$${categories.length + 1}`, '请选择“类别”工作表中已有的类别')
+    }
+    const types = typesOfUse(useType).map((t) => questionTypeLabels[t])
+    addDropDown(data, column('题目类型'), types, `题目类型只能是：${types.join('、')}`)
+    data.addRow(exampleRow(useType, categories[0]?.name)).commit()
+    data.commit()
     const help = addSheet(workbook, '填写说明', [{ header: '列', width: 14 }, { header: '是否必填', width: 14 }, { header: '说明', width: 70 }])
     for (const row of fillingNotes(useType)) help.addRow(row).commit()
     help.addRow([]).commit()
     help.addRow(['只读取第一个工作表；第一行为表头，从第二行起每行一道题。导入的题目为未审核状态。']).commit()
+    help.addRow([`第二行是示例（题目类别以“${EXAMPLE_MARK}”开头），导入时跳过，可保留或删除。`]).commit()
     help.commit()
-    const list = addSheet(workbook, '类别', [{ header: '类别名称', width: 30 }])
+    const list = addSheet(workbook, CATEGORY_SHEET, [{ header: '类别名称', width: 30 }])
     for (const c of categories) list.addRow([inert(c.name)]).commit()
     list.commit()
   })

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto'
 import type { FastifyReply } from 'fastify'
-import { MOBILE_MISSING } from '../../../src-shared/schemas/common'
+import { MOBILE_MISSING } from '../../../src-shared/schemas/identity'
 import type { FieldIssue } from '../../../src-shared/errors'
 import { conditionalSignUpFields, selfSignUpOptionFields, selfSignUpRequiredFields } from '../../../src-shared/schemas/signup'
 import { arrivalTypes, parseSignUpOptions } from '../../../src-shared/schemas/training-codes'

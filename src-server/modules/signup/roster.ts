@@ -1,5 +1,5 @@
 import { AppError, ErrorKey, type FieldIssue } from '../../../src-shared/errors'
-import { mobile } from '../../../src-shared/schemas/common'
+import { mobile, residentId } from '../../../src-shared/schemas/identity'
 import type { SignUpMember } from '../../../src-shared/schemas/signup'
 import { genderLabel } from '../../../src-shared/schemas/training-codes'
 import type { AuthUser } from '../../auth/auth-user'
@@ -92,8 +92,10 @@ async function readRoster(file: string, format: WorkbookFormat): Promise<{ rows:
       } else if (column.key === 'sameTenureYear') {
         if (!/^\d+$/.test(text)) issues.push({ path: `第${line}行`, message: `第${line}行：任同职级年限须为整数` })
         overrides.sameTenureYear = Number(text)
-      } else if (column.key === 'cardsNumber' && !/^\d{17}[\dXx]$/.test(text)) {
-        issues.push({ path: `第${line}行`, message: `第${line}行：身份证号格式错误` })
+      } else if (column.key === 'cardsNumber') {
+        const id = residentId.safeParse(text)
+        if (id.success) overrides.cardsNumber = id.data
+        else issues.push({ path: `第${line}行`, message: `第${line}行：${id.error.issues[0].message}` })
       } else {
         overrides[column.key] = text
       }

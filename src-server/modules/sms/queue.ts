@@ -1,4 +1,4 @@
-import { mobile } from '../../../src-shared/schemas/common'
+import { mobile } from '../../../src-shared/schemas/identity'
 import type { SmsSendResultSchema } from '../../../src-shared/schemas/sms'
 import type { z } from 'zod'
 import { callerScope } from '../../auth/scope'

@@ -5,7 +5,7 @@ import { CLASS_TYPE_OTHER } from '../../../src-shared/schemas/training-codes'
 import type { TrainDetail, TrainForm, TrainListQuerySchema, TrainListRow } from '../../../src-shared/schemas/training'
 import { effectiveTrainStatus, TrainStatus } from '../../../src-shared/training-status'
 import type { Database, Db } from '../../db/types'
-import { cleanRichText } from '../../files/rich-text'
+import { cleanRequiredRichText } from '../../files/rich-text'
 import type { TrainTable } from '../../db/training-tables'
 import type { Selectable } from 'kysely'
 import type { Host } from './host'
@@ -131,9 +131,9 @@ export function trainColumns(form: TrainForm, host: Host) {
     classType: form.classType,
     classTypeName: form.classType === CLASS_TYPE_OTHER ? form.classTypeName : null,
     createTime: form.createTime,
-    description: cleanRichText(form.description),
-    content: cleanRichText(form.content),
-    requirement: cleanRichText(form.requirement),
+    description: cleanRequiredRichText(form.description, 'description', '请输入导语'),
+    content: cleanRequiredRichText(form.content, 'content', '请输入培训内容'),
+    requirement: cleanRequiredRichText(form.requirement, 'requirement', '请输入培训要求'),
     trainStartTime: form.trainStartTime,
     trainEndTime: form.trainEndTime,
     classHour: form.classHour,
