@@ -29,7 +29,7 @@ describe.each(testDatabases())('import templates ($name)', (database) => {
   })
   afterAll(() => server?.stop())
 
-  async function template(path: string): Promise<ExcelJS.Workbook> {
+  async function workbookAt(path: string): Promise<ExcelJS.Workbook> {
     const response = await fetch(new URL(path, server.url), { headers: { Token: admin.token } })
     expect(response.status).toBe(200)
     const workbook = new ExcelJS.Workbook()
@@ -52,7 +52,7 @@ describe.each(testDatabases())('import templates ($name)', (database) => {
   }
 
   it('members: number-like columns in text format, 性别 a drop-down, and an example row that is skipped as it stands and imports once unmarked', async () => {
-    const workbook = await template('/api/member/import/template')
+    const workbook = await workbookAt('/api/member/import/template')
     const sheet = workbook.worksheets[0]
     const col = columnsOf(sheet)
     for (const header of ['手机号', '所属组织编码', '身份证号', '任职时间', '初始密码']) expect(sheet.getColumn(col.get(header)!).numFmt, header).toBe('@')
@@ -71,10 +71,17 @@ describe.each(testDatabases())('import templates ($name)', (database) => {
     expect(unmarked).toMatchObject({ total: 1, valid: 1, invalid: 0 })
   })
 
+  it('the member export, which is imported again after editing, keeps its number-like columns in text format too', async () => {
+    const sheet = (await workbookAt('/api/member/export')).worksheets[0]
+    const col = columnsOf(sheet)
+    for (const header of ['手机号', '所属组织编码', '身份证号', '任职时间']) expect(sheet.getColumn(col.get(header)!).numFmt, header).toBe('@')
+    expect(sheet.getColumn(col.get('姓名')!).numFmt).toBeUndefined()
+  })
+
   for (const useType of [1, 2]) {
     it(`questions (use ${useType}): drop-downs for 题目类型 and for the 类别 sheet, and an example that is skipped, or imports once unmarked`, async () => {
       for (const name of ['党史', '理论']) dataOf((await admin.post('/api/question/category', { name: `${name}${useType}`, useType })).body)
-      const workbook = await template(`/api/question/import/template?useType=${useType}`)
+      const workbook = await workbookAt(`/api/question/import/template?useType=${useType}`)
       const sheet = workbook.worksheets[0]
       const col = columnsOf(sheet)
       const types = useType === 1 ? '"单选题,多选题,问答题"' : '"单选题,多选题,判断题,问答题,填空题"'

@@ -1,4 +1,5 @@
 import { genderLabels } from '../../../src-shared/schemas/member'
+import type { SheetColumnLayout } from '../../files/xlsx'
 import type { MemberRow } from './queries'
 
 /** A column of the import workbook, by the member field it fills. */
@@ -46,20 +47,23 @@ export function templateHeader(c: ImportColumn): string {
   return c.required ? `${c.header}*` : c.header
 }
 
-/** The export's columns: everything a row shows, plus the organisation code so the file imports again. */
-export const exportColumns: readonly { header: string; width: number; value: (m: MemberRow) => string | number | null }[] = [
+/**
+ * The export's columns: everything a row shows, plus the organisation code so the file imports again;
+ * number-like ones in text format like the template's, so an edited export keeps every digit.
+ */
+export const exportColumns: readonly (SheetColumnLayout & { value: (m: MemberRow) => string | number | null })[] = [
   { header: '姓名', width: 12, value: (m) => m.name },
   { header: '性别', width: 8, value: (m) => (m.gender === 1 || m.gender === 0 ? genderLabels[m.gender] : null) },
   { header: '民族', width: 10, value: (m) => m.nation },
-  { header: '手机号', width: 15, value: (m) => m.telephone },
-  { header: '所属组织编码', width: 18, value: (m) => m.orgCode },
+  { header: '手机号', width: 15, text: true, value: (m) => m.telephone },
+  { header: '所属组织编码', width: 18, text: true, value: (m) => m.orgCode },
   { header: '所属组织', width: 24, value: (m) => m.orgName },
   { header: '所属单位', width: 24, value: (m) => m.topOrgName },
-  { header: '身份证号', width: 21, value: (m) => m.idcard },
+  { header: '身份证号', width: 21, text: true, value: (m) => m.idcard },
   { header: '部门', width: 14, value: (m) => m.department },
   { header: '职务', width: 14, value: (m) => m.jobs },
   { header: '党内职务', width: 14, value: (m) => m.partyJobs },
-  { header: '任职时间', width: 12, value: (m) => m.tenureTime },
+  { header: '任职时间', width: 12, text: true, value: (m) => m.tenureTime },
   { header: '同职级年限', width: 12, value: (m) => m.sameTenureYear },
   { header: '状态', width: 8, value: (m) => (m.enabled === 1 ? '启用' : '停用') },
 ]
