@@ -48,11 +48,6 @@ export const rosterColumns: readonly (SheetColumn<SignUpMember> & { key?: keyof 
   { header: '签到时间', width: 20, value: (r) => r.checkInTime },
 ]
 
-/** Cell text as the user typed it; an exported inert value loses its apostrophe again. */
-function typed(text: string | undefined): string {
-  return (text ?? '').replace(/^'(?=[=+\-@])/, '')
-}
-
 /** The most people one roster file may name: more than any training takes. */
 export const MAX_ROSTER_ROWS = 20_000
 
@@ -71,14 +66,14 @@ async function readRoster(file: string, format: WorkbookFormat): Promise<{ rows:
   for await (const { number: line, cells } of firstSheetRows(file, format, { maxRows: MAX_ROSTER_ROWS, unreadable })) {
     if (!headers) {
       if (line !== 1) break
-      headers = new Map(cells.map((text, col) => [typed(text), col]))
+      headers = new Map(cells.map((text, col) => [text, col]))
       if (!headers.has('手机号')) break
       continue
     }
     const columns = headers
     const get = (header: string) => {
       const col = columns.get(header)
-      return col === undefined ? '' : typed(cells[col])
+      return col === undefined ? '' : (cells[col] ?? '')
     }
     if (rosterColumns.every((c) => get(c.header) === '')) continue
     const overrides: RosterRow['overrides'] = {}
