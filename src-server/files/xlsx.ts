@@ -3,6 +3,7 @@ import { PassThrough, type Writable } from 'node:stream'
 import ExcelJS from 'exceljs'
 import type { FastifyReply } from 'fastify'
 import { contentDisposition } from './download'
+import { exportedText, importedText } from '../../src-shared/workbook-text'
 import { fileTypeOf } from './file-types'
 
 export const XLSX_MIME = fileTypeOf('xlsx')?.mime ?? 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'
@@ -10,28 +11,10 @@ export const XLSX_MIME = fileTypeOf('xlsx')?.mime ?? 'application/vnd.openxmlfor
 /** Rows per worksheet before a new one starts (Excel's own limit is 1 048 576). */
 export const ROWS_PER_SHEET = 1_000_000
 
-/**
- * What the first exports put before text a spreadsheet would take for a formula (= + - @,
- * tab, CR): an apostrophe. Such files are still about; their apostrophe is the guard, not
- * the text, so the reader takes it off (`typedText`).
- */
-const GUARDED = /^'+[=+\-@\t\r]/
-
-/**
- * A value as an exported cell holds it. Text is written as a text cell, exactly as stored:
- * an .xlsx text cell is never run as a formula, and Excel shows it without any mark. Only
- * text that would read as an old guard (apostrophes, then = + - @) gets one apostrophe
- * more, which the reader takes off again: export then import gives back every text.
- * (Excel's quotePrefix style would hide even that one, but exceljs cannot write it.)
- */
+/** A value as an exported cell holds it: text as stored (see `exportedText`). */
 export function inert(value: string | number | null | undefined): string | number | null {
   if (typeof value !== 'string') return value ?? null
-  return GUARDED.test(value) ? `'${value}` : value
-}
-
-/** The text of an imported cell without the exporter's guard apostrophe (see `inert`). */
-function typedText(text: string): string {
-  return GUARDED.test(text) ? text.slice(1) : text
+  return exportedText(value)
 }
 
 export interface WorkbookOptions {
@@ -80,13 +63,13 @@ export function sendWorkbook(
  */
 export function cellText(value: ExcelJS.CellValue): string {
   if (value === null || value === undefined) return ''
-  if (typeof value === 'string') return typedText(value.trim())
+  if (typeof value === 'string') return importedText(value.trim())
   if (typeof value === 'number') return Number.isInteger(value) ? value.toFixed(0) : String(value)
   if (typeof value === 'boolean') return value ? '是' : '否'
   if (value instanceof Date) return value.toISOString().slice(0, 10)
-  if ('richText' in value) return typedText(value.richText.map((r) => r.text).join('').trim())
+  if ('richText' in value) return importedText(value.richText.map((r) => r.text).join('').trim())
   if ('result' in value) return cellText(value.result as ExcelJS.CellValue)
-  if ('text' in value) return typedText(String(value.text).trim())
+  if ('text' in value) return importedText(String(value.text).trim())
   return ''
 }
 

@@ -18,9 +18,8 @@ import { startsWith } from '../../db/prefix'
 import { isUniqueViolation } from '../../db/sql-text'
 import { nowText } from '../../db/time'
 import type { Db, NewMember } from '../../db/types'
-import { extensionOf } from '../../files/file-types'
 import { absoluteStoredPath, newStoredPath } from '../../files/storage'
-import { firstSheetRows, isWorkbookFormat, type WorkbookFormat } from '../../files/workbook-rows'
+import { firstSheetRows, uploadedWorkbook, type UploadedWorkbook } from '../../files/workbook-rows'
 import { addSheet, inert, streamingWorkbook, XLSX_MIME } from '../../files/xlsx'
 import { headerKey, importColumns, type ImportColumn } from './columns'
 
@@ -55,17 +54,8 @@ const ImportRowSchema = MemberFieldsSchema.omit({ orgId: true, avatarUrl: true }
 
 const headerOfField = new Map(importColumns.map((c) => [c.field, c.header]))
 
-/** The uploaded roster of this account, as a file path and format; anything else is refused before reading. */
-async function rosterFile(db: Db, uploadDir: string, path: string, adminId: number): Promise<{ file: string; format: WorkbookFormat }> {
-  const upload = await db.selectFrom('upload').select(['createdBy']).where('path', '=', path).executeTakeFirst()
-  if (!upload || upload.createdBy !== adminId) throw new AppError(ErrorKey.NOT_FOUND, '导入文件不存在，请重新上传')
-  const format = extensionOf(path)
-  if (!isWorkbookFormat(format)) throw new AppError(ErrorKey.VALIDATION, '请上传 xlsx 或 xls 格式的 Excel 文件（可先下载导入模板）')
-  return { file: absoluteStoredPath(uploadDir, path), format }
-}
-
 /** Reads the first worksheet: the header row names the columns, every non-empty row after it is a member. */
-async function readRows({ file, format }: { file: string; format: WorkbookFormat }): Promise<RawRow[]> {
+async function readRows({ file, format }: UploadedWorkbook): Promise<RawRow[]> {
   const rows: RawRow[] = []
   let columnOf: Map<Field, number> | undefined
   const unreadable = '无法读取该 Excel 文件，请确认文件未损坏且为 xlsx 或 xls 格式'
@@ -132,7 +122,7 @@ async function telephonesTaken(db: Db, telephones: string[]): Promise<Set<string
  * Nothing is written.
  */
 export async function checkRoster(db: Db, scope: DataScope, uploadDir: string, path: string, adminId: number): Promise<CheckedRoster> {
-  const rows = await readRows(await rosterFile(db, uploadDir, path, adminId))
+  const rows = await readRows(await uploadedWorkbook(db, uploadDir, path, adminId))
   const orgs = await orgsByCode(db, scope, [...new Set(rows.flatMap((r) => (r.cells.orgCode ? [r.cells.orgCode] : [])))])
   const taken = await telephonesTaken(db, [...new Set(rows.flatMap((r) => (r.cells.telephone ? [r.cells.telephone] : [])))])
   const firstRowOf = new Map<string, number>()

@@ -15,9 +15,7 @@ import {
 import type { AuthUser } from '../../auth/auth-user'
 import { nowText } from '../../db/time'
 import type { Db } from '../../db/types'
-import { extensionOf } from '../../files/file-types'
-import { absoluteStoredPath } from '../../files/storage'
-import { firstSheetRows, isWorkbookFormat, type WorkbookFormat } from '../../files/workbook-rows'
+import { firstSheetRows, uploadedWorkbook, type UploadedWorkbook } from '../../files/workbook-rows'
 import { questionColumns } from './workbooks'
 
 /** One import stays small: a bank is built a few thousand questions at a time. */
@@ -41,16 +39,8 @@ const judgeOfText: Record<string, string> = {
   错: JUDGE_FALSE, 错误: JUDGE_FALSE, '×': JUDGE_FALSE, 否: JUDGE_FALSE, false: JUDGE_FALSE,
 }
 
-async function workbookFile(db: Db, uploadDir: string, path: string, adminId: number): Promise<{ file: string; format: WorkbookFormat }> {
-  const upload = await db.selectFrom('upload').select('createdBy').where('path', '=', path).executeTakeFirst()
-  if (!upload || upload.createdBy !== adminId) throw new AppError(ErrorKey.NOT_FOUND, '导入文件不存在，请重新上传')
-  const format = extensionOf(path)
-  if (!isWorkbookFormat(format)) throw new AppError(ErrorKey.VALIDATION, '请上传 xlsx 或 xls 格式的 Excel 文件（可先下载导入模板）')
-  return { file: absoluteStoredPath(uploadDir, path), format }
-}
-
 /** The first worksheet's rows after the header, by header name; blank rows skipped. Read by the one workbook reader. */
-async function readQuestionRows({ file, format }: { file: string; format: WorkbookFormat }): Promise<{ row: number; cells: Cells }[]> {
+async function readQuestionRows({ file, format }: UploadedWorkbook): Promise<{ row: number; cells: Cells }[]> {
   const rows: { row: number; cells: Cells }[] = []
   const known = new Set<string>(questionColumns.map((c) => c.header))
   const unreadable = '无法读取该 Excel 文件，请确认文件未损坏且为 xlsx 或 xls 格式'
@@ -101,7 +91,7 @@ function optionsOf(cells: Cells): Record<string, string> {
 
 /** Every row checked by the question form's own rules, plus what only a file gets wrong. Nothing is written. */
 async function checkRows(db: Db, uploadDir: string, path: string, useType: UseTypeValue, adminId: number): Promise<Checked> {
-  const rows = await readQuestionRows(await workbookFile(db, uploadDir, path, adminId))
+  const rows = await readQuestionRows(await uploadedWorkbook(db, uploadDir, path, adminId))
   const categories = new Map(
     (await db.selectFrom('questionCategory').select(['id', 'name']).where('useType', '=', useType).execute()).map((c) => [c.name, c.id]),
   )

@@ -6,9 +6,7 @@ import type { AuthUser } from '../../auth/auth-user'
 import { dataScopeOf } from '../../auth/scope'
 import { nowText } from '../../db/time'
 import type { Db } from '../../db/types'
-import { extensionOf } from '../../files/file-types'
-import { absoluteStoredPath } from '../../files/storage'
-import { firstSheetRows, isWorkbookFormat, type WorkbookFormat } from '../../files/workbook-rows'
+import { firstSheetRows, uploadedWorkbook, type UploadedWorkbook } from '../../files/workbook-rows'
 import type { SheetColumn } from '../../files/xlsx-stream'
 import { isUniqueViolation, memberForSignUp, signUpValuesOf, takePlaces, TRAIN_FULL } from './queries'
 
@@ -48,6 +46,9 @@ export const rosterColumns: readonly (SheetColumn<SignUpMember> & { key?: keyof 
   { header: '签到时间', width: 20, value: (r) => r.checkInTime },
 ]
 
+/** What an import of a list of people (a roster, a seat list) answers for a file it cannot take. */
+export const ROSTER_FILE = { notFound: '名单文件不存在，请重新上传', wrongFormat: '请上传 xlsx 或 xls 格式的名单文件' }
+
 /** The most people one roster file may name: more than any training takes. */
 export const MAX_ROSTER_ROWS = 20_000
 
@@ -58,7 +59,7 @@ interface RosterRow {
 }
 
 /** Reads a roster workbook: a header row naming at least 手机号, then one person per row. Streamed, within MAX_ROSTER_ROWS. */
-async function readRoster(file: string, format: WorkbookFormat): Promise<{ rows: RosterRow[]; issues: FieldIssue[] }> {
+async function readRoster({ file, format }: UploadedWorkbook): Promise<{ rows: RosterRow[]; issues: FieldIssue[] }> {
   const unreadable = '名单文件无法读取，请使用导出的名单模板（xlsx 或 xls 格式）'
   let headers: Map<string, number> | undefined
   const rows: RosterRow[] = []
@@ -108,12 +109,7 @@ async function readRoster(file: string, format: WorkbookFormat): Promise<{ rows:
  * Any problem is reported per row and nothing is imported (one transaction).
  */
 export async function importRoster(db: Db, user: AuthUser, uploadDir: string, trainId: number, storedPath: string): Promise<number> {
-  // Only a file this account uploaded: another account's upload path is not a way to read its data.
-  const upload = await db.selectFrom('upload').select('createdBy').where('path', '=', storedPath).executeTakeFirst()
-  if (!upload || upload.createdBy !== user.adminId) throw new AppError(ErrorKey.NOT_FOUND, '名单文件不存在，请重新上传')
-  const format = extensionOf(storedPath)
-  if (!isWorkbookFormat(format)) throw new AppError(ErrorKey.VALIDATION, '请上传 xlsx 或 xls 格式的名单文件')
-  const { rows, issues } = await readRoster(absoluteStoredPath(uploadDir, storedPath), format)
+  const { rows, issues } = await readRoster(await uploadedWorkbook(db, uploadDir, storedPath, user.adminId, ROSTER_FILE))
   const scope = dataScopeOf(user)
   const seen = new Map<string, number>()
   const values: ReturnType<typeof signUpValuesOf>[] = []
