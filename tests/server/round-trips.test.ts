@@ -182,7 +182,14 @@ describe.each(testDatabases())('export → import round trips ($name)', (databas
       for (const [i, s] of from.signUps.entries()) {
         await server.db
           .updateTable('trainSignUp')
-          .set({ company: TRICKY[i], department: TRICKY[(i + 1) % TRICKY.length], jobs: TRICKY[(i + 2) % TRICKY.length], partyJobs: '支部委员', nation: '回族', gender: i % 2, sameTenureYear: i + 2, tenureTime: '2019-05', cardsNumber: idCard(`32010219850202${String(200 + i)}`) })
+          .set({
+            company: TRICKY[i], department: TRICKY[(i + 1) % TRICKY.length], jobs: TRICKY[(i + 2) % TRICKY.length], partyJobs: '支部委员', nation: '回族',
+            gender: i % 2, sameTenureYear: i + 2, tenureTime: '2019-05', cardsNumber: idCard(`32010219850202${String(200 + i)}`),
+            // The training's own items, 是/否 both ways and left empty.
+            arrivalType: i % 2 ? '集中前往' : '自行前往', needFocusDriver: i % 2, needRoom: 1 - (i % 2), traffic: i ? `G${i}0${i}` : null,
+            needReception: i % 3 === 0 ? null : 1, needSeeOff: 0, withCar: i % 2, needDriverRoom: null, needLeave: i % 2,
+            reason: i % 2 ? TRICKY[(i + 3) % TRICKY.length] : null, marks: TRICKY[(i + 4) % TRICKY.length],
+          })
           .where('id', '=', s.id)
           .execute()
       }
@@ -192,7 +199,11 @@ describe.each(testDatabases())('export → import round trips ($name)', (databas
       const file = await upload(orgadmin, '报名名单.xlsx', exported)
       expect(dataOf((await orgadmin.get<{ imported: number }>('/api/train/sign/up/member/upload', { trainId: to.trainId, path: file.path })).body)).toEqual({ imported: TRICKY.length })
 
-      const fields = ['memberId', 'name', 'telephone', 'gender', 'nation', 'company', 'department', 'jobs', 'partyJobs', 'tenureTime', 'sameTenureYear', 'cardsNumber'] as const
+      // Every column the roster reads back: all but 到达时间, which it shows as a date only (spec 000 §9).
+      const fields = [
+        'memberId', 'name', 'telephone', 'gender', 'nation', 'company', 'department', 'jobs', 'partyJobs', 'tenureTime', 'sameTenureYear', 'cardsNumber',
+        'arrivalType', 'needFocusDriver', 'needRoom', 'traffic', 'needReception', 'needSeeOff', 'withCar', 'needDriverRoom', 'needLeave', 'reason', 'marks',
+      ] as const
       const of = async (trainId: number) =>
         (await orgadmin.data<Page<SignUpMember>>('/api/train/sign/up/member', { trainId, pageSize: 100 })).records
           .map((s) => Object.fromEntries(fields.map((f) => [f, s[f]])))

@@ -1,6 +1,6 @@
 import { AppError, ErrorKey, type FieldIssue } from '../../../src-shared/errors'
 import { mobile } from '../../../src-shared/schemas/common'
-import type { SignUpMember } from '../../../src-shared/schemas/signup'
+import { conferenceShape, type ConferenceItems, type SignUpMember } from '../../../src-shared/schemas/signup'
 import { genderLabel } from '../../../src-shared/schemas/training-codes'
 import type { AuthUser } from '../../auth/auth-user'
 import { dataScopeOf } from '../../auth/scope'
@@ -14,8 +14,9 @@ const yesNo = (v: number | null) => (v === 1 ? '是' : v === 0 ? '否' : '')
 
 /**
  * Columns of the sign-up roster, export and import alike: an exported roster can be
- * edited and imported again. The arrival time shows its date only (spec 000 §9: the
- * roster trims the last 9 characters, ` HH:mm:ss`).
+ * edited and imported again (a column with a `key` is read back). The arrival time shows
+ * its date only (spec 000 §9: the roster trims the last 9 characters, ` HH:mm:ss`), so it
+ * is the one column not read back: its time is not in the file.
  */
 export const rosterColumns: readonly (SheetColumn<SignUpMember> & { key?: keyof SignUpMember })[] = [
   { header: '姓名', key: 'name', width: 10, value: (r) => r.name },
@@ -30,18 +31,18 @@ export const rosterColumns: readonly (SheetColumn<SignUpMember> & { key?: keyof 
   { header: '任现职时间', key: 'tenureTime', width: 10, value: (r) => r.tenureTime },
   { header: '任同职级年限', key: 'sameTenureYear', width: 10, value: (r) => r.sameTenureYear },
   { header: '身份证号', key: 'cardsNumber', width: 20, value: (r) => r.cardsNumber },
-  { header: '到达方式', value: (r) => r.arrivalType },
+  { header: '到达方式', key: 'arrivalType', value: (r) => r.arrivalType },
   { header: '到达时间', value: (r) => (r.arrivalTime ? r.arrivalTime.slice(0, -9) : null) },
-  { header: '集中接送', value: (r) => yesNo(r.needFocusDriver) },
-  { header: '住宿', value: (r) => yesNo(r.needRoom) },
-  { header: '车次或航班号', value: (r) => r.traffic },
-  { header: '接站', value: (r) => yesNo(r.needReception) },
-  { header: '送站', value: (r) => yesNo(r.needSeeOff) },
-  { header: '自带车辆', value: (r) => yesNo(r.withCar) },
-  { header: '驾驶员住宿', value: (r) => yesNo(r.needDriverRoom) },
-  { header: '请假', value: (r) => yesNo(r.needLeave) },
-  { header: '请假原因', value: (r) => r.reason },
-  { header: '备注', value: (r) => r.marks },
+  { header: '集中接送', key: 'needFocusDriver', value: (r) => yesNo(r.needFocusDriver) },
+  { header: '住宿', key: 'needRoom', value: (r) => yesNo(r.needRoom) },
+  { header: '车次或航班号', key: 'traffic', value: (r) => r.traffic },
+  { header: '接站', key: 'needReception', value: (r) => yesNo(r.needReception) },
+  { header: '送站', key: 'needSeeOff', value: (r) => yesNo(r.needSeeOff) },
+  { header: '自带车辆', key: 'withCar', value: (r) => yesNo(r.withCar) },
+  { header: '驾驶员住宿', key: 'needDriverRoom', value: (r) => yesNo(r.needDriverRoom) },
+  { header: '请假', key: 'needLeave', value: (r) => yesNo(r.needLeave) },
+  { header: '请假原因', key: 'reason', value: (r) => r.reason },
+  { header: '备注', key: 'marks', value: (r) => r.marks },
   { header: '报名时间', width: 20, value: (r) => r.createTime },
   { header: '签到时间', width: 20, value: (r) => r.checkInTime },
 ]
@@ -56,7 +57,14 @@ interface RosterRow {
   line: number
   telephone: string
   overrides: Record<string, string | number | null>
+  /** The training's own items (到达方式, 住宿 …), checked by the sign-up form's schema. */
+  conference: Partial<ConferenceItems>
 }
+
+/** The conference items the roster carries, as the sign-up form takes them; 是/否 columns become 1/0. */
+const conferenceKeys = new Set<string>(Object.keys(conferenceShape.shape).filter((k) => k !== 'arrivalTime'))
+const yesNoKeys = new Set<string>(['needFocusDriver', 'needRoom', 'needReception', 'needSeeOff', 'withCar', 'needDriverRoom', 'needLeave'])
+const RosterConferenceSchema = conferenceShape.omit({ arrivalTime: true }).partial()
 
 /** Reads a roster workbook: a header row naming at least 手机号, then one person per row. Streamed, within MAX_ROSTER_ROWS. */
 async function readRoster({ file, format }: UploadedWorkbook): Promise<{ rows: RosterRow[]; issues: FieldIssue[] }> {
@@ -78,11 +86,17 @@ async function readRoster({ file, format }: UploadedWorkbook): Promise<{ rows: R
     }
     if (rosterColumns.every((c) => get(c.header) === '')) continue
     const overrides: RosterRow['overrides'] = {}
+    const conference: Record<string, string | number> = {}
     for (const column of rosterColumns) {
       if (!column.key || column.key === 'telephone' || column.key === 'name') continue
       const text = get(column.header)
       if (text === '') continue
-      if (column.key === 'gender') {
+      if (yesNoKeys.has(column.key)) {
+        if (text !== '是' && text !== '否') issues.push({ path: `第${line}行`, message: `第${line}行：${column.header}应为“是”或“否”` })
+        conference[column.key] = text === '是' ? 1 : 0
+      } else if (conferenceKeys.has(column.key)) {
+        conference[column.key] = text
+      } else if (column.key === 'gender') {
         if (text !== '男' && text !== '女') issues.push({ path: `第${line}行`, message: `第${line}行：性别应为“男”或“女”` })
         overrides.gender = text === '男' ? 1 : 0
       } else if (column.key === 'sameTenureYear') {
@@ -94,9 +108,11 @@ async function readRoster({ file, format }: UploadedWorkbook): Promise<{ rows: R
         overrides[column.key] = text
       }
     }
+    const items = RosterConferenceSchema.safeParse(conference)
+    if (!items.success) issues.push({ path: `第${line}行`, message: `第${line}行：${items.error.issues[0].message}` })
     const phone = mobile.safeParse(get('手机号'))
     if (!phone.success) issues.push({ path: `第${line}行`, message: `第${line}行：${phone.error.issues[0].message}` })
-    rows.push({ line, telephone: phone.success ? phone.data : '', overrides })
+    rows.push({ line, telephone: phone.success ? phone.data : '', overrides, conference: items.success ? items.data : {} })
   }
   if (!headers?.has('手机号')) throw new AppError(ErrorKey.VALIDATION, '名单第1行须为表头，且包含“手机号”列')
   if (rows.length === 0 && issues.length === 0) throw new AppError(ErrorKey.VALIDATION, '名单中没有人员')
@@ -112,7 +128,7 @@ export async function importRoster(db: Db, user: AuthUser, uploadDir: string, tr
   const { rows, issues } = await readRoster(await uploadedWorkbook(db, uploadDir, storedPath, user.adminId, ROSTER_FILE))
   const scope = dataScopeOf(user)
   const seen = new Map<string, number>()
-  const values: ReturnType<typeof signUpValuesOf>[] = []
+  const values: (ReturnType<typeof signUpValuesOf> & Partial<ConferenceItems>)[] = []
   for (const row of rows) {
     if (!row.telephone) continue
     const fail = (message: string) => issues.push({ path: `第${row.line}行`, message: `第${row.line}行：${message}` })
@@ -127,7 +143,7 @@ export async function importRoster(db: Db, user: AuthUser, uploadDir: string, tr
     else if (member.enabled !== 1) fail(`党员 ${member.name} 已被禁用`)
     else if (await db.selectFrom('trainSignUp').select('id').where('trainId', '=', trainId).where('memberId', '=', member.id).executeTakeFirst()) {
       fail(`${member.name} 已报名此培训班`)
-    } else values.push(signUpValuesOf(member, row.overrides))
+    } else values.push({ ...signUpValuesOf(member, row.overrides), ...row.conference })
   }
   if (issues.length > 0) {
     const lineOf = (i: FieldIssue) => Number(i.path.replace(/\D/g, ''))
