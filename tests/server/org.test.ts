@@ -238,6 +238,13 @@ describe.each(testDatabases())('organisations ($name)', (database) => {
       `${otherTop.orgCode}777001001`,
     ])
     expect(failureOf(await orgadmin.get(`/api/train/${trainId}`)).status).toBe(404)
+    // A new code typed without a move: the subtree follows it all the same.
+    dataOf((await admin.patch('/api/org', { id: child.id, orgCode: `${otherTop.orgCode}777900` })).body)
+    expect([await codeOf(moved.id), await codeOf(child.id), await codeOf(grandchild.id)]).toEqual([
+      `${otherTop.orgCode}777`,
+      `${otherTop.orgCode}777900`,
+      `${otherTop.orgCode}777900001`,
+    ])
   })
 
   it('keeps every organisation’s number of children right through add, move and delete', async () => {

@@ -101,10 +101,16 @@ describe.each(testDatabases())('export → import round trips ($name)', (databas
       tenureTime: `2020-0${i + 1}`,
       sameTenureYear: i + 1,
     }))
-    const fields = ['name', 'gender', 'nation', 'telephone', 'orgId', 'idcard', 'department', 'jobs', 'partyJobs', 'tenureTime', 'sameTenureYear'] as const
+    const fields = ['name', 'gender', 'nation', 'telephone', 'orgId', 'idcard', 'department', 'jobs', 'partyJobs', 'tenureTime', 'sameTenureYear', 'enabled'] as const
     const pick = (m: Member) => Object.fromEntries(fields.map((f) => [f, m[f]]))
     const stored = []
-    for (const form of forms) stored.push(pick(dataOf((await admin.post<Member>('/api/member', form)).body)))
+    for (const [i, form] of forms.entries()) {
+      const { id } = dataOf((await admin.post<Member>('/api/member', form)).body)
+      // 状态 goes both ways: one member is disabled.
+      if (i === 1) expect((await admin.post(`/api/member/Disable/${id}`)).body.code).toBe(0)
+      stored.push(pick(await admin.data<Member>(`/api/member/${id}`)))
+    }
+    expect(stored.map((m) => m.enabled)).toContain(false)
 
     const exported = await download(admin, '/api/member/export', { orgId: org.id })
     expectTextCells((await workbookOf(exported)).worksheets[0], TRICKY)
