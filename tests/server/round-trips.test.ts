@@ -1,3 +1,4 @@
+import * as XLSX from '@e965/xlsx'
 import ExcelJS from 'exceljs'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { ApiEnvelope } from '../../src-shared/errors'
@@ -153,6 +154,13 @@ describe.each(testDatabases())('export → import round trips ($name)', (databas
     const imported = (await list()).filter((q) => !stored.some((s) => s.id === q.id))
     const byTitle = (rows: ReturnType<typeof fields>[]) => rows.sort((a, b) => a.title.localeCompare(b.title))
     expect(byTitle(imported.map(fields))).toEqual(byTitle(stored.map(fields)))
+
+    // The same export saved as Excel 97–2003 (as the desktop's .xls copy does) reads back the same.
+    const xls = XLSX.write(XLSX.read(new Uint8Array(exported), { type: 'array' }), { bookType: 'xls', type: 'array' }) as ArrayBuffer
+    const xlsFile = await upload(admin, '题目.xls', xls)
+    expect(dataOf((await admin.post<QuestionImportResult>('/api/question/import/commit', { path: xlsFile.path, useType: 2 })).body)).toEqual({ imported: forms.length, skipped: 0 })
+    const fromXls = (await list()).filter((q) => !stored.some((s) => s.id === q.id) && !imported.some((i) => i.id === q.id))
+    expect(byTitle(fromXls.map(fields))).toEqual(byTitle(stored.map(fields)))
   })
 
   it('a workbook from the old exports imports without their guard apostrophe, and nothing else loses one', async () => {
