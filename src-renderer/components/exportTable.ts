@@ -6,7 +6,10 @@ export interface ExportColumn<Row> {
   text(row: Row): string | number | null | undefined
 }
 
-/** Text that a spreadsheet would run as a formula is written inert, as the server's exports do. */
+/**
+ * Text that a spreadsheet would run as a formula gets an apostrophe: a CSV file is parsed
+ * when it is opened (an .xlsx text cell is not, so workbooks need no such guard).
+ */
 function cell(value: string | number | null | undefined): string {
   if (value === null || value === undefined) return ''
   let text = String(value)

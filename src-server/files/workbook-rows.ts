@@ -2,6 +2,9 @@ import { readFile, stat } from 'node:fs/promises'
 import * as XLSX from '@e965/xlsx'
 import ExcelJS from 'exceljs'
 import { AppError, ErrorKey } from '../../src-shared/errors'
+import type { Db } from '../db/types'
+import { extensionOf } from './file-types'
+import { absoluteStoredPath } from './storage'
 import { assertXlsWithinBudget, assertXlsxWithinLimits, limitedCell, workbookBudget } from './workbook-limits'
 import { cellText, EXAMPLE_MARK } from './xlsx'
 
@@ -17,6 +20,31 @@ export function isWorkbookFormat(extension: string): extension is WorkbookFormat
 export interface SheetRow {
   number: number
   cells: readonly string[]
+}
+
+/** An uploaded workbook, ready to read with `firstSheetRows`. */
+export interface UploadedWorkbook {
+  file: string
+  format: WorkbookFormat
+}
+
+/**
+ * The workbook an import names, refused before anything is read unless this account
+ * uploaded it (another account's upload path is no way to read its data) and it is
+ * .xlsx or .xls.
+ */
+export async function uploadedWorkbook(
+  db: Db,
+  uploadDir: string,
+  path: string,
+  adminId: number,
+  messages = { notFound: '导入文件不存在，请重新上传', wrongFormat: '请上传 xlsx 或 xls 格式的 Excel 文件（可先下载导入模板）' },
+): Promise<UploadedWorkbook> {
+  const upload = await db.selectFrom('upload').select('createdBy').where('path', '=', path).executeTakeFirst()
+  if (!upload || upload.createdBy !== adminId) throw new AppError(ErrorKey.NOT_FOUND, messages.notFound)
+  const format = extensionOf(path)
+  if (!isWorkbookFormat(format)) throw new AppError(ErrorKey.VALIDATION, messages.wrongFormat)
+  return { file: absoluteStoredPath(uploadDir, path), format }
 }
 
 export interface ReadOptions {

@@ -3,6 +3,7 @@ import { PassThrough, type Writable } from 'node:stream'
 import ExcelJS from 'exceljs'
 import type { FastifyReply } from 'fastify'
 import { contentDisposition } from './download'
+import { exportedText, importedText } from '../../src-shared/workbook-text'
 import { fileTypeOf } from './file-types'
 
 export const XLSX_MIME = fileTypeOf('xlsx')?.mime ?? 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'
@@ -10,13 +11,10 @@ export const XLSX_MIME = fileTypeOf('xlsx')?.mime ?? 'application/vnd.openxmlfor
 /** Rows per worksheet before a new one starts (Excel's own limit is 1 048 576). */
 export const ROWS_PER_SHEET = 1_000_000
 
-/**
- * Text that a spreadsheet would run as a formula (= + - @, and the tab/CR forms of
- * the same trick) gets a leading apostrophe, so an exported name can never execute.
- */
+/** A value as an exported cell holds it: text as stored (see `exportedText`). */
 export function inert(value: string | number | null | undefined): string | number | null {
   if (typeof value !== 'string') return value ?? null
-  return /^[=+\-@\t\r]/.test(value) ? `'${value}` : value
+  return exportedText(value)
 }
 
 export interface WorkbookOptions {
@@ -72,16 +70,19 @@ function numberText(value: number): string {
   return value.toPrecision(6).replace(/\.?0*e/, 'E')
 }
 
-/** The text of a cell as a person typed it: numbers without exponent (see `numberText`), dates as yyyy-MM-dd, rich text joined. */
+/**
+ * The text of a cell as a person typed it: numbers without exponent (see `numberText`), dates as yyyy-MM-dd,
+ * rich text joined, an exporter's guard apostrophe taken off. Every import reads cells here.
+ */
 export function cellText(value: ExcelJS.CellValue): string {
   if (value === null || value === undefined) return ''
-  if (typeof value === 'string') return value.trim()
+  if (typeof value === 'string') return importedText(value.trim())
   if (typeof value === 'number') return numberText(value)
   if (typeof value === 'boolean') return value ? '是' : '否'
   if (value instanceof Date) return value.toISOString().slice(0, 10)
-  if ('richText' in value) return value.richText.map((r) => r.text).join('').trim()
+  if ('richText' in value) return importedText(value.richText.map((r) => r.text).join('').trim())
   if ('result' in value) return cellText(value.result as ExcelJS.CellValue)
-  if ('text' in value) return String(value.text).trim()
+  if ('text' in value) return importedText(String(value.text).trim())
   return ''
 }
 

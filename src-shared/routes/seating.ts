@@ -6,6 +6,8 @@ import {
   LocationSchema,
   LocationUpdateBodySchema,
   SeatInfoSchema,
+  SeatListImportBodySchema,
+  SeatListImportSchema,
   SeatPersonSchema,
   SeatPictureCreateBodySchema,
   SeatPictureSchema,
@@ -66,6 +68,12 @@ export const seatingRoutes = defineRoutes({
       '保存座位编排（trainId、rowNumber、columnNumber、trainMemberLocations）；idempotencyKey 重放时返回首次结果，baseRevision 过期时返回冲突与服务器当前编排',
     body: SeatPlanSaveBodySchema,
     response: SeatSaveResultSchema,
+  },
+  'seat.importList': {
+    method: 'POST', path: `${LOCATION}/import`, access: TRAIN,
+    summary: '导入座位名单：按表中的排、列（都未填写时按行序）给出座位安排，不保存；有误的行逐行说明原因，整份不采用',
+    body: SeatListImportBodySchema,
+    response: SeatListImportSchema,
   },
   'seat.setting': {
     method: 'PATCH', path: '/api/train/seat', access: TRAIN, scope: 'train',

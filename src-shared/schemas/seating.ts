@@ -171,3 +171,34 @@ export const SeatPictureCreateBodySchema = z.object({
   imagePath: z.string({ error: '请上传座位图' }).trim().min(1, '请上传座位图').pipe(StoredPathSchema.shape.path),
   trainId: positiveId('请选择培训班'),
 })
+
+/**
+ * The seat list (导出名单 / 导入名单): one row per sign-up, the seated in seat order first,
+ * then the unseated with 排 and 列 left blank. An import reads the same columns by name.
+ */
+export const SEAT_LIST_HEADER = ['报名编号', '姓名', '单位', '手机号', '排', '列', '分组'] as const
+
+/**
+ * `POST /api/train/member/location/import`: where the people of an uploaded seat list
+ * sit on the grid being edited (its size is the screen's, saved or not). Nothing is saved.
+ */
+export const SeatListImportBodySchema = z.object({
+  trainId: positiveId('请选择培训班'),
+  path: z.string({ error: '请先上传名单文件' }).trim().min(1, '请先上传名单文件').pipe(StoredPathSchema.shape.path),
+  rowNumber: seatRows,
+  columnNumber: seatColumns,
+})
+
+/**
+ * The list's arrangement: the seats it gives (by 排 and 列; in row order when the list
+ * gives no positions at all), the group each column gets from it (null: the list names
+ * none), and the answer to show as it is.
+ */
+export const SeatListImportSchema = z.object({
+  seats: z.array(z.object({ rowNumber: z.number().int(), columnNumber: z.number().int(), trainSignUpMemberId: z.number().int() })),
+  groups: z.array(z.number().int().nullable()),
+  seated: z.number().int(),
+  unseated: z.number().int(),
+  message: z.string(),
+})
+export type SeatListImport = z.infer<typeof SeatListImportSchema>

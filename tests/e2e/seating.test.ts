@@ -21,6 +21,7 @@ import { daysFromNow } from '../support/training'
 
 const { admin } = demoAccounts
 const PEOPLE = 6
+const XLSX_MIME = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'
 
 let browser: Browser
 let app: ConsoleUnderTest
@@ -188,16 +189,24 @@ describe('venue seating', () => {
     const sheet = book.worksheets[0]
     expect(sheet.getRow(1).values).toEqual([undefined, '报名编号', '姓名', '单位', '手机号', '排', '列', '分组'])
     expect(sheet.getRow(2).getCell(2).text).toBe(names[0])
-    // Reverse the people and import: the last becomes the first seat.
     const rows = Array.from({ length: PEOPLE }, (_, i) => (sheet.getRow(i + 2).values as unknown[]).slice(1))
-    const resorted = new ExcelJS.Workbook()
-    const out = resorted.addWorksheet('座位名单')
-    out.addRow((sheet.getRow(1).values as unknown[]).slice(1))
-    for (const r of rows.reverse()) out.addRow(r)
-    const resortedFile = join(workDir, 'resorted.xlsx')
-    await resorted.xlsx.writeFile(resortedFile)
-    await page.getByTestId('file-导入名单').setInputFiles(resortedFile)
-    await toast(page, '导入成功').waitFor()
+    const importList = async (name: string, header: unknown[], lines: unknown[][]) => {
+      const book = new ExcelJS.Workbook()
+      const out = book.addWorksheet('座位名单')
+      out.addRow(header)
+      for (const line of lines) out.addRow(line)
+      await chooseFile(page, page.getByRole('button', { name: '导入名单' }), { name, mimeType: XLSX_MIME, buffer: Buffer.from(await book.xlsx.writeBuffer()) })
+    }
+    const header = (sheet.getRow(1).values as unknown[]).slice(1)
+    // The clerk swaps the first two people's 排 and 列: they change seats, nobody else moves.
+    const swapped = rows.map((r) => [...r])
+    ;[swapped[0][4], swapped[0][5], swapped[1][4], swapped[1][5]] = [rows[1][4], rows[1][5], rows[0][4], rows[0][5]]
+    await importList('swapped.xlsx', header, swapped)
+    await toast(page, `已按表中排列入座 ${PEOPLE} 人，0 人未安排`).waitFor()
+    await page.getByRole('gridcell', { name: `第1排第1列：${names[1]}` }).waitFor()
+    await page.getByRole('gridcell', { name: `第1排第2列：${names[0]}` }).waitFor()
+    // Re-sorted without 排 and 列: the list is an order, the last becomes the first seat.
+    await importList('resorted.xlsx', header.slice(0, 4), rows.reverse().map((r) => r.slice(0, 4)))
     await page.getByRole('gridcell', { name: `第1排第1列：${names[PEOPLE - 1]}` }).waitFor()
 
     const [chart] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: '打印座位表' }).click()])

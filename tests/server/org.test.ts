@@ -6,6 +6,7 @@ import { demoAccounts, ORG_ADMIN_TOP_ORG } from '../../src-server/seed/demo-acco
 import { testDatabases } from '../support/databases'
 import { dataOf } from '../support/envelope'
 import { failureOf, issuesOf, signInAs, type ApiAs } from './api-as'
+import { trainRow } from '../support/statistics-fixture'
 import { call, startTestServer, type TestServer } from './harness'
 
 const OTHER_TOP = '省委办公厅机关党委'
@@ -182,6 +183,68 @@ describe.each(testDatabases())('organisations ($name)', (database) => {
       expect(await admin.data<Org>(`/api/org/${child.id}`)).toMatchObject({ topOrgId: moved.id })
       expect(await admin.data<Member>(`/api/member/${member.id}`)).toMatchObject({ topOrgId: moved.id })
     })
+  })
+
+  it('gives a moved organisation and its whole subtree codes under the new parent, in one transaction', async () => {
+    const codeOf = async (id: number) => (await admin.data<Org>(`/api/org/${id}`)).orgCode
+    const moved = await createOrg(admin, { parentId: otherTop.id, name: '编码迁移党总支', shortName: '编码迁移' })
+    const child = await createOrg(admin, { parentId: moved.id, name: '编码迁移一支部', shortName: '迁移一' })
+    const grandchild = await createOrg(admin, { parentId: child.id, name: '编码迁移小组', shortName: '迁移小组' })
+    // A code typed by hand that never followed its parent.
+    const typed = await createOrg(admin, { parentId: moved.id, name: '编码迁移二支部', shortName: '迁移二', orgCode: '9876543210' })
+    expect(child.orgCode).toBe(`${moved.orgCode}001`)
+    expect(grandchild.orgCode).toBe(`${child.orgCode}001`)
+    const member = dataOf(
+      (await admin.post<Member>('/api/member', { name: '编码迁移人', nation: '汉族', gender: 0, telephone: '13900002222', orgId: grandchild.id, pwd: 'Move@1234' })).body,
+    )
+    const { id: trainId } = await server.db
+      .insertInto('train')
+      .values(trainRow({ name: '编码迁移培训班', orgId: child.id, depName: child.name, classType: 3, start: '2026-03-02 09:00:00', classHour: 8, allNum: 0 }))
+      .returning('id')
+      .executeTakeFirstOrThrow()
+    expect(failureOf(await orgadmin.get(`/api/train/${trainId}`)).status).toBe(404)
+
+    // Refused moves change no code: under its own descendant, or with a code in use.
+    expect(issuesOf(await admin.patch('/api/org', { id: moved.id, parentId: grandchild.id }))).toEqual({ parentId: '不能选择本组织或它的下级组织作为上级组织' })
+    expect(failureOf(await admin.patch('/api/org', { id: moved.id, parentId: ownTop.id, orgCode: otherTop.orgCode }))).toMatchObject({ status: 409, message: '组织编码已存在' })
+    expect([await codeOf(moved.id), await codeOf(child.id), await codeOf(typed.id)]).toEqual([moved.orgCode, child.orgCode, '9876543210'])
+    expect((await admin.data<Org>(`/api/org/${moved.id}`)).parentId).toBe(otherTop.id)
+
+    const ownChildren = (await admin.data<Org>(`/api/org/${ownTop.id}`)).childrenCount
+    dataOf((await admin.patch('/api/org', { id: moved.id, parentId: ownTop.id })).body)
+    // The next free code under the new parent, as a new child would get; the subtree follows it.
+    const code = await codeOf(moved.id)
+    expect(code).toMatch(new RegExp(`^${ownTop.orgCode}\\d{3}$`))
+    expect(Number(code.slice(-3))).toBeGreaterThanOrEqual(ownChildren + 1)
+    expect(await codeOf(child.id)).toBe(`${code}001`)
+    expect(await codeOf(grandchild.id)).toBe(`${code}001001`)
+    expect(await codeOf(typed.id)).toMatch(new RegExp(`^${code}\\d{3}$`))
+    // The old codes name nothing any more; the children are found by the new parent's code.
+    expect((await admin.data<Page<OrgNode>>('/api/org/children', { orgCode: code })).records.map((o) => o.id).sort()).toEqual([child.id, typed.id].sort())
+    expect(failureOf(await admin.get('/api/org/children', { orgCode: moved.orgCode })).status).toBe(404)
+    // Every list filtered by organisation follows: members, the member export's codes, trainings.
+    expect((await orgadmin.data<Page<Member>>('/api/member', { orgId: moved.id })).records.map((m) => m.id)).toEqual([member.id])
+    expect(await admin.data<Member>(`/api/member/${member.id}`)).toMatchObject({ orgId: grandchild.id, topOrgId: ownTop.id })
+    expect((await admin.data<Page<Member>>('/api/member', { orgId: otherTop.id, name: '编码迁移' })).total).toBe(0)
+    expect((await orgadmin.data<{ id: number }>(`/api/train/${trainId}`)).id).toBe(trainId)
+    // The root's code never changes.
+    expect(await codeOf(root.id)).toBe('320101')
+
+    // A code typed in the same edit wins, and the subtree follows it too.
+    dataOf((await admin.patch('/api/org', { id: moved.id, parentId: otherTop.id, orgCode: `${otherTop.orgCode}777` })).body)
+    expect([await codeOf(moved.id), await codeOf(child.id), await codeOf(grandchild.id)]).toEqual([
+      `${otherTop.orgCode}777`,
+      `${otherTop.orgCode}777001`,
+      `${otherTop.orgCode}777001001`,
+    ])
+    expect(failureOf(await orgadmin.get(`/api/train/${trainId}`)).status).toBe(404)
+    // A new code typed without a move: the subtree follows it all the same.
+    dataOf((await admin.patch('/api/org', { id: child.id, orgCode: `${otherTop.orgCode}777900` })).body)
+    expect([await codeOf(moved.id), await codeOf(child.id), await codeOf(grandchild.id)]).toEqual([
+      `${otherTop.orgCode}777`,
+      `${otherTop.orgCode}777900`,
+      `${otherTop.orgCode}777900001`,
+    ])
   })
 
   it('keeps every organisation’s number of children right through add, move and delete', async () => {

@@ -71,7 +71,12 @@ export function OrgDialog({
           <TextField control={form.control} name="name" label="组织全称" required autoFocus />
           <TextField control={form.control} name="shortName" label="组织简称" required />
           <OrgField control={form.control} name="parentId" label="上级组织" required valueName={parentName} placeholder="请选择上级组织" />
-          <TextField control={form.control} name="orgCode" label="组织编码" hint="留空时按上级编码自动生成" />
+          <TextField
+            control={form.control}
+            name="orgCode"
+            label="组织编码"
+            hint={shown.kind === 'add' ? '留空时按上级编码自动生成' : '更换上级组织时按新上级重新生成（此处另填的除外）；下级组织的编码随之改变'}
+          />
           <ChoiceField control={form.control} name="orgType" label="组织类型" options={orgTypeOptions} placeholder="请选择组织类型" />
           <TextField control={form.control} name="areaName" label="所在地区" />
           <TextField control={form.control} name="secretary" label="书记" />

@@ -95,7 +95,7 @@ export function QuestionImportDialog({ open, useType, onClose, onImported }: { o
               <Button icon={<DocumentArrowUpRegular />} appearance={report ? 'secondary' : 'primary'} disabled={working} onClick={() => void pickAndCheck()}>
                 {report ? '重新选择文件' : '选择文件'}
               </Button>
-              <Text className={styles.muted}>xlsx 格式，请按模板填写；导入的题目为未审核状态</Text>
+              <Text className={styles.muted}>xlsx 或 xls 格式，请按模板填写；导入的题目为未审核状态</Text>
               <Link disabled={template.busy} onClick={() => void template.run('question.importTemplate', { useType })}>
                 下载导入模板
               </Link>

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react'
+import { useCallback, useEffect, useMemo, useState } from 'react'
 import { Button, Field, Input, makeStyles, Radio, RadioGroup, Spinner, tokens } from '@fluentui/react-components'
 import { ArrowDownloadRegular, ArrowUploadRegular, DeleteRegular, PeopleRegular, PrintRegular, SaveRegular, TableRegular } from '@fluentui/react-icons'
 import { useNavigate, useSearchParams } from 'react-router-dom'
@@ -9,17 +9,18 @@ import { saveBytes } from '../../app/download'
 import { useConfirm } from '../../components/confirm'
 import { RecordUnavailable } from '../../components/RecordUnavailable'
 import { toastMessages, useNotify } from '../../components/toast'
+import { useFilePicker } from '../../components/upload/useFilePicker'
 import { idParamOf, useRecordById } from '../../components/useRecordById'
 import { TRAINING_LIST_PATH } from '../signups/TrainingHeader'
 import { SeatHeader } from './SeatHeader'
-import { clearSeat, emptyArrangement, filledCount, fromPlan, merge, move, place, seatEveryone, seatInOrder, setGroup, toLocations, unseated, type Arrangement } from './arrangement'
+import { clearSeat, emptyArrangement, filledCount, fromList, fromPlan, merge, move, place, seatEveryone, setGroup, toLocations, unseated, type Arrangement } from './arrangement'
 import { ConflictDialog, type ConflictChoice } from './ConflictDialog'
 import { PrepareOfflineButton } from './PrepareOfflineButton'
 import { SeatGrid } from './SeatGrid'
 import { SeatPdf } from './SeatPdf'
 import { SeatPictures } from './SeatPictures'
 import { UnseatedList } from './UnseatedList'
-import { exportSeatList, readSeatList } from './seatList'
+import { exportSeatList } from './seatList'
 import { seatChartPdf } from './seatChart'
 
 const useStyles = makeStyles({
@@ -29,7 +30,6 @@ const useStyles = makeStyles({
   body: { display: 'flex', gap: tokens.spacingHorizontalL, alignItems: 'flex-start' },
   hall: { flexGrow: 1, minWidth: 0 },
   footer: { display: 'flex', gap: tokens.spacingHorizontalM, justifyContent: 'flex-end' },
-  hidden: { display: 'none' },
 })
 
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'
@@ -59,7 +59,7 @@ export default function FieldSeatPage() {
   const [conflict, setConflict] = useState<SeatPlan | null>(null)
   /** A save queued offline that the server refused when it was synced. */
   const [queuedConflict, setQueuedConflict] = useState<SyncConflict | null>(null)
-  const importInput = useRef<HTMLInputElement>(null)
+  const listPicker = useFilePicker('roster')
 
   const adopt = useCallback((next: SeatPlan) => {
     setPlan(next)
@@ -153,16 +153,17 @@ export default function FieldSeatPage() {
     }
   }
 
-  const importList = async (file: File) => {
+  /** The list is read by the server against the grid on screen; its answer is shown as it is. Nothing is saved yet. */
+  const importList = async () => {
     try {
-      const next = seatInOrder(a, await readSeatList(await file.arrayBuffer(), plan.people))
-      if (!next) notify.warning(SHORT_SEATS)
-      else {
-        setA(next)
-        notify.success('导入成功')
-      }
+      const file = await listPicker.pick()
+      if (!file) return
+      const list = await call('seat.importList', { trainId, path: file.path, rowNumber: a.rows, columnNumber: a.columns })
+      setA((cur) => (cur.rows === a.rows && cur.columns === a.columns ? fromList(cur, list) : cur))
+      setPickedSeat(null)
+      notify.success(list.message)
     } catch (error) {
-      notify.warning(error instanceof Error ? error.message : '导入失败')
+      notify.error(error)
     }
   }
 
@@ -264,24 +265,13 @@ export default function FieldSeatPage() {
             <Button icon={<ArrowDownloadRegular />} onClick={() => void exportList()}>
               导出名单
             </Button>
-            <Button icon={<ArrowUploadRegular />} onClick={() => importInput.current?.click()}>
+            <Button icon={<ArrowUploadRegular />} onClick={() => void importList()}>
               导入名单
             </Button>
             <Button icon={<PrintRegular />} onClick={() => void printChart()}>
               打印座位表
             </Button>
-            <input
-              ref={importInput}
-              className={styles.hidden}
-              type="file"
-              accept=".xlsx"
-              data-testid="file-导入名单"
-              onChange={(e) => {
-                const file = e.target.files?.[0]
-                e.target.value = ''
-                if (file) void importList(file)
-              }}
-            />
+            {listPicker.input}
           </div>
           <div className={styles.body}>
             <UnseatedList people={waiting} picked={pickedPerson} onPick={(id) => (setPickedPerson(id), setPickedSeat(null))} />

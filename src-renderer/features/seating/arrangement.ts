@@ -1,4 +1,4 @@
-import type { SeatPerson, SeatPlan, SeatPlanSaveBody } from '../../../src-shared/schemas/seating'
+import type { SeatListImport, SeatPerson, SeatPlan, SeatPlanSaveBody } from '../../../src-shared/schemas/seating'
 
 /**
  * The seat arrangement being edited, as plain data: the grid, the person (sign-up id) on
@@ -100,14 +100,13 @@ export function seatEveryone(a: Arrangement, people: readonly SeatPerson[]): Arr
 }
 
 /**
- * An imported (re-sorted) list: its people fill the seats row by row in the list's
- * order; everyone else goes back to the unseated list. Null when they do not fit.
+ * An imported seat list's arrangement on the grid it was read for: its seats, and its
+ * groups where it names one (a column it says nothing of keeps its group).
  */
-export function seatInOrder(a: Arrangement, order: readonly number[]): Arrangement | null {
-  if (order.length > a.seats.length) return null
+export function fromList(a: Arrangement, list: Pick<SeatListImport, 'seats' | 'groups'>): Arrangement {
   const seats = Array<number | null>(a.seats.length).fill(null)
-  order.forEach((id, k) => (seats[k] = id))
-  return { ...a, seats }
+  for (const seat of list.seats) seats[seatIndex(a, seat.rowNumber - 1, seat.columnNumber - 1)] = seat.trainSignUpMemberId
+  return { ...a, seats, groups: a.groups.map((g, column) => list.groups[column] ?? g) }
 }
 
 /**

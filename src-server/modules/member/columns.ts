@@ -7,7 +7,7 @@ export interface ImportColumn {
   header: string
   field:
     | 'name' | 'gender' | 'nation' | 'telephone' | 'orgCode' | 'idcard'
-    | 'department' | 'jobs' | 'partyJobs' | 'tenureTime' | 'sameTenureYear' | 'pwd'
+    | 'department' | 'jobs' | 'partyJobs' | 'tenureTime' | 'sameTenureYear' | 'pwd' | 'enabled'
   required: boolean
   note: string
   width: number
@@ -38,6 +38,19 @@ export const importColumns: readonly ImportColumn[] = [
   { header: '初始密码', field: 'pwd', required: false, note: '6–64 位；不填则该党员暂不能登录', width: 14, text: true, example: '' },
 ]
 
+/**
+ * Columns an import reads: the template's, and 状态, which only an export writes (the
+ * template leaves it out: a new member starts enabled), so an exported list imports
+ * with the state each member had.
+ */
+export const readColumns: readonly ImportColumn[] = [
+  ...importColumns,
+  { header: '状态', field: 'enabled', required: false, note: '启用 或 停用；不填为启用', width: 8, example: '启用' },
+]
+
+/** 状态 as the export writes it and the import reads it. */
+export const enabledLabel = (enabled: number) => (enabled === 1 ? '启用' : '停用')
+
 export function headerKey(text: string): string {
   return text.replace(/[\s*＊]/g, '')
 }
@@ -65,5 +78,5 @@ export const exportColumns: readonly (SheetColumnLayout & { value: (m: MemberRow
   { header: '党内职务', width: 14, value: (m) => m.partyJobs },
   { header: '任职时间', width: 12, text: true, value: (m) => m.tenureTime },
   { header: '同职级年限', width: 12, value: (m) => m.sameTenureYear },
-  { header: '状态', width: 8, value: (m) => (m.enabled === 1 ? '启用' : '停用') },
+  { header: '状态', width: 8, value: (m) => enabledLabel(m.enabled) },
 ]

@@ -18,11 +18,10 @@ import { startsWith } from '../../db/prefix'
 import { isUniqueViolation } from '../../db/sql-text'
 import { nowText } from '../../db/time'
 import type { Db, NewMember } from '../../db/types'
-import { extensionOf } from '../../files/file-types'
 import { absoluteStoredPath, newStoredPath } from '../../files/storage'
-import { firstSheetRows, isWorkbookFormat, type WorkbookFormat } from '../../files/workbook-rows'
+import { firstSheetRows, uploadedWorkbook, type UploadedWorkbook } from '../../files/workbook-rows'
 import { addSheet, inert, streamingWorkbook, XLSX_MIME } from '../../files/xlsx'
-import { headerKey, importColumns, type ImportColumn } from './columns'
+import { enabledLabel, headerKey, readColumns, type ImportColumn } from './columns'
 
 /** One import at a time stays a few tens of megabytes in memory. */
 export const MAX_IMPORT_ROWS = 100_000
@@ -53,19 +52,10 @@ const ImportRowSchema = MemberFieldsSchema.omit({ orgId: true, avatarUrl: true }
   pwd: z.preprocess((v) => (v === '' ? undefined : v), memberPassword.optional()),
 })
 
-const headerOfField = new Map(importColumns.map((c) => [c.field, c.header]))
-
-/** The uploaded roster of this account, as a file path and format; anything else is refused before reading. */
-async function rosterFile(db: Db, uploadDir: string, path: string, adminId: number): Promise<{ file: string; format: WorkbookFormat }> {
-  const upload = await db.selectFrom('upload').select(['createdBy']).where('path', '=', path).executeTakeFirst()
-  if (!upload || upload.createdBy !== adminId) throw new AppError(ErrorKey.NOT_FOUND, '导入文件不存在，请重新上传')
-  const format = extensionOf(path)
-  if (!isWorkbookFormat(format)) throw new AppError(ErrorKey.VALIDATION, '请上传 xlsx 或 xls 格式的 Excel 文件（可先下载导入模板）')
-  return { file: absoluteStoredPath(uploadDir, path), format }
-}
+const headerOfField = new Map(readColumns.map((c) => [c.field, c.header]))
 
 /** Reads the first worksheet: the header row names the columns, every non-empty row after it is a member. */
-async function readRows({ file, format }: { file: string; format: WorkbookFormat }): Promise<RawRow[]> {
+async function readRows({ file, format }: UploadedWorkbook): Promise<RawRow[]> {
   const rows: RawRow[] = []
   let columnOf: Map<Field, number> | undefined
   const unreadable = '无法读取该 Excel 文件，请确认文件未损坏且为 xlsx 或 xls 格式'
@@ -87,13 +77,13 @@ async function readRows({ file, format }: { file: string; format: WorkbookFormat
 
 /** Where each template column is in the header row (0-based). */
 function headerColumns(header: readonly string[]): Map<Field, number> {
-  const byHeader = new Map(importColumns.map((c) => [c.header, c.field]))
+  const byHeader = new Map(readColumns.map((c) => [c.header, c.field]))
   const columnOf = new Map<Field, number>()
   header.forEach((text, col) => {
     const field = byHeader.get(headerKey(text))
     if (field && !columnOf.has(field)) columnOf.set(field, col)
   })
-  const missing = importColumns.filter((c) => c.required && !columnOf.has(c.field)).map((c) => c.header)
+  const missing = readColumns.filter((c) => c.required && !columnOf.has(c.field)).map((c) => c.header)
   if (missing.length > 0) throw new AppError(ErrorKey.VALIDATION, `导入文件缺少必填列：${missing.join('、')}，请使用导入模板`)
   return columnOf
 }
@@ -132,7 +122,7 @@ async function telephonesTaken(db: Db, telephones: string[]): Promise<Set<string
  * Nothing is written.
  */
 export async function checkRoster(db: Db, scope: DataScope, uploadDir: string, path: string, adminId: number): Promise<CheckedRoster> {
-  const rows = await readRows(await rosterFile(db, uploadDir, path, adminId))
+  const rows = await readRows(await uploadedWorkbook(db, uploadDir, path, adminId))
   const orgs = await orgsByCode(db, scope, [...new Set(rows.flatMap((r) => (r.cells.orgCode ? [r.cells.orgCode] : [])))])
   const taken = await telephonesTaken(db, [...new Set(rows.flatMap((r) => (r.cells.telephone ? [r.cells.telephone] : [])))])
   const firstRowOf = new Map<string, number>()
@@ -146,6 +136,8 @@ export async function checkRoster(db: Db, scope: DataScope, uploadDir: string, p
     if (!parsed.success) {
       for (const i of parsed.error.issues) issue(String(i.path[0]) as Field, gender === undefined && i.path[0] === 'gender' ? '请填写性别' : i.message)
     }
+    const enabled = cells.enabled === undefined || cells.enabled === enabledLabel(1) ? 1 : cells.enabled === enabledLabel(0) ? 0 : undefined
+    if (enabled === undefined) issue('enabled', '状态只能填写 启用 或 停用')
     const org = cells.orgCode ? orgs.get(cells.orgCode) : undefined
     if (!cells.orgCode) issue('orgCode', '请填写所属组织编码')
     else if (!org) issue('orgCode', '组织编码不存在或不在本单位范围内')
@@ -156,8 +148,8 @@ export async function checkRoster(db: Db, scope: DataScope, uploadDir: string, p
       else if (taken.has(telephone)) issue('telephone', '该手机号已存在')
       else firstRowOf.set(telephone, row)
     }
-    if (issues.length > 0 || !parsed.success || !org) checked.bad.push({ row, cells, issues })
-    else checked.good.push({ ...parsed.data, ...org, enabled: 1 })
+    if (issues.length > 0 || !parsed.success || !org || enabled === undefined) checked.bad.push({ row, cells, issues })
+    else checked.good.push({ ...parsed.data, ...org, enabled })
   }
   return checked
 }
@@ -169,9 +161,9 @@ async function writeErrorWorkbook(db: Db, uploadDir: string, bad: CheckedRoster[
   await mkdir(dirname(absolute), { recursive: true })
   const out = createWriteStream(absolute)
   const workbook = streamingWorkbook(out)
-  const sheet = addSheet(workbook, '党员信息', [...importColumns, { header: '错误信息', width: 60 }])
+  const sheet = addSheet(workbook, '党员信息', [...readColumns, { header: '错误信息', width: 60 }])
   for (const { cells, issues } of bad) {
-    const values = importColumns.map((c) => inert(cells[c.field] ?? null))
+    const values = readColumns.map((c) => inert(cells[c.field] ?? null))
     sheet.addRow([...values, issues.map((i) => `第 ${i.row} 行【${i.column}】${i.message}`).join('；')]).commit()
   }
   sheet.commit()

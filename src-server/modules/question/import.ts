@@ -1,4 +1,3 @@
-import ExcelJS from 'exceljs'
 import { AppError, ErrorKey } from '../../../src-shared/errors'
 import {
   encodeQuestion,
@@ -16,11 +15,7 @@ import {
 import type { AuthUser } from '../../auth/auth-user'
 import { nowText } from '../../db/time'
 import type { Db } from '../../db/types'
-import { extensionOf } from '../../files/file-types'
-import { absoluteStoredPath } from '../../files/storage'
-import { assertXlsxWithinLimits, limitedCell, workbookBudget } from '../../files/workbook-limits'
-import { isExampleRow } from '../../files/workbook-rows'
-import { cellText } from '../../files/xlsx'
+import { firstSheetRows, uploadedWorkbook, type UploadedWorkbook } from '../../files/workbook-rows'
 import { questionColumns } from './workbooks'
 
 /** One import stays small: a bank is built a few thousand questions at a time. */
@@ -44,49 +39,31 @@ const judgeOfText: Record<string, string> = {
   错: JUDGE_FALSE, 错误: JUDGE_FALSE, '×': JUDGE_FALSE, 否: JUDGE_FALSE, false: JUDGE_FALSE,
 }
 
-async function workbookFile(db: Db, uploadDir: string, path: string, adminId: number): Promise<string> {
-  const upload = await db.selectFrom('upload').select('createdBy').where('path', '=', path).executeTakeFirst()
-  if (!upload || upload.createdBy !== adminId) throw new AppError(ErrorKey.NOT_FOUND, '导入文件不存在，请重新上传')
-  if (extensionOf(path) !== 'xlsx') throw new AppError(ErrorKey.VALIDATION, '请上传 xlsx 格式的 Excel 文件（可先下载导入模板）')
-  return absoluteStoredPath(uploadDir, path)
-}
-
-/** The first worksheet's rows after the header, by header name; blank rows skipped. */
-async function readQuestionRows(file: string): Promise<{ row: number; cells: Cells }[]> {
-  const reader = new ExcelJS.stream.xlsx.WorkbookReader(file, { worksheets: 'emit', sharedStrings: 'cache', styles: 'ignore', hyperlinks: 'ignore' })
+/** The first worksheet's rows after the header, by header name; blank rows skipped. Read by the one workbook reader. */
+async function readQuestionRows({ file, format }: UploadedWorkbook): Promise<{ row: number; cells: Cells }[]> {
   const rows: { row: number; cells: Cells }[] = []
   const known = new Set<string>(questionColumns.map((c) => c.header))
-  try {
-    await assertXlsxWithinLimits(file, workbookBudget(MAX_IMPORT_QUESTIONS))
-    for await (const sheet of reader) {
-      let columnOf: Map<Header, number> | undefined
-      for await (const row of sheet) {
-        if (!columnOf) {
-          columnOf = new Map()
-          row.eachCell((cell, col) => {
-            const header = cellText(cell.value).replace(/\s/g, '')
-            if (known.has(header)) columnOf?.set(header as Header, col)
-          })
-          const missing = ['题目类别', '题目类型', '题目名称'].filter((h) => !columnOf?.has(h as Header))
-          if (missing.length > 0) throw new AppError(ErrorKey.VALIDATION, `导入文件缺少列：${missing.join('、')}，请使用导入模板`)
-          continue
-        }
-        const cells: Cells = {}
-        for (const [header, col] of columnOf) {
-          const text = limitedCell(cellText(row.getCell(col).value), row.number)
-          if (text) cells[header] = text
-        }
-        if (Object.keys(cells).length === 0 || isExampleRow(Object.values(cells))) continue
-        if (rows.length === MAX_IMPORT_QUESTIONS) throw new AppError(ErrorKey.VALIDATION, `一次最多导入 ${MAX_IMPORT_QUESTIONS} 道题，请分批导入`)
-        rows.push({ row: row.number, cells })
+  const unreadable = '无法读取该 Excel 文件，请确认文件未损坏且为 xlsx 或 xls 格式'
+  let columnOf: Map<Header, number> | undefined
+  for await (const row of firstSheetRows(file, format, { maxRows: MAX_IMPORT_QUESTIONS, unreadable })) {
+    if (!columnOf) {
+      columnOf = new Map()
+      for (const [col, text] of row.cells.entries()) {
+        const header = text.replace(/\s/g, '')
+        if (known.has(header) && !columnOf.has(header as Header)) columnOf.set(header as Header, col)
       }
-      if (!columnOf) throw new AppError(ErrorKey.VALIDATION, '文件中没有数据，请按导入模板填写')
-      break
+      const missing = ['题目类别', '题目类型', '题目名称'].filter((h) => !columnOf?.has(h as Header))
+      if (missing.length > 0) throw new AppError(ErrorKey.VALIDATION, `导入文件缺少列：${missing.join('、')}，请使用导入模板`)
+      continue
     }
-  } catch (err) {
-    if (err instanceof AppError) throw err
-    throw new AppError(ErrorKey.VALIDATION, '无法读取该 Excel 文件，请确认文件未损坏且为 xlsx 格式')
+    const cells: Cells = {}
+    for (const [header, col] of columnOf) {
+      const text = row.cells[col] ?? ''
+      if (text) cells[header] = text
+    }
+    if (Object.keys(cells).length > 0) rows.push({ row: row.number, cells })
   }
+  if (!columnOf) throw new AppError(ErrorKey.VALIDATION, '文件中没有数据，请按导入模板填写')
   return rows
 }
 
@@ -114,7 +91,7 @@ function optionsOf(cells: Cells): Record<string, string> {
 
 /** Every row checked by the question form's own rules, plus what only a file gets wrong. Nothing is written. */
 async function checkRows(db: Db, uploadDir: string, path: string, useType: UseTypeValue, adminId: number): Promise<Checked> {
-  const rows = await readQuestionRows(await workbookFile(db, uploadDir, path, adminId))
+  const rows = await readQuestionRows(await uploadedWorkbook(db, uploadDir, path, adminId))
   const categories = new Map(
     (await db.selectFrom('questionCategory').select(['id', 'name']).where('useType', '=', useType).execute()).map((c) => [c.name, c.id]),
   )

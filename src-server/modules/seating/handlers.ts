@@ -7,6 +7,9 @@ import { signedIn, type DomainHandlers, type RequestContext } from '../../http/c
 import { trainInScope } from '../training/host'
 import { assertSignUpsOf, bumpRevision, loadPlan, seatInfoOf, seatPeople, seatRows, StaleRevision, storedResult } from './plan'
 import { assertUploaded } from '../../files/uploaded'
+import { uploadedWorkbook } from '../../files/workbook-rows'
+import { ROSTER_FILE } from '../signup/roster'
+import { importSeatList } from './seat-list'
 
 const SEAT_TAKEN = '该座位已有人员，请刷新后重试'
 const PERSON_SEATED = '该人员已有座位，请刷新后重试'
@@ -170,6 +173,13 @@ export const seatingHandlers = {
       }),
     )
     return locationOut(ctx.db, current.trainId, id)
+  },
+
+  'seat.importList': async ({ trainId, path, rowNumber, columnNumber }, ctx) => {
+    const user = signedIn(ctx)
+    await trainInScope(ctx.db, user, trainId)
+    const workbook = await uploadedWorkbook(ctx.db, ctx.options.uploadDir, path, user.adminId, ROSTER_FILE)
+    return importSeatList(ctx.db, trainId, workbook, { rowNumber, columnNumber })
   },
 
   'seat.setting': async ({ id, useSeat, pdfUrl, isField }, ctx) => {

@@ -1,14 +1,12 @@
 import { AppError, ErrorKey, type FieldIssue } from '../../../src-shared/errors'
 import { mobile, residentId } from '../../../src-shared/schemas/identity'
-import type { SignUpMember } from '../../../src-shared/schemas/signup'
+import { conferenceShape, type ConferenceItems, type SignUpMember } from '../../../src-shared/schemas/signup'
 import { genderLabel } from '../../../src-shared/schemas/training-codes'
 import type { AuthUser } from '../../auth/auth-user'
 import { dataScopeOf } from '../../auth/scope'
 import { nowText } from '../../db/time'
 import type { Db } from '../../db/types'
-import { extensionOf } from '../../files/file-types'
-import { absoluteStoredPath } from '../../files/storage'
-import { firstSheetRows, isWorkbookFormat, type WorkbookFormat } from '../../files/workbook-rows'
+import { firstSheetRows, uploadedWorkbook, type UploadedWorkbook } from '../../files/workbook-rows'
 import type { SheetColumn } from '../../files/xlsx-stream'
 import { isUniqueViolation, memberForSignUp, signUpValuesOf, takePlaces, TRAIN_FULL } from './queries'
 
@@ -16,8 +14,9 @@ const yesNo = (v: number | null) => (v === 1 ? '是' : v === 0 ? '否' : '')
 
 /**
  * Columns of the sign-up roster, export and import alike: an exported roster can be
- * edited and imported again. The arrival time shows its date only (spec 000 §9: the
- * roster trims the last 9 characters, ` HH:mm:ss`).
+ * edited and imported again (a column with a `key` is read back). The arrival time shows
+ * its date only (spec 000 §9: the roster trims the last 9 characters, ` HH:mm:ss`), so it
+ * is the one column not read back: its time is not in the file.
  */
 export const rosterColumns: readonly (SheetColumn<SignUpMember> & { key?: keyof SignUpMember })[] = [
   { header: '姓名', key: 'name', width: 10, value: (r) => r.name },
@@ -32,26 +31,24 @@ export const rosterColumns: readonly (SheetColumn<SignUpMember> & { key?: keyof 
   { header: '任现职时间', key: 'tenureTime', width: 10, value: (r) => r.tenureTime },
   { header: '任同职级年限', key: 'sameTenureYear', width: 10, value: (r) => r.sameTenureYear },
   { header: '身份证号', key: 'cardsNumber', width: 20, value: (r) => r.cardsNumber },
-  { header: '到达方式', value: (r) => r.arrivalType },
+  { header: '到达方式', key: 'arrivalType', value: (r) => r.arrivalType },
   { header: '到达时间', value: (r) => (r.arrivalTime ? r.arrivalTime.slice(0, -9) : null) },
-  { header: '集中接送', value: (r) => yesNo(r.needFocusDriver) },
-  { header: '住宿', value: (r) => yesNo(r.needRoom) },
-  { header: '车次或航班号', value: (r) => r.traffic },
-  { header: '接站', value: (r) => yesNo(r.needReception) },
-  { header: '送站', value: (r) => yesNo(r.needSeeOff) },
-  { header: '自带车辆', value: (r) => yesNo(r.withCar) },
-  { header: '驾驶员住宿', value: (r) => yesNo(r.needDriverRoom) },
-  { header: '请假', value: (r) => yesNo(r.needLeave) },
-  { header: '请假原因', value: (r) => r.reason },
-  { header: '备注', value: (r) => r.marks },
+  { header: '集中接送', key: 'needFocusDriver', value: (r) => yesNo(r.needFocusDriver) },
+  { header: '住宿', key: 'needRoom', value: (r) => yesNo(r.needRoom) },
+  { header: '车次或航班号', key: 'traffic', value: (r) => r.traffic },
+  { header: '接站', key: 'needReception', value: (r) => yesNo(r.needReception) },
+  { header: '送站', key: 'needSeeOff', value: (r) => yesNo(r.needSeeOff) },
+  { header: '自带车辆', key: 'withCar', value: (r) => yesNo(r.withCar) },
+  { header: '驾驶员住宿', key: 'needDriverRoom', value: (r) => yesNo(r.needDriverRoom) },
+  { header: '请假', key: 'needLeave', value: (r) => yesNo(r.needLeave) },
+  { header: '请假原因', key: 'reason', value: (r) => r.reason },
+  { header: '备注', key: 'marks', value: (r) => r.marks },
   { header: '报名时间', width: 20, value: (r) => r.createTime },
   { header: '签到时间', width: 20, value: (r) => r.checkInTime },
 ]
 
-/** Cell text as the user typed it; an exported inert value loses its apostrophe again. */
-function typed(text: string | undefined): string {
-  return (text ?? '').replace(/^'(?=[=+\-@])/, '')
-}
+/** What an import of a list of people (a roster, a seat list) answers for a file it cannot take. */
+export const ROSTER_FILE = { notFound: '名单文件不存在，请重新上传', wrongFormat: '请上传 xlsx 或 xls 格式的名单文件' }
 
 /** The most people one roster file may name: more than any training takes. */
 export const MAX_ROSTER_ROWS = 20_000
@@ -60,10 +57,17 @@ interface RosterRow {
   line: number
   telephone: string
   overrides: Record<string, string | number | null>
+  /** The training's own items (到达方式, 住宿 …), checked by the sign-up form's schema. */
+  conference: Partial<ConferenceItems>
 }
 
+/** The conference items the roster carries, as the sign-up form takes them; 是/否 columns become 1/0. */
+const conferenceKeys = new Set<string>(Object.keys(conferenceShape.shape).filter((k) => k !== 'arrivalTime'))
+const yesNoKeys = new Set<string>(['needFocusDriver', 'needRoom', 'needReception', 'needSeeOff', 'withCar', 'needDriverRoom', 'needLeave'])
+const RosterConferenceSchema = conferenceShape.omit({ arrivalTime: true }).partial()
+
 /** Reads a roster workbook: a header row naming at least 手机号, then one person per row. Streamed, within MAX_ROSTER_ROWS. */
-async function readRoster(file: string, format: WorkbookFormat): Promise<{ rows: RosterRow[]; issues: FieldIssue[] }> {
+async function readRoster({ file, format }: UploadedWorkbook): Promise<{ rows: RosterRow[]; issues: FieldIssue[] }> {
   const unreadable = '名单文件无法读取，请使用导出的名单模板（xlsx 或 xls 格式）'
   let headers: Map<string, number> | undefined
   const rows: RosterRow[] = []
@@ -71,22 +75,28 @@ async function readRoster(file: string, format: WorkbookFormat): Promise<{ rows:
   for await (const { number: line, cells } of firstSheetRows(file, format, { maxRows: MAX_ROSTER_ROWS, unreadable })) {
     if (!headers) {
       if (line !== 1) break
-      headers = new Map(cells.map((text, col) => [typed(text), col]))
+      headers = new Map(cells.map((text, col) => [text, col]))
       if (!headers.has('手机号')) break
       continue
     }
     const columns = headers
     const get = (header: string) => {
       const col = columns.get(header)
-      return col === undefined ? '' : typed(cells[col])
+      return col === undefined ? '' : (cells[col] ?? '')
     }
     if (rosterColumns.every((c) => get(c.header) === '')) continue
     const overrides: RosterRow['overrides'] = {}
+    const conference: Record<string, string | number> = {}
     for (const column of rosterColumns) {
       if (!column.key || column.key === 'telephone' || column.key === 'name') continue
       const text = get(column.header)
       if (text === '') continue
-      if (column.key === 'gender') {
+      if (yesNoKeys.has(column.key)) {
+        if (text !== '是' && text !== '否') issues.push({ path: `第${line}行`, message: `第${line}行：${column.header}应为“是”或“否”` })
+        conference[column.key] = text === '是' ? 1 : 0
+      } else if (conferenceKeys.has(column.key)) {
+        conference[column.key] = text
+      } else if (column.key === 'gender') {
         if (text !== '男' && text !== '女') issues.push({ path: `第${line}行`, message: `第${line}行：性别应为“男”或“女”` })
         overrides.gender = text === '男' ? 1 : 0
       } else if (column.key === 'sameTenureYear') {
@@ -100,9 +110,11 @@ async function readRoster(file: string, format: WorkbookFormat): Promise<{ rows:
         overrides[column.key] = text
       }
     }
+    const items = RosterConferenceSchema.safeParse(conference)
+    if (!items.success) issues.push({ path: `第${line}行`, message: `第${line}行：${items.error.issues[0].message}` })
     const phone = mobile.safeParse(get('手机号'))
     if (!phone.success) issues.push({ path: `第${line}行`, message: `第${line}行：${phone.error.issues[0].message}` })
-    rows.push({ line, telephone: phone.success ? phone.data : '', overrides })
+    rows.push({ line, telephone: phone.success ? phone.data : '', overrides, conference: items.success ? items.data : {} })
   }
   if (!headers?.has('手机号')) throw new AppError(ErrorKey.VALIDATION, '名单第1行须为表头，且包含“手机号”列')
   if (rows.length === 0 && issues.length === 0) throw new AppError(ErrorKey.VALIDATION, '名单中没有人员')
@@ -115,15 +127,10 @@ async function readRoster(file: string, format: WorkbookFormat): Promise<{ rows:
  * Any problem is reported per row and nothing is imported (one transaction).
  */
 export async function importRoster(db: Db, user: AuthUser, uploadDir: string, trainId: number, storedPath: string): Promise<number> {
-  // Only a file this account uploaded: another account's upload path is not a way to read its data.
-  const upload = await db.selectFrom('upload').select('createdBy').where('path', '=', storedPath).executeTakeFirst()
-  if (!upload || upload.createdBy !== user.adminId) throw new AppError(ErrorKey.NOT_FOUND, '名单文件不存在，请重新上传')
-  const format = extensionOf(storedPath)
-  if (!isWorkbookFormat(format)) throw new AppError(ErrorKey.VALIDATION, '请上传 xlsx 或 xls 格式的名单文件')
-  const { rows, issues } = await readRoster(absoluteStoredPath(uploadDir, storedPath), format)
+  const { rows, issues } = await readRoster(await uploadedWorkbook(db, uploadDir, storedPath, user.adminId, ROSTER_FILE))
   const scope = dataScopeOf(user)
   const seen = new Map<string, number>()
-  const values: ReturnType<typeof signUpValuesOf>[] = []
+  const values: (ReturnType<typeof signUpValuesOf> & Partial<ConferenceItems>)[] = []
   for (const row of rows) {
     if (!row.telephone) continue
     const fail = (message: string) => issues.push({ path: `第${row.line}行`, message: `第${row.line}行：${message}` })
@@ -138,7 +145,7 @@ export async function importRoster(db: Db, user: AuthUser, uploadDir: string, tr
     else if (member.enabled !== 1) fail(`党员 ${member.name} 已被禁用`)
     else if (await db.selectFrom('trainSignUp').select('id').where('trainId', '=', trainId).where('memberId', '=', member.id).executeTakeFirst()) {
       fail(`${member.name} 已报名此培训班`)
-    } else values.push(signUpValuesOf(member, row.overrides))
+    } else values.push({ ...signUpValuesOf(member, row.overrides), ...row.conference })
   }
   if (issues.length > 0) {
     const lineOf = (i: FieldIssue) => Number(i.path.replace(/\D/g, ''))
