@@ -79,6 +79,13 @@ export type RecordTable = keyof typeof recordKinds
 export type DeletableTable = { [T in RecordTable]: (typeof recordKinds)[T]['deletedBy'] extends null ? never : T }[RecordTable]
 export const deletableTables = (Object.keys(recordKinds) as RecordTable[]).filter((t) => recordKinds[t].deletedBy !== null) as DeletableTable[]
 
+/** The declared kind of a table named either way (`courseResource` or `course_resource`, as resource descriptors name them). */
+export function recordTableOf(table: string): RecordTable {
+  const name = table.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`)
+  if (!(name in recordKinds)) throw new Error(`${table} is no declared record kind (src-shared/references.ts)`)
+  return name as RecordTable
+}
+
 const ORG_HAS_CHILDREN = '该组织下还有下级组织，请先删除或移走下级组织'
 const orgHasMembers = (r: Referrers) => `该组织下还有党员${quotedNames(r, '人')}，请先删除或调走这些党员`
 const paperInUse = (r: Referrers) => `该试卷已被考试${quotedNames(r, '场')}使用，不能删除`

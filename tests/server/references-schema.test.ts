@@ -9,7 +9,7 @@ import { schemaDialect } from '../../src-server/db/schema-helpers'
 import type { Db } from '../../src-server/db/types'
 import { seedIfEmpty } from '../../src-server/seed'
 import { optionsFromEnv } from '../../src-server/options'
-import { testDatabases } from '../support/databases'
+import { testDatabases, type TestDatabase } from '../support/databases'
 
 /**
  * The live schema of each dialect against the declared references (src-shared/references.ts):
@@ -56,15 +56,23 @@ async function liveSchema(db: Db, dialect: 'sqlite' | 'postgres'): Promise<{ col
   return { columns, keys }
 }
 
+/** A new database of `database`'s kind with the migrations up to and including `last`, and its URL. */
+async function migratedTo(database: TestDatabase, last: string): Promise<{ db: Db; url: string }> {
+  const url = await database.url()
+  const { db } = openDatabase(url)
+  const helpers = schemaDialect(database.dialect)
+  const provided: Record<string, Migration> = Object.fromEntries(
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any
+    Object.entries(migrations).filter(([name]) => name <= last).map(([name, m]) => [name, { up: (k: Kysely<any>) => m.up(k, helpers) }]),
+  )
+  const { error } = await new Migrator({ db, provider: { getMigrations: async () => provided } }).migrateToLatest()
+  if (error) throw error
+  return { db, url }
+}
+
 describe.each(testDatabases())('declared references in the schema ($name)', (database) => {
   let db: Db
-
-  beforeAll(async () => {
-    const url = await database.url()
-    const opened = openDatabase(url)
-    db = opened.db
-    await migrateToLatest(db, opened.dialect)
-  }, 120_000)
+  beforeAll(async () => ({ db } = await migratedTo(database, '9999')), 120_000)
   afterAll(() => db?.destroy())
 
   it('has a foreign key on every id column, except the few listed with their reason', async () => {
@@ -91,13 +99,6 @@ describe.each(testDatabases())('declared references in the schema ($name)', (dat
   })
 })
 
-/** The migrations up to and including `last`, as the migrator takes them. */
-function migrationsUpTo(last: string, dialect: 'sqlite' | 'postgres'): Record<string, Migration> {
-  const helpers = schemaDialect(dialect)
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
-  return Object.fromEntries(Object.entries(migrations).filter(([name]) => name <= last).map(([name, m]) => [name, { up: (k: Kysely<any>) => m.up(k, helpers) }]))
-}
-
 describe.each(testDatabases())('migration 0016 on a database written before it ($name)', (database) => {
   let db: Db
   const objects = async (table: string) =>
@@ -109,12 +110,8 @@ describe.each(testDatabases())('migration 0016 on a database written before it (
         ).rows.map((r) => r.name)
 
   beforeAll(async () => {
-    const url = await database.url()
-    const opened = openDatabase(url)
-    db = opened.db
-    const provided = migrationsUpTo('0015_ledger_member_span', database.dialect)
-    const before = await new Migrator({ db, provider: { getMigrations: async () => provided } }).migrateToLatest()
-    if (before.error) throw before.error
+    const { db: opened, url } = await migratedTo(database, '0015_ledger_member_span')
+    db = opened
     await seedIfEmpty(db, { ...optionsFromEnv({ DATABASE_URL: url }), seedDemo: true })
   }, 180_000)
   afterAll(() => db?.destroy())
