@@ -79,11 +79,11 @@ export type RecordTable = keyof typeof recordKinds
 export type DeletableTable = { [T in RecordTable]: (typeof recordKinds)[T]['deletedBy'] extends null ? never : T }[RecordTable]
 export const deletableTables = (Object.keys(recordKinds) as RecordTable[]).filter((t) => recordKinds[t].deletedBy !== null) as DeletableTable[]
 
-/** The declared kind of a table named either way (`courseResource` or `course_resource`, as resource descriptors name them). */
-export function recordTableOf(table: string): RecordTable {
+/** The declared kind of a table a route deletes, named either way (`courseResource` or `course_resource`, as resource descriptors name them). */
+export function deletableTableOf(table: string): DeletableTable {
   const name = table.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`)
-  if (!(name in recordKinds)) throw new Error(`${table} is no declared record kind (src-shared/references.ts)`)
-  return name as RecordTable
+  if (!(deletableTables as string[]).includes(name)) throw new Error(`${table} is no declared record kind a route deletes (src-shared/references.ts)`)
+  return name as DeletableTable
 }
 
 const ORG_HAS_CHILDREN = '该组织下还有下级组织，请先删除或移走下级组织'

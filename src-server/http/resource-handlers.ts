@@ -1,6 +1,6 @@
 import { sql, type Kysely, type SelectQueryBuilder } from 'kysely'
 import { AppError, ErrorKey } from '../../src-shared/errors'
-import { recordTableOf } from '../../src-shared/references'
+import { deletableTableOf } from '../../src-shared/references'
 import type { FilterDef, ResourceDescriptor } from '../../src-shared/resource'
 import type { Page } from '../../src-shared/schemas/common'
 import { deleteRecords } from '../db/delete-impact'
@@ -119,7 +119,7 @@ export function resourceHandlers<N extends string>(d: ResourceDescriptor<N>, ser
     // Refused or cascaded as the declared references say (a teacher still teaching a course is refused).
     [`${d.name}.delete`]: async ({ id }, { db }) => {
       await byId(db, id as number)
-      await deleteRecords(db, recordTableOf(table), [id as number])
+      await deleteRecords(db, deletableTableOf(table), [id as number])
       return done(null)
     },
   }
