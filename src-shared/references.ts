@@ -1,3 +1,5 @@
+import type { ScopedResource } from './contract'
+
 /**
  * Every reference between records, declared once (issue 24). Each row is a foreign key
  * in both dialects' schema (migration 0016 and src-server/db/foreign-keys.ts make the
@@ -47,7 +49,8 @@ export function quotedNames({ names, count }: Referrers, unit: string): string {
 /**
  * The records a reference may point at or a route deletes: the noun the user knows them
  * by, the column that names one (a refusal quotes it) and the route that deletes one
- * (its permission and scope also guard asking what that delete would do).
+ * (its permission and scope also guard asking what that delete would do; a record whose
+ * route checks its tree in the handler names the record it is scoped by).
  */
 export const recordKinds = {
   org: { noun: '组织', label: 'name', deletedBy: 'org.delete' },
@@ -57,7 +60,8 @@ export const recordKinds = {
   train: { noun: '培训班', label: 'name', deletedBy: 'train.delete' },
   train_sign_up: { noun: '报名记录', label: 'name', deletedBy: 'signup.delete' },
   train_sign_in: { noun: '签到时段', label: 'sign_in_start_time', deletedBy: null },
-  exam: { noun: '考试', label: 'title', deletedBy: 'exam.delete' },
+  // Exams and seat pictures lie in their training's tree: asking about one is scoped by it.
+  exam: { noun: '考试', label: 'title', deletedBy: 'exam.delete', scopedBy: { resource: 'train', column: 'train_id' } },
   member_exam: { noun: '考试记录', label: null, deletedBy: null },
   exam_attempt: { noun: '作答记录', label: null, deletedBy: null },
   paper: { noun: '试卷', label: 'title', deletedBy: 'paper.delete' },
@@ -72,8 +76,8 @@ export const recordKinds = {
   course_comment: { noun: '评论', label: null, deletedBy: 'courseComment.delete' },
   sms_message: { noun: '短信', label: 'title', deletedBy: null },
   carousel: { noun: '轮播图', label: null, deletedBy: 'carousel.delete' },
-  train_location_picture: { noun: '座位图', label: null, deletedBy: 'seatPicture.delete' },
-} as const satisfies Record<string, { noun: string; label: string | null; deletedBy: string | null }>
+  train_location_picture: { noun: '座位图', label: null, deletedBy: 'seatPicture.delete', scopedBy: { resource: 'train', column: 'train_id' } },
+} as const satisfies Record<string, { noun: string; label: string | null; deletedBy: string | null; scopedBy?: { resource: ScopedResource; column: string } }>
 export type RecordTable = keyof typeof recordKinds
 /** Records a route deletes: the console asks what deleting one would take with it (route `references.impact`). */
 export type DeletableTable = { [T in RecordTable]: (typeof recordKinds)[T]['deletedBy'] extends null ? never : T }[RecordTable]

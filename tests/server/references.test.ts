@@ -141,6 +141,12 @@ describe.each(testDatabases())('declared references, deleted through the API ($n
     expect(failureOf(await ask(orgadmin))).toMatchObject({ status: 404, message: '党员不存在' })
     expect(failureOf(await ask(norole))).toMatchObject({ status: 403, error: 'NO_ROLE' })
     expect(dataOf((await ask(admin)).body)).toEqual({ refusal: null, effects: [], message: '' })
+    // A seat picture is scoped by its training, though its delete route checks that in the handler; an exam needs its permission.
+    const picture = await make('train_location_picture')
+    const askPicture = (api: ApiAs) => api.get<DeleteImpact>('/api/references/impact', { table: 'train_location_picture', ids: String(picture) })
+    expect(failureOf(await askPicture(orgadmin))).toMatchObject({ status: 404, message: '座位图不存在' })
+    expect(dataOf((await askPicture(admin)).body).refusal).toBeNull()
+    expect(failureOf(await orgadmin.get('/api/references/impact', { table: 'exam', ids: String(await make('exam')) }))).toMatchObject({ status: 403 })
   })
 
   it.each(deletable.map((r) => [`${r.from}.${r.column} → ${r.to} (${r.onDelete})`, r] as const))('%s', async (_name, reference) => {

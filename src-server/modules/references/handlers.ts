@@ -16,8 +16,18 @@ export const referenceHandlers = {
     const deleting: RouteDef = routes[kind.deletedBy as RouteName]
     authorize(deleting.access, user)
     if (deleting.scope) for (const id of ids) await assertInScope(ctx.db, user, deleting.scope, id)
-    const found = await sql<{ n: number }>`SELECT count(*) AS n FROM ${sql.table(table)} WHERE id IN (${sql.join(ids)})`.execute(ctx.db)
-    if (Number(found.rows[0]?.n) !== ids.length) throw new AppError(ErrorKey.NOT_FOUND, `${kind.noun}不存在`)
+    const scopedBy = 'scopedBy' in kind ? kind.scopedBy : null
+    const found = await sql<{ parent: number | null }>`SELECT ${scopedBy ? sql.ref(scopedBy.column) : sql`NULL`} AS parent FROM ${sql.table(table)} WHERE id IN (${sql.join(ids)})`.execute(ctx.db)
+    const missing = new AppError(ErrorKey.NOT_FOUND, `${kind.noun}不存在`)
+    if (found.rows.length !== ids.length) throw missing
+    // Outside the caller's tree reads as absent, as on the route that deletes it.
+    if (scopedBy) {
+      for (const { parent } of found.rows) {
+        await assertInScope(ctx.db, user, scopedBy.resource, Number(parent)).catch((err: unknown) =>
+          Promise.reject(err instanceof AppError && err.key === ErrorKey.NOT_FOUND ? missing : err),
+        )
+      }
+    }
     return deleteImpact(ctx.db, table, ids)
   },
 } satisfies DomainHandlers<'references'>
