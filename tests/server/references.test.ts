@@ -149,6 +149,27 @@ describe.each(testDatabases())('declared references, deleted through the API ($n
     expect(failureOf(await orgadmin.get('/api/references/impact', { table: 'exam', ids: String(await make('exam')) }))).toMatchObject({ status: 403 })
   })
 
+  it('counts each row that goes once, however many paths of cascades reach it, and says it in one sentence', async () => {
+    const train = await make('train')
+    const signUps = [await make('train_sign_up', { train_id: train }), await make('train_sign_up', { train_id: train })]
+    const window = await make('train_sign_in', { train_id: train })
+    // Reached through the training and through its sign-up (and its window).
+    await make('train_check_in', { train_id: train, sign_up_id: signUps[0], sign_in_id: window })
+    // Emptied by the sign-up's delete, deleted with the training: deleted.
+    await make('train_member_location', { train_id: train, sign_up_id: signUps[1] })
+    const impact = dataOf((await admin.get<DeleteImpact>('/api/references/impact', { table: 'train', ids: String(train) })).body)
+    expect(impact.effects.filter((e) => e.text !== null)).toEqual([
+      { table: 'train_sign_up', action: 'cascade', count: 2, text: '2 条报名记录' },
+      { table: 'train_check_in', action: 'cascade', count: 1, text: '1 条签到记录' },
+      { table: 'train_member_location', action: 'cascade', count: 1, text: '1 个座位' },
+    ])
+    expect(impact.message).toBe('将同时删除其 2 条报名记录、1 条签到记录、1 个座位')
+    expect(dataOf((await deleteThrough('train', train)).body)).toBeNull()
+    for (const table of ['train_sign_up', 'train_check_in', 'train_member_location', 'train_sign_in']) {
+      expect(await raw(sql`SELECT 1 FROM ${sql.table(table)} WHERE train_id = ${train}`), table).toEqual([])
+    }
+  })
+
   it.each(deletable.map((r) => [`${r.from}.${r.column} → ${r.to} (${r.onDelete})`, r] as const))('%s', async (_name, reference) => {
     const target = await make(reference.to)
     const placedReferrer = reference.from === reference.to ? { path: `${rootOrg.path}${target}/${unique + 1}/` } : {}
