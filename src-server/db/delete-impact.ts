@@ -123,8 +123,9 @@ export async function deleteRecords(db: Db, table: RecordTable, ids: readonly nu
     return Number(result.numAffectedRows ?? 0)
   } catch (err) {
     // A referrer written between the check and the delete: the foreign key refused it, say why.
+    // Inside a transaction PostgreSQL reads nothing more after the error: the general refusal then.
     if (!isForeignKeyViolation(err)) throw err
-    const again = await deleteImpact(db, table, ids)
-    throw new AppError(ErrorKey.CONFLICT, again.refusal ?? `该${recordKinds[table].noun}正被其他记录使用，不能删除`)
+    const again = db.isTransaction ? null : await deleteImpact(db, table, ids)
+    throw new AppError(ErrorKey.CONFLICT, again?.refusal ?? `该${recordKinds[table].noun}正被其他记录使用，不能删除`)
   }
 }
