@@ -15,6 +15,7 @@ import { systemRoutes } from './routes/system'
 import { contentRoutes } from './routes/content'
 import { courseRoutes } from './routes/course'
 import { smsRoutes } from './routes/sms'
+import { referenceRoutes } from './routes/references'
 
 /**
  * The HTTP route table of the platform API: one row per route, grouped by domain
@@ -38,6 +39,7 @@ export const routes = {
   ...contentRoutes,
   ...courseRoutes,
   ...smsRoutes,
+  ...referenceRoutes,
 } satisfies Record<string, RouteDef>
 
 export type Routes = typeof routes

@@ -13,6 +13,10 @@ import { useNotify } from './toast'
 export interface ConfirmOptions {
   /** The question, e.g. 确定要删除当前人员吗? */
   message: string
+  /** A second paragraph: what else the action does (将同时删除其 3 条报名记录). */
+  detail?: string
+  /** Only tells (e.g. why a delete is refused): one button with this text, nothing to confirm. */
+  acknowledge?: string
   title?: string
   confirmText?: string
   /** Toast shown when the user cancels (spec 000 §8: 已取消删除 or 已取消). */
@@ -47,7 +51,7 @@ export function ConfirmProvider({ children }: { children: ReactNode }) {
     if (!resolve) return
     resolveRef.current = null
     setOpen(false)
-    if (!confirmed) notify.info(options?.cancelledText ?? '已取消删除')
+    if (!confirmed && !options?.acknowledge) notify.info(options?.cancelledText ?? '已取消删除')
     resolve(confirmed)
   }
 
@@ -58,14 +62,25 @@ export function ConfirmProvider({ children }: { children: ReactNode }) {
         <DialogSurface>
           <DialogBody>
             <DialogTitle>{options?.title ?? '提示'}</DialogTitle>
-            <DialogContent>{options?.message}</DialogContent>
+            <DialogContent>
+              {options?.message}
+              {options?.detail && <p>{options.detail}</p>}
+            </DialogContent>
             <DialogActions>
-              <Button appearance="secondary" onClick={() => settle(false)}>
-                取消
-              </Button>
-              <Button appearance="primary" onClick={() => settle(true)}>
-                {options?.confirmText ?? '确定'}
-              </Button>
+              {options?.acknowledge ? (
+                <Button appearance="primary" onClick={() => settle(false)}>
+                  {options.acknowledge}
+                </Button>
+              ) : (
+                <>
+                  <Button appearance="secondary" onClick={() => settle(false)}>
+                    取消
+                  </Button>
+                  <Button appearance="primary" onClick={() => settle(true)}>
+                    {options?.confirmText ?? '确定'}
+                  </Button>
+                </>
+              )}
             </DialogActions>
           </DialogBody>
         </DialogSurface>

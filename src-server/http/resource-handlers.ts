@@ -1,7 +1,9 @@
 import { sql, type Kysely, type SelectQueryBuilder } from 'kysely'
 import { AppError, ErrorKey } from '../../src-shared/errors'
+import { deletableTableOf } from '../../src-shared/references'
 import type { FilterDef, ResourceDescriptor } from '../../src-shared/resource'
 import type { Page } from '../../src-shared/schemas/common'
+import { deleteRecords } from '../db/delete-impact'
 import { startsWith } from '../db/prefix'
 import { likeContains } from '../db/sql-text'
 import { nowText } from '../db/time'
@@ -60,8 +62,6 @@ export interface ResourceServer {
   initial?: Record<string, unknown>
   /** Writes what lies beside the row (links to members …) once it is stored. */
   saved?(db: Db, id: number, fields: Record<string, unknown>, ctx: RequestContext): Promise<void>
-  /** Refuses a delete that would break something (a teacher still teaching a course …). */
-  beforeDelete?(db: Db, id: number): Promise<void>
   /** After every successful write has committed (e.g. the portal cache forgets). */
   changed?(): void
 }
@@ -117,10 +117,10 @@ export function resourceHandlers<N extends string>(d: ResourceDescriptor<N>, ser
       await server.saved?.(ctx.db, id as number, fields, ctx)
       return done(ctx.db, await byId(ctx.db, id as number))
     },
+    // Refused or cascaded as the declared references say (a teacher still teaching a course is refused).
     [`${d.name}.delete`]: async ({ id }, { db }) => {
       await byId(db, id as number)
-      await server.beforeDelete?.(db, id as number)
-      await untyped(db).deleteFrom(table).where('id', '=', id).execute()
+      await deleteRecords(db, deletableTableOf(table), [id as number])
       return done(db, null)
     },
   }

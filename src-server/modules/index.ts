@@ -15,6 +15,7 @@ import { systemHandlers } from './system/handlers'
 import { contentHandlers } from './content/handlers'
 import { courseHandlers } from './course/handlers'
 import { smsHandlers } from './sms/handlers'
+import { referenceHandlers } from './references/handlers'
 
 /** Every route's handler, one object per domain (`modules/<domain>/handlers.ts`). */
 export const handlers = {
@@ -34,4 +35,5 @@ export const handlers = {
   ...contentHandlers,
   ...courseHandlers,
   ...smsHandlers,
+  ...referenceHandlers,
 } satisfies Handlers

@@ -183,19 +183,17 @@ describe('roles, accounts and what an account may use', () => {
     await created.getByRole('cell', { name: '无', exact: true }).waitFor()
   })
 
-  it('asks before deleting, says which accounts hold a role in use, and deletes once it is free', async () => {
+  it('says which accounts hold a role in use before anything is clicked, asks before deleting, and deletes once it is free', async () => {
     const { page } = consoleTabs.tab
     await signedInAs(page, admin.username, admin.password, '/system/role')
     const roles = page.getByRole('table', { name: '角色列表' })
     const roleRow = roles.getByRole('row').filter({ hasText: '日志查看员' })
     await roleRow.getByRole('button', { name: '删除' }).click()
+    const refused = page.getByRole('dialog', { name: '不能删除' })
+    await refused.getByText('该角色正在被账号 logviewer 使用，请先为这些账号更换角色').waitFor()
+    await refused.getByRole('button', { name: '知道了' }).click()
+    await refused.waitFor({ state: 'detached' })
     const prompt = page.getByRole('dialog', { name: '提示' })
-    await prompt.getByText('确定要删除当前角色吗?').waitFor()
-    await prompt.getByRole('button', { name: '取消' }).click()
-    await page.getByText('已取消删除').first().waitFor()
-    await roleRow.getByRole('button', { name: '删除' }).click()
-    await prompt.getByRole('button', { name: '确定' }).click()
-    await page.getByText('该角色正在被账号 logviewer 使用，请先为这些账号更换角色').first().waitFor()
 
     await goToRoute(page, '/system/admin')
     const accountRow = page.getByRole('table', { name: '账号列表' }).getByRole('row').filter({ hasText: 'logviewer' })
@@ -205,6 +203,10 @@ describe('roles, accounts and what an account may use', () => {
     await accountRow.waitFor({ state: 'detached' })
 
     await goToRoute(page, '/system/role')
+    await roleRow.getByRole('button', { name: '删除' }).click()
+    await prompt.getByText('确定要删除当前角色吗?').waitFor()
+    await prompt.getByRole('button', { name: '取消' }).click()
+    await page.getByText('已取消删除').first().waitFor()
     await roleRow.getByRole('button', { name: '删除' }).click()
     await prompt.getByRole('button', { name: '确定' }).click()
     await roleRow.waitFor({ state: 'detached' })

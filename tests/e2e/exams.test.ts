@@ -133,6 +133,20 @@ describe('an exam from the dialog to the score list', () => {
     examId = (await core('exam.list', {})).records[0].id
   })
 
+  it('refuses to delete the paper the exam uses, saying which exam, before anything is deleted', async () => {
+    const { page } = tab
+    await goToRoute(page, '/comment/paperManagement')
+    await page.getByRole('row').filter({ hasText: '党章党规测试卷A' }).getByRole('button', { name: '删除' }).click()
+    const dialog = page.getByRole('dialog')
+    await dialog.getByText('该试卷已被考试「党章党规知识测试」使用，不能删除').waitFor()
+    // Nothing to confirm: the dialog only explains.
+    expect(await dialog.getByRole('button', { name: '确定' }).count()).toBe(0)
+    await screenshot(page, 'paper-delete-refused')
+    await dialog.getByRole('button', { name: '知道了' }).click()
+    await dialog.waitFor({ state: 'hidden' })
+    expect((await core('paper.list', { title: '党章党规测试卷A' })).total).toBe(1)
+  })
+
   it('shows the new exam in the operation log with its pass line and score rule in words', async () => {
     const { page } = tab
     await goToRoute(page, '/system/log')

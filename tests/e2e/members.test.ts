@@ -10,6 +10,7 @@ import { openDatabase } from '../../src-server/db/connect'
 import { demoAccounts } from '../../src-server/seed/demo-accounts'
 import { goToRoute, screenshot, signIn } from '../support/browser'
 import { useConsoleTabs } from '../support/console-tabs'
+import { signUpMembers } from '../support/exam'
 
 const { admin } = demoAccounts
 
@@ -175,6 +176,34 @@ describe('party member management', () => {
     await page.getByText('还没有数据').waitFor()
     await page.getByText('已选择 0 人').waitFor()
     expect((await membersNamed('测试党员甲')).total).toBe(0)
+  })
+
+  it('deletes a member with sign-ups only after saying that they go with the member', async () => {
+    const { page } = ui.tab
+    const { db } = openDatabase(join(ui.app.dataDir, 'platform.sqlite'))
+    try {
+      const branch = await db.selectFrom('org').select(['id', 'path', 'topOrgId']).where('orgCode', '=', BRANCH_CODE).executeTakeFirstOrThrow()
+      const at = '2026-03-02 09:00:00'
+      const { id } = await db
+        .insertInto('member')
+        .values({ name: '报名党员乙', telephone: '13900002424', orgId: branch.id, orgPath: branch.path, topOrgId: branch.topOrgId, createdAt: at, updatedAt: at })
+        .returning('id')
+        .executeTakeFirstOrThrow()
+      const trainings = await db.selectFrom('train').select('id').orderBy('id').limit(3).execute()
+      for (const training of trainings) await signUpMembers(db, training.id, [{ id }])
+    } finally {
+      await db.destroy()
+    }
+    await filterByName(page, '报名党员乙')
+    const row = memberRow(page, '13900002424')
+    await row.getByRole('button', { name: '删除' }).click()
+    const dialog = page.getByRole('dialog')
+    await dialog.getByText('确定要删除当前人员吗?').waitFor()
+    await dialog.getByText('将同时删除其 3 条报名记录。').waitFor()
+    await screenshot(page, 'member-delete-with-sign-ups')
+    await dialog.getByRole('button', { name: '确定' }).click()
+    await toast(page, '删除成功!')
+    expect((await membersNamed('报名党员乙')).total).toBe(0)
   })
 
   it('edits a member: the dialog shows the record, an empty password keeps the old one', async () => {

@@ -136,13 +136,13 @@ describe('department list', () => {
     expect(await treeRow(page, '离退休干部党支部').count()).toBe(2)
   })
 
-  it('shows the server’s refusal to delete an organisation that still has children', async () => {
+  it('shows the server’s refusal to delete an organisation that still has children before anything is deleted', async () => {
     const { page } = ui.tab
     await openDepartments(page)
     await expand(page, '1 省直机关工委')
     await treeRow(page, '4 省卫生健康委机关党委').getByRole('button', { name: '删除' }).click()
-    await page.getByRole('dialog').getByRole('button', { name: '确定' }).click()
-    await page.getByText('该组织下还有下级组织，请先删除或移走下级组织').first().waitFor()
+    await page.getByRole('dialog', { name: '不能删除' }).getByText('该组织下还有下级组织，请先删除或移走下级组织').waitFor()
+    await page.getByRole('dialog').getByRole('button', { name: '知道了' }).click()
     await page.getByRole('dialog').waitFor({ state: 'detached' })
     await treeRow(page, '4 省卫生健康委机关党委').waitFor()
   })

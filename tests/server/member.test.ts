@@ -232,7 +232,7 @@ describe.each(testDatabases())('party members ($name)', (database) => {
       dataOf((await orgadmin.del(`/api/member/${member.id}`)).body)
       expect(failureOf(await orgadmin.get(`/api/member/${member.id}`)).status).toBe(404)
       const linked = (await orgadmin.data<Page<MemberListItem>>('/api/member', { name: demoAccounts.orgadmin.member.name })).records[0]
-      expect(failureOf(await admin.del(`/api/member/${linked.id}`))).toMatchObject({ status: 409, message: '该党员已关联管理账号，请先在账号管理中解除关联后再删除' })
+      expect(failureOf(await admin.del(`/api/member/${linked.id}`))).toMatchObject({ status: 409, message: `该党员已关联管理账号「${demoAccounts.orgadmin.username}」，请先在账号管理中解除关联后再删除` })
     })
   })
 

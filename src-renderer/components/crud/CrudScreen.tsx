@@ -12,6 +12,7 @@ import { toastMessages, useNotify } from '../toast'
 import { useConfirmedDelete } from '../useConfirmedDelete'
 import { indexLabel, numbered } from '../useResourcePage'
 import { resourceCall, type Numbered, type RowOf } from './resource-call'
+import { deletableTableOf } from '../../../src-shared/references'
 
 /** What a screen may ask of its list from outside it (an import dialog). */
 export interface CrudScreenHandle {
@@ -199,11 +200,16 @@ export function CrudScreen<D extends ResourceDescriptor, E extends RowOf<D> = Ro
               disabled={!!locked(row)}
               title={locked(row)}
               onClick={() =>
-                void confirmedDelete(typeof deleteMessage === 'function' ? deleteMessage(row) : deleteMessage, () => api.remove(row.id), () => {
-                  follow(row.id, null)
-                  reload()
-                  if (selection?.selected.has(row.id)) selection.onChange(new Set([...selection.selected].filter((key) => key !== row.id)))
-                })
+                void confirmedDelete(
+                  typeof deleteMessage === 'function' ? deleteMessage(row) : deleteMessage,
+                  () => api.remove(row.id),
+                  () => {
+                    follow(row.id, null)
+                    reload()
+                    if (selection?.selected.has(row.id)) selection.onChange(new Set([...selection.selected].filter((key) => key !== row.id)))
+                  },
+                  { table: deletableTableOf(resource.table), ids: [row.id] },
+                )
               }
             >
               删除

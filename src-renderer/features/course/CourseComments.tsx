@@ -79,7 +79,7 @@ export function CourseComments({ course, onClose }: { course: CourseRow | null; 
                 size="small"
                 appearance="subtle"
                 icon={<DeleteRegular />}
-                onClick={() => void confirmedDelete('确定要删除该评论吗?', () => call('courseComment.delete', { id: row.id }), () => table.current?.reload())}
+                onClick={() => void confirmedDelete('确定要删除该评论吗?', () => call('courseComment.delete', { id: row.id }), () => table.current?.reload(), { table: 'course_comment', ids: [row.id] })}
               >
                 删除
               </Button>

@@ -53,7 +53,7 @@ export default function ExamListPage() {
     }
   }
   const remove = (exam: Exam) =>
-    confirmedDelete(`确定要删除考试「${exam.title}」吗?`, () => call('exam.delete', { id: exam.id }), () => table.current?.reload())
+    confirmedDelete(`确定要删除考试「${exam.title}」吗?`, () => call('exam.delete', { id: exam.id }), () => table.current?.reload(), { table: 'exam', ids: [exam.id] })
 
   return (
     <>

@@ -124,6 +124,7 @@ export default function DepartmentPage() {
       `确定要删除组织「${org.name}」吗?`,
       () => call('org.delete', { id: org.id }),
       () => void tree.refresh(slotOf(org.parentId)),
+      { table: 'org', ids: [org.id] },
     )
 
   const step = (by: number) => setCurrent((index) => (index + by + found.length) % found.length)

@@ -25,7 +25,10 @@ export default function PaperPage() {
   const [previewing, setPreviewing] = useState<number | null>(null)
 
   const remove = (paper: Paper) =>
-    confirmedDelete(`确定要删除试卷「${paper.title}」吗?`, () => call('paper.delete', { id: paper.id }), () => table.current?.reload())
+    confirmedDelete(`确定要删除试卷「${paper.title}」吗?`, () => call('paper.delete', { id: paper.id }), () => table.current?.reload(), {
+      table: 'paper',
+      ids: [paper.id],
+    })
 
   return (
     <>

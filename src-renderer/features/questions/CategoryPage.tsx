@@ -32,7 +32,10 @@ export default function CategoryPage() {
   const [dialog, setDialog] = useState<{ category: Category | null } | null>(null)
 
   const remove = (category: Category) =>
-    confirmedDelete('确定要删除当前类别吗?', () => call('questionCategory.delete', { id: category.id }), () => table.current?.reload())
+    confirmedDelete('确定要删除当前类别吗?', () => call('questionCategory.delete', { id: category.id }), () => table.current?.reload(), {
+      table: 'question_category',
+      ids: [category.id],
+    })
 
   return (
     <>

@@ -19,9 +19,8 @@ import {
   type QuestionTypeValue,
 } from '../../../src-shared/schemas/question'
 import { call } from '../../app/bridge'
-import { useConfirm } from '../../components/confirm'
 import { ResourceTable, type Column, type ResourceTableHandle, type RowKey } from '../../components/ResourceTable'
-import { toastMessages, useNotify } from '../../components/toast'
+import { useNotify } from '../../components/toast'
 import { useConfirmedDelete } from '../../components/useConfirmedDelete'
 import { useDownloadTask } from '../../components/useDownloadTask'
 import { numbered } from '../../components/useResourcePage'
@@ -62,7 +61,6 @@ export default function QuestionBankPage() {
   const useType = useUseType()
   const navigate = useNavigate()
   const notify = useNotify()
-  const confirm = useConfirm()
   const confirmedDelete = useConfirmedDelete()
   const exporter = useDownloadTask()
   const table = useRef<ResourceTableHandle>(null)
@@ -97,17 +95,11 @@ export default function QuestionBankPage() {
       notify.warning('未选中任何行')
       return
     }
-    if (!(await confirm({ message: `确定要删除选中的 ${selected.size} 道题目吗?` }))) return
-    try {
-      await call('question.delete', { ids: [...selected].join(',') })
-      notify.success(toastMessages.deleted)
-      afterDelete()
-    } catch (error) {
-      notify.error(error)
-    }
+    const ids = [...selected].map(Number)
+    await confirmedDelete(`确定要删除选中的 ${ids.length} 道题目吗?`, () => call('question.delete', { ids: ids.join(',') }), afterDelete, { table: 'question', ids })
   }
   const remove = (question: Question) =>
-    confirmedDelete('确定要删除当前题目吗?', () => call('question.delete', { ids: String(question.id) }), afterDelete)
+    confirmedDelete('确定要删除当前题目吗?', () => call('question.delete', { ids: String(question.id) }), afterDelete, { table: 'question', ids: [question.id] })
 
   return (
     <>

@@ -3,7 +3,7 @@ import { Button, Image, makeStyles, Spinner, tokens } from '@fluentui/react-comp
 import { AddRegular, DeleteRegular } from '@fluentui/react-icons'
 import type { SeatPicture } from '../../../src-shared/schemas/seating'
 import { call } from '../../app/bridge'
-import { useConfirm } from '../../components/confirm'
+import { useConfirmedDelete } from '../../components/useConfirmedDelete'
 import { EmptyState } from '../../components/EmptyState'
 import { toastMessages, useNotify } from '../../components/toast'
 import { useStoredFile } from '../../components/FileUpload'
@@ -34,7 +34,7 @@ function PictureItem({ picture, index, onDelete }: { picture: SeatPicture; index
 export function SeatPictures({ trainId }: { trainId: number }) {
   const styles = useStyles()
   const notify = useNotify()
-  const confirm = useConfirm()
+  const confirmedDelete = useConfirmedDelete()
   const picker = useFilePicker('image')
   const [pictures, setPictures] = useState<SeatPicture[] | null>(null)
 
@@ -55,16 +55,8 @@ export function SeatPictures({ trainId }: { trainId: number }) {
     }
   }
 
-  const remove = async (picture: SeatPicture) => {
-    if (!(await confirm({ message: '确认删除此座位图吗?' }))) return
-    try {
-      await call('seatPicture.delete', { id: picture.id })
-      notify.success(toastMessages.deleted)
-      load()
-    } catch (error) {
-      notify.error(error)
-    }
-  }
+  const remove = (picture: SeatPicture) =>
+    confirmedDelete('确认删除此座位图吗?', () => call('seatPicture.delete', { id: picture.id }), load, { table: 'train_location_picture', ids: [picture.id] })
 
   return (
     <section className={styles.root} aria-label="图片编排">

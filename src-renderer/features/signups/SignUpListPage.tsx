@@ -5,10 +5,9 @@ import type { SignUpMember } from '../../../src-shared/schemas/signup'
 import { genderLabel, parseSignUpOptions } from '../../../src-shared/schemas/training-codes'
 import type { TrainDetail } from '../../../src-shared/schemas/training'
 import { call } from '../../app/bridge'
-import { useConfirm } from '../../components/confirm'
 import { OrgTreeSelect } from '../../components/org/OrgTreeSelect'
 import { ResourceTable, type Column, type ResourceTableHandle } from '../../components/ResourceTable'
-import { toastMessages, useNotify } from '../../components/toast'
+import { useConfirmedDelete } from '../../components/useConfirmedDelete'
 import { useDownload } from '../../components/useDownload'
 import type { FilterField } from '../../components/FilterBar'
 import { AddSignUpDialog } from './AddSignUpDialog'
@@ -73,8 +72,7 @@ function Details({ row, training }: { row: SignUpMember; training: TrainDetail }
 export default function SignUpListPage() {
   const { trainId, training, state, reload: reloadTraining } = useTrainingParam()
   const table = useRef<ResourceTableHandle>(null)
-  const notify = useNotify()
-  const confirm = useConfirm()
+  const confirmedDelete = useConfirmedDelete()
   const runDownload = useDownload()
   const [adding, setAdding] = useState(false)
   const [uploading, setUploading] = useState(false)
@@ -89,16 +87,8 @@ export default function SignUpListPage() {
     reloadTraining()
   }
 
-  const remove = async (row: SignUpMember) => {
-    if (!(await confirm({ message: '确定要删除当前人员吗?' }))) return
-    try {
-      await call('signup.delete', { id: row.id })
-      notify.success(toastMessages.deleted)
-      changed()
-    } catch (error) {
-      notify.error(error)
-    }
-  }
+  const remove = (row: SignUpMember) =>
+    confirmedDelete('确定要删除当前人员吗?', () => call('signup.delete', { id: row.id }), changed, { table: 'train_sign_up', ids: [row.id] })
 
   const exportRoster = async () => {
     setExporting(true)

@@ -20,10 +20,9 @@ import { classTypeLabel, classTypes, hostTypes } from '../../../src-shared/schem
 import { trainStatusLabel, trainStatuses } from '../../../src-shared/training-status'
 import { call } from '../../app/bridge'
 import { useUser } from '../../app/session'
-import { useConfirm } from '../../components/confirm'
 import type { FilterField } from '../../components/FilterBar'
 import { ResourceTable, type Column, type ResourceTableHandle } from '../../components/ResourceTable'
-import { toastMessages, useNotify } from '../../components/toast'
+import { useConfirmedDelete } from '../../components/useConfirmedDelete'
 import type { PageRequest } from '../../components/useResourcePage'
 import { AuditDialog } from './AuditDialog'
 import { minutesOf } from '../../app/dateText'
@@ -92,8 +91,7 @@ function queryOf(request: PageRequest<Filter>): TrainListQuery {
 export default function TrainingListPage() {
   const styles = useStyles()
   const navigate = useNavigate()
-  const notify = useNotify()
-  const confirm = useConfirm()
+  const confirmedDelete = useConfirmedDelete()
   const table = useRef<ResourceTableHandle>(null)
   const [totals, setTotals] = useState<Totals | null>(null)
   const [auditing, setAuditing] = useState<number | null>(null)
@@ -107,16 +105,9 @@ export default function TrainingListPage() {
     return page
   }, [])
 
-  const remove = async (row: TrainListRow) => {
-    if (!(await confirm({ message: `确定要删除培训班“${row.name}”吗？其报名与签到记录将一并删除。` }))) return
-    try {
-      await call('train.delete', { id: row.id })
-      notify.success(toastMessages.deleted)
-      table.current?.reload()
-    } catch (error) {
-      notify.error(error)
-    }
-  }
+  // The confirmation counts what goes with it: sign-ups, check-ins, exams … (src-shared/references.ts).
+  const remove = (row: TrainListRow) =>
+    confirmedDelete(`确定要删除培训班“${row.name}”吗？`, () => call('train.delete', { id: row.id }), () => table.current?.reload(), { table: 'train', ids: [row.id] })
   const closeAudit = useCallback(() => setAuditing(null), [])
   const reload = useCallback(() => table.current?.reload(), [])
 

@@ -99,10 +99,6 @@ const teacher = resourceHandlers(teacherResource, {
     await assertUploaded(db, fields.avatarUrl as string, 'image', 'avatarUrl')
     return fields
   },
-  beforeDelete: async (db, id) => {
-    const course = await db.selectFrom('course').select('name').where('teacherId', '=', id).executeTakeFirst()
-    if (course) throw new AppError(ErrorKey.CONFLICT, `该教师正在主讲课程「${course.name}」，请先为课程更换教师`)
-  },
 })
 
 async function loadPortal(db: Db) {

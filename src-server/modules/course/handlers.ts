@@ -1,6 +1,7 @@
 import { AppError, ErrorKey } from '../../../src-shared/errors'
 import { courseResource, courseResourceResource } from '../../../src-shared/schemas/course'
 import { nowText } from '../../db/time'
+import { deleteRecords } from '../../db/delete-impact'
 import type { Db } from '../../db/types'
 import { assertUploaded } from '../../files/uploaded'
 import { cleanRequiredRichText } from '../../files/rich-text'
@@ -53,8 +54,7 @@ export const courseHandlers = {
     return null
   },
   'courseComment.delete': async ({ id }, { db }) => {
-    const { numDeletedRows } = await db.deleteFrom('courseComment').where('id', '=', id).executeTakeFirst()
-    if (numDeletedRows === 0n) throw new AppError(ErrorKey.NOT_FOUND, '评论不存在')
+    if ((await deleteRecords(db, 'course_comment', [id])) === 0) throw new AppError(ErrorKey.NOT_FOUND, '评论不存在')
     return null
   },
 } satisfies DomainHandlers<'course' | 'courseResource' | 'courseComment'>

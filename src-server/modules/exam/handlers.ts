@@ -1,6 +1,7 @@
 import { AppError, ErrorKey, type FieldIssue } from '../../../src-shared/errors'
 import { ExamStatus, ExamType } from '../../../src-shared/schemas/exam'
 import { nowText } from '../../db/time'
+import { deleteRecords } from '../../db/delete-impact'
 import type { Db } from '../../db/types'
 import { signedIn, type DomainHandlers } from '../../http/context'
 import { trainInScope, visibleTrains } from '../training/host'
@@ -107,7 +108,7 @@ export const examHandlers = {
 
   'exam.delete': async ({ id }, ctx) => {
     await examInScope(ctx.db, signedIn(ctx), id)
-    await ctx.db.deleteFrom('exam').where('id', '=', id).execute()
+    await deleteRecords(ctx.db, 'exam', [id])
     return null
   },
 

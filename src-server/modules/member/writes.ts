@@ -6,6 +6,7 @@ import { hashPassword } from '../../auth/passwords'
 import type { DataScope } from '../../auth/scope'
 import { isUniqueViolation } from '../../db/sql-text'
 import { nowText } from '../../db/time'
+import { deleteRecords } from '../../db/delete-impact'
 import type { Db } from '../../db/types'
 import { extensionOf } from '../../files/file-types'
 import { orgInScope } from '../org/queries'
@@ -97,17 +98,12 @@ export async function updateMember(db: Db, scope: DataScope, input: MemberUpdate
 }
 
 /**
- * Deletes a member. One linked to a sign-in account is refused: the account would
- * silently lose its member and with it its data scope (an account without a member
- * is the super user).
+ * Deletes a member with their sign-ups, exam records and notice receipts; one linked to
+ * a sign-in account is refused (src-shared/references.ts): the account would lose its
+ * member and with it its data scope (an account without a member is the super user).
  */
 export async function deleteMember(db: Db, id: number): Promise<void> {
-  await db.transaction().execute(async (trx) => {
-    if (await trx.selectFrom('admin').select('id').where('memberId', '=', id).executeTakeFirst()) {
-      throw new AppError(ErrorKey.CONFLICT, '该党员已关联管理账号，请先在账号管理中解除关联后再删除')
-    }
-    await trx.deleteFrom('member').where('id', '=', id).execute()
-  })
+  await deleteRecords(db, 'member', [id])
 }
 
 export async function setMemberEnabled(db: Db, id: number, enabled: boolean): Promise<void> {

@@ -6,6 +6,7 @@ import type { DataScope } from '../../auth/scope'
 import { startsWith } from '../../db/prefix'
 import { isUniqueViolation } from '../../db/sql-text'
 import { nowText } from '../../db/time'
+import { deleteRecords } from '../../db/delete-impact'
 import type { Db } from '../../db/types'
 import { orgInScope, orgPlace, type OrgPlace } from './queries'
 
@@ -160,18 +161,12 @@ export async function updateOrg(db: Db, scope: DataScope, input: OrgUpdate): Pro
   })
 }
 
-/** Only the super user deletes, and only an organisation with no children and no members. */
+/** Only the super user deletes, and only an organisation nothing refers to (no children, members, trainings …: src-shared/references.ts). */
 export async function deleteOrg(db: Db, scope: DataScope, id: number): Promise<void> {
   if (!scope.superUser) throw new AppError(ErrorKey.FORBIDDEN, '只有超级管理员可以删除组织')
   await db.transaction().execute(async (trx) => {
     const org = await orgPlace(trx, id)
     if (org.parentId === null) throw new AppError(ErrorKey.CONFLICT, '根组织不能删除')
-    if (org.childrenCount > 0) {
-      throw new AppError(ErrorKey.CONFLICT, '该组织下还有下级组织，请先删除或移走下级组织')
-    }
-    if (await trx.selectFrom('member').select('id').where('orgId', '=', id).limit(1).executeTakeFirst()) {
-      throw new AppError(ErrorKey.CONFLICT, '该组织下还有党员，请先删除或调走这些党员')
-    }
-    await trx.deleteFrom('org').where('id', '=', id).execute()
+    await deleteRecords(trx, 'org', [id])
   })
 }

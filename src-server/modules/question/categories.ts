@@ -3,6 +3,7 @@ import { AppError, ErrorKey } from '../../../src-shared/errors'
 import type { Category } from '../../../src-shared/schemas/question'
 import { isUniqueViolation, likeContains } from '../../db/sql-text'
 import { nowText } from '../../db/time'
+import { deleteRecords } from '../../db/delete-impact'
 import type { Db } from '../../db/types'
 import { signedIn, type DomainHandlers } from '../../http/context'
 
@@ -80,11 +81,9 @@ export const categoryHandlers = {
   },
 
   'questionCategory.delete': async ({ id }, ctx) => {
-    const category = await categoryById(ctx.db, id)
-    if (category.questionCount > 0) {
-      throw new AppError(ErrorKey.CONFLICT, `类别「${category.name}」下还有 ${category.questionCount} 道题目，请先删除或移走这些题目`)
-    }
-    await ctx.db.deleteFrom('questionCategory').where('id', '=', id).execute()
+    await categoryById(ctx.db, id)
+    // Refused while it holds questions (src-shared/references.ts).
+    await deleteRecords(ctx.db, 'question_category', [id])
     return null
   },
 } satisfies DomainHandlers<'questionCategory'>

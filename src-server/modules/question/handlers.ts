@@ -1,5 +1,6 @@
 import { AppError, ErrorKey } from '../../../src-shared/errors'
 import { encodeQuestion } from '../../../src-shared/schemas/question'
+import { deleteRecords } from '../../db/delete-impact'
 import { nowText } from '../../db/time'
 import { signedIn, type DomainHandlers } from '../../http/context'
 import { categoryHandlers } from './categories'
@@ -73,7 +74,8 @@ export const questionHandlers = {
     const found = await ctx.db.selectFrom('question').select('id').where('id', 'in', ids).execute()
     if (found.length === 0) throw new AppError(ErrorKey.NOT_FOUND, '题目不存在')
     for (const { id } of found) await ctx.audit.changing('question', id)
-    await ctx.db.deleteFrom('question').where('id', 'in', found.map((r) => r.id)).execute()
+    // Papers keep their copies: no reference refuses it (src-shared/references.ts).
+    await deleteRecords(ctx.db, 'question', found.map((r) => r.id))
     return { deleted: found.length }
   },
 

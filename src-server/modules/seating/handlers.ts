@@ -2,6 +2,7 @@ import { AppError, ErrorKey } from '../../../src-shared/errors'
 import type { SeatSaveResult } from '../../../src-shared/schemas/seating'
 import { isUniqueViolation } from '../../db/sql-text'
 import { nowText } from '../../db/time'
+import { deleteRecords } from '../../db/delete-impact'
 import type { Db } from '../../db/types'
 import { signedIn, type DomainHandlers, type RequestContext } from '../../http/context'
 import { trainInScope } from '../training/host'
@@ -216,7 +217,7 @@ export const seatingHandlers = {
     if (!picture) throw new AppError(ErrorKey.NOT_FOUND, PICTURE_NOT_FOUND)
     await trainInScope(ctx.db, signedIn(ctx), picture.trainId)
     await ctx.audit.changing('trainLocationPicture', id)
-    await ctx.db.deleteFrom('trainLocationPicture').where('id', '=', id).execute()
+    await deleteRecords(ctx.db, 'train_location_picture', [id])
     return null
   },
 } satisfies DomainHandlers<'seat'> & DomainHandlers<'seatPicture'>

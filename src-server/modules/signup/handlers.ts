@@ -5,6 +5,7 @@ import { parseSignUpOptions } from '../../../src-shared/schemas/training-codes'
 import { assertOrgInScope, dataScopeOf, type DataScope } from '../../auth/scope'
 import type { Db } from '../../db/types'
 import { startsWith } from '../../db/prefix'
+import { deleteRecords } from '../../db/delete-impact'
 import { nowText } from '../../db/time'
 import { keysetBatches, streamWorkbook } from '../../files/xlsx-stream'
 import { signedIn, type DomainHandlers } from '../../http/context'
@@ -100,8 +101,7 @@ export const signUpHandlers = {
   'signup.delete': async ({ id }, ctx) => {
     const { row } = await signUpInScope(ctx.db, signedIn(ctx), id)
     await ctx.db.transaction().execute(async (trx) => {
-      const deleted = await trx.deleteFrom('trainSignUp').where('id', '=', id).executeTakeFirst()
-      if (Number(deleted.numDeletedRows) === 1) await releasePlace(trx, row.trainId)
+      if ((await deleteRecords(trx, 'train_sign_up', [id])) === 1) await releasePlace(trx, row.trainId)
     })
     return null
   },

@@ -7,6 +7,7 @@ import { dataScopeOf, type DataScope } from '../../auth/scope'
 import { sha256Hex } from '../../auth/tokens'
 import { startsWith } from '../../db/prefix'
 import { nowText } from '../../db/time'
+import { deleteRecords } from '../../db/delete-impact'
 import type { Db } from '../../db/types'
 import { tokenOf } from '../../http/authenticate'
 import { signedIn, type DomainHandlers, type RequestContext } from '../../http/context'
@@ -162,8 +163,8 @@ export const adminHandlers = {
     const current = await db.selectFrom('admin').select('roleId').where('id', '=', id).executeTakeFirst()
     if (!current) throw new AppError(ErrorKey.NOT_FOUND, '账号不存在')
     await assertRoleWithinCaller(db, user, current.roleId, ROLE_NOT_WITHIN)
-    // Its sessions go with it (foreign key cascade).
-    await db.deleteFrom('admin').where('id', '=', id).execute()
+    // Its sessions go with it; what it created stays (src-shared/references.ts).
+    await deleteRecords(db, 'admin', [id])
     return null
   },
 } satisfies DomainHandlers<'admin'>

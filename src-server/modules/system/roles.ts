@@ -3,6 +3,7 @@ import { permissionTree, type ModuleNode } from '../../../src-shared/permissions
 import type { Page } from '../../../src-shared/schemas/common'
 import { PROTECTED_ROLE_ID, roleResource, screenIdsOf, type RoleRow } from '../../../src-shared/schemas/system'
 import { nowText } from '../../db/time'
+import { deleteRecords } from '../../db/delete-impact'
 import type { Db } from '../../db/types'
 import type { AuthUser } from '../../auth/auth-user'
 import { dataScopeOf } from '../../auth/scope'
@@ -13,8 +14,6 @@ import { assertRoleWithinCaller, assertWithinCaller, permissionIdsOfRoles } from
 const NOT_WITHIN = '不能授予超出自身权限的菜单'
 const ROLE_NOT_FOUND = '角色不存在'
 const TITLE_TAKEN = '角色名称已存在'
-/** How many holders the "role in use" message names before it says 等 N 个账号. */
-const HOLDERS_NAMED = 5
 
 type RoleFields = { id: number; title: string; remark: string | null; createdAt: string }
 
@@ -141,14 +140,9 @@ export const roleHandlers = {
     refuseProtected(id, '删除')
     await managedRole(ctx.db, signedIn(ctx), id)
     await assertRoleWithinCaller(ctx.db, signedIn(ctx), id, NOT_WITHIN)
-    const holders = await ctx.db.selectFrom('admin').select('name').where('roleId', '=', id).orderBy('name').execute()
-    if (holders.length > 0) {
-      const named = holders.slice(0, HOLDERS_NAMED).map((h) => h.name).join('、')
-      const more = holders.length > HOLDERS_NAMED ? ` 等 ${holders.length} 个账号` : ''
-      throw new AppError(ErrorKey.CONFLICT, `该角色正在被账号 ${named}${more} 使用，请先为这些账号更换角色`)
-    }
     await ctx.audit.changing('role', id, roleSnapshot(ctx.db, id))
-    await ctx.db.deleteFrom('role').where('id', '=', id).execute()
+    // Refused while accounts hold it (src-shared/references.ts).
+    await deleteRecords(ctx.db, 'role', [id])
     return null
   },
 } satisfies DomainHandlers<'role'>

@@ -1,6 +1,7 @@
 import { sql } from 'kysely'
 import { AppError, ErrorKey } from '../../../src-shared/errors'
 import { effectiveTrainStatus, TrainStatus } from '../../../src-shared/training-status'
+import { deleteRecords } from '../../db/delete-impact'
 import { nowText } from '../../db/time'
 import { signedIn, type DomainHandlers, type RequestContext } from '../../http/context'
 import { publicOriginOf } from '../../http/public-url'
@@ -109,8 +110,8 @@ export const trainingHandlers = {
 
   'train.delete': async ({ id }, ctx) => {
     await trainInScope(ctx.db, signedIn(ctx), id)
-    // Sign-in windows, attachments, schedule, sign-ups and check-ins go with it (ON DELETE CASCADE).
-    await ctx.db.deleteFrom('train').where('id', '=', id).execute()
+    // Sign-in windows, attachments, schedule, sign-ups, check-ins, seats and exams go with it (src-shared/references.ts).
+    await deleteRecords(ctx.db, 'train', [id])
     return null
   },
 
