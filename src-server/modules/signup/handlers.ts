@@ -10,7 +10,7 @@ import { keysetBatches, streamWorkbook } from '../../files/xlsx-stream'
 import { signedIn, type DomainHandlers } from '../../http/context'
 import { trainInScope } from '../training/host'
 import { checkInHandlers } from './checkin-handlers'
-import { insertSignUp, memberForSignUp, releasePlace, signUpInScope, signUpRecords, signUpValuesOf, toSignUpMember } from './queries'
+import { insertSignUp, memberForSignUp, signUpInScope, signUpRecords, signUpValuesOf, toSignUpMember } from './queries'
 import { importRoster, rosterColumns } from './roster'
 import { statisticsColumns, statisticsQuery, statisticsRows, toStatisticsRecord } from './statistics'
 
@@ -98,11 +98,8 @@ export const signUpHandlers = {
   },
 
   'signup.delete': async ({ id }, ctx) => {
-    const { row } = await signUpInScope(ctx.db, signedIn(ctx), id)
-    await ctx.db.transaction().execute(async (trx) => {
-      const deleted = await trx.deleteFrom('trainSignUp').where('id', '=', id).executeTakeFirst()
-      if (Number(deleted.numDeletedRows) === 1) await releasePlace(trx, row.trainId)
-    })
+    await signUpInScope(ctx.db, signedIn(ctx), id)
+    await ctx.db.deleteFrom('trainSignUp').where('id', '=', id).execute()
     return null
   },
 
