@@ -2,7 +2,7 @@ import { sql } from 'kysely'
 import type { DialectName } from '../db/connect'
 import { ledgerFills } from '../db/migrations/0014_ledger_figures'
 import { spanFill } from '../db/migrations/0015_ledger_member_span'
-import { countRecounts } from '../db/migrations/0017_sign_up_counts'
+import { countRecounts } from '../db/migrations/0017_kept_counts'
 import type { Db } from '../db/types'
 
 /**

@@ -2,21 +2,24 @@ import ExcelJS from 'exceljs'
 import { sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Page } from '../../src-shared/schemas/common'
+import type { Exam, MemberExam } from '../../src-shared/schemas/exam'
 import type { UploadedFile } from '../../src-shared/schemas/files'
 import type { Category, Question } from '../../src-shared/schemas/question'
 import type { SignUpMember } from '../../src-shared/schemas/signup'
 import type { DashboardSummary } from '../../src-shared/schemas/statistics'
 import type { TrainDetail } from '../../src-shared/schemas/training'
+import { hashPassword } from '../../src-server/auth/passwords'
 import type { Db } from '../../src-server/db/types'
 import { demoAccounts } from '../../src-server/seed/demo-accounts'
 import { testDatabases } from '../support/databases'
 import { dataOf } from '../support/envelope'
+import { insertPaper, MEMBER_PASSWORD, memberSession, validExamForm } from '../support/exam'
 import { validTrainForm } from '../support/training'
 import { seededRandom, testSeed } from '../sync/seeded'
 import { signInAs, type ApiAs } from './api-as'
 import { startTestServer, type TestServer } from './harness'
 
-const STEPS = 60
+const STEPS = 80
 const STAMP = '2026-11-01 00:00:00'
 const SIGN_UPS = '/api/train/sign/up/member'
 const ALL = { pageNum: 1, pageSize: 9999 }
@@ -49,6 +52,11 @@ async function shown(admin: ApiAs): Promise<Counts> {
     const categories = await admin.data<Page<Category>>('/api/question/category', { ...ALL, useType })
     for (const c of categories.records) counts[`题目类别 ${c.id} 题目数`] = c.questionCount
   }
+  for (const o of (await admin.data<Page<{ id: number; childrenCount: number }>>('/api/org', ALL)).records) counts[`组织 ${o.id} 下级`] = o.childrenCount
+  for (const e of (await admin.data<Page<Exam>>('/api/exam', ALL)).records) {
+    counts[`考试 ${e.id} 考生`] = e.candidates
+    for (const m of (await admin.data<Page<MemberExam>>('/api/member/exam', { ...ALL, examId: e.id })).records) counts[`考试成绩 ${m.id} 作答次数`] = m.attempts
+  }
   return counts
 }
 
@@ -71,6 +79,14 @@ async function recounted(db: Db): Promise<Counts> {
   const categories = await sql<{ id: number; n: number }>`select c.id, count(q.id) as n
     from question_category c left join question q on q.category_id = c.id group by c.id`.execute(db)
   for (const c of categories.rows) counts[`题目类别 ${c.id} 题目数`] = Number(c.n)
+  const orgs = await sql<{ id: number; n: number }>`select o.id, count(c.id) as n from org o left join org c on c.parent_id = o.id group by o.id`.execute(db)
+  for (const o of orgs.rows) counts[`组织 ${o.id} 下级`] = Number(o.n)
+  const exams = await sql<{ id: number; n: number }>`select e.id, count(m.id) as n from exam e left join member_exam m on m.exam_id = e.id
+    where e.type = 2 group by e.id`.execute(db)
+  for (const e of exams.rows) counts[`考试 ${e.id} 考生`] = Number(e.n)
+  const rounds = await sql<{ id: number; n: number }>`select m.id, count(a.id) as n from member_exam m join exam e on e.id = m.exam_id
+    left join exam_attempt a on a.member_exam_id = m.id where e.type = 2 group by m.id`.execute(db)
+  for (const m of rounds.rows) counts[`考试成绩 ${m.id} 作答次数`] = Number(m.n)
   return counts
 }
 
@@ -127,12 +143,15 @@ describe.each(testDatabases())('shown counts follow every write ($name)', (datab
       const all = await ids(rows)
       return all.length === 0 ? undefined : random.pick(all)
     }
-    const trains = () => db.selectFrom('train').select('id').execute()
+    const trains = () => db.selectFrom('train').select('id').orderBy('id').execute()
     const members = () => db.selectFrom('member').select(['id', 'name', 'telephone', 'orgId']).where('enabled', '=', 1).orderBy('id').execute()
-    const signUps = () => db.selectFrom('trainSignUp').select(['id', 'memberId', 'trainId']).execute()
-    const categories = (useType: number) => db.selectFrom('questionCategory').select('id').where('useType', '=', useType).execute()
-    const questions = () => db.selectFrom('question').select(['id', 'useType', 'categoryId']).execute()
+    const signUps = () => db.selectFrom('trainSignUp').select(['id', 'memberId', 'trainId']).orderBy('id').execute()
+    const categories = (useType: number) => db.selectFrom('questionCategory').select('id').where('useType', '=', useType).orderBy('id').execute()
+    const questions = () => db.selectFrom('question').select(['id', 'useType', 'categoryId']).orderBy('id').execute()
     let serial = 0
+    // Every member signs in to the phone pages with the test password (new ones are given it).
+    await db.updateTable('member').set({ pwdHash: await hashPassword(MEMBER_PASSWORD) }).execute()
+    const paper = await insertPaper(db, '计数试卷')
     const question = (useType: number, categoryId: number, id?: number) => ({
       id, useType, categoryId, type: 1, title: `计数题${serial++}`, stem: { A: '甲', B: '乙', C: '丙', D: '丁' }, answer: 'B',
     })
@@ -151,6 +170,8 @@ describe.each(testDatabases())('shown counts follow every write ($name)', (datab
         .selectFrom('trainSignUp as s')
         .innerJoin('trainSignIn as w', 'w.trainId', 's.trainId')
         .select(['s.id as signUpId', 's.trainId', 'w.id as signInId'])
+        .orderBy('s.id')
+        .orderBy('w.id')
         .where((eb) => eb.not(eb.exists(eb.selectFrom('trainCheckIn as c').select('c.id').whereRef('c.signUpId', '=', 's.id').whereRef('c.signInId', '=', 'w.id'))))
         .execute()
       const chosen = new Map(Array.from({ length: Math.min(count, rows.length) }, () => random.pick(rows)).map((r) => [`${r.signUpId}:${r.signInId}`, r]))
@@ -178,9 +199,10 @@ describe.each(testDatabases())('shown counts follow every write ($name)', (datab
       'member with sign-ups deleted (人员管理 删除)': async () => {
         const withSignUps = (await signUps()).map((s) => ({ id: s.memberId }))
         const id = withSignUps.length > 0 && random.chance(0.8) ? random.pick(withSignUps).id : random.pick(await members()).id
-        await ok(admin.del(`/api/member/${id}`))
+        // Refused for a member bound to an account.
+        await admin.del(`/api/member/${id}`)
         const org = random.pick(await members()).orgId
-        await ok(admin.post('/api/member', { name: `计数人${serial}`, nation: '汉族', gender: 0, telephone: `1771000${String(serial++).padStart(4, '0')}`, orgId: org, pwd: 'Member@123' }))
+        await ok(admin.post('/api/member', { name: `计数人${serial}`, nation: '汉族', gender: 0, telephone: `1771000${String(serial++).padStart(4, '0')}`, orgId: org, pwd: MEMBER_PASSWORD }))
       },
       'training deleted (培训班 删除) and one opened': async () => {
         const id = await pickId(trains())
@@ -189,7 +211,7 @@ describe.each(testDatabases())('shown counts follow every write ($name)', (datab
       },
       'check-ins': () => checkIns(1 + random.int(4)),
       'check-in cancelled': async () => {
-        const id = await pickId(db.selectFrom('trainCheckIn').select('id').execute())
+        const id = await pickId(db.selectFrom('trainCheckIn').select('id').orderBy('id').execute())
         if (id !== undefined) await db.deleteFrom('trainCheckIn').where('id', '=', id).execute()
       },
       'sign-ups in one statement (SQL)': async () => {
@@ -227,6 +249,29 @@ describe.each(testDatabases())('shown counts follow every write ($name)', (datab
         const chosen = [...new Set(Array.from({ length: 1 + random.int(2) }, () => random.pick(all)?.id))].filter((id) => id !== undefined)
         if (chosen.length > 0) await ok(admin.del(`/api/question/${chosen.join(',')}`))
       },
+      'exam sat (手机 考试)': async () => {
+        const exam = random.pick(await db.selectFrom('exam').select(['id', 'trainId']).orderBy('id').execute())
+        const people = exam && (await db.selectFrom('trainSignUp as s').innerJoin('member as m', 'm.id', 's.memberId').select('m.telephone').where('s.trainId', '=', exam.trainId).orderBy('s.id').execute())
+        if (!exam || !people || people.length === 0) return
+        const member = await memberSession(server.url, random.pick(people).telephone)
+        const round = (await member.get<{ examId: number; memberExamId: number }[]>('/api/m/exams')).data.find((r) => r.examId === exam.id)
+        // Refused once the retests are used up.
+        const started = round && (await member.post<{ attemptId: number }>('/api/m/exam/start', { memberExamId: round.memberExamId }))
+        if (started?.code === 0 && random.chance(0.7)) await member.post('/api/m/exam/submit', { attemptId: started.data.attemptId })
+      },
+      'exam held for a training (考试管理 新增)': async () => {
+        const t = await pickId(trains())
+        if (t !== undefined) await ok(admin.post('/api/exam', validExamForm(t, paper, { retestNum: 2 })))
+      },
+      'organisation added, moved or deleted (组织管理)': async () => {
+        const all = await db.selectFrom('org').select(['id', 'childrenCount']).where('parentId', 'is not', null).orderBy('id').execute()
+        const o = random.pick(all)
+        const choice = random.int(3)
+        // Deleting one with children or members, or moving one under its own subtree, is refused.
+        if (choice === 0) await ok(admin.post('/api/org', { parentId: o.id, name: `计数组织${serial}`, shortName: `计数${serial++}` }))
+        else if (choice === 1) await admin.patch('/api/org', { id: o.id, parentId: random.pick(all).id })
+        else await admin.del(`/api/org/${o.id}`)
+      },
       'category added or deleted (题目类别)': async () => {
         const useType = 1 + random.int(2)
         const c = await pickId(categories(useType))
@@ -235,10 +280,12 @@ describe.each(testDatabases())('shown counts follow every write ($name)', (datab
       },
     }
     // Sign-ups and questions added more often: they build up what the deletes take away.
-    const names = [...Object.keys(writes), 'sign-up (报名人员 添加)', 'sign-ups in one statement (SQL)', 'question added (题库 添加)']
+    const names = [...Object.keys(writes), 'sign-up (报名人员 添加)', 'sign-ups in one statement (SQL)', 'question added (题库 添加)', 'exam sat (手机 考试)']
     for (let step = 1; step <= STEPS; step++) {
       const name = random.pick(names)
-      await writes[name]()
+      await writes[name]().catch((err: unknown) => {
+        throw new Error(`seed ${seed}, step ${step}: ${name}: ${String(err)}`)
+      })
       expect(await shown(admin), `seed ${seed}, step ${step}: ${name}`).toEqual(await recounted(db))
     }
   }, 600_000)
