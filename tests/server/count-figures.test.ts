@@ -91,10 +91,13 @@ async function recounted(db: Db): Promise<Counts> {
 }
 
 /**
- * Counts the console shows are derived from their rows or kept by the database
- * (migration 0017), never by handlers: after every write of a random sequence — through
- * the routes the console uses, and in SQL as another writer or a cascade would — each
- * shown count equals a recount from the base tables. Seeded: SEED=<n> replays a run.
+ * Counts the console shows are counted on read or kept by the database (migration
+ * 0017), never by handlers: after every write of a random sequence — through the routes
+ * the console and the phone pages use, and in SQL as another writer or a cascade would —
+ * each shown count (a training's sign-ups and check-ins, the totals of the training
+ * list, dashboard and statistics, 报名统计, a category's questions, an organisation's
+ * children, an exam's candidates and each candidate's sittings) equals a recount from
+ * the base tables. Seeded: SEED=<n> replays a run.
  */
 describe.each(testDatabases())('shown counts follow every write ($name)', (database) => {
   let server: TestServer
@@ -112,8 +115,9 @@ describe.each(testDatabases())('shown counts follow every write ($name)', (datab
     return body.data as T
   }
 
+  let opened = 0
   async function openTraining(maxNum: number): Promise<number> {
-    const train = await ok<TrainDetail>(admin.post('/api/train', validTrainForm({ name: `计数测试${Date.now() % 100000}`, maxNum })))
+    const train = await ok<TrainDetail>(admin.post('/api/train', validTrainForm({ name: `计数测试${++opened}`, maxNum })))
     await ok(admin.patch('/api/train/audit', { id: train.id, status: 30 }))
     return train.id
   }
