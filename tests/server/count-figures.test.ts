@@ -81,8 +81,11 @@ async function recounted(db: Db): Promise<Counts> {
   for (const c of categories.rows) counts[`题目类别 ${c.id} 题目数`] = Number(c.n)
   const orgs = await sql<{ id: number; n: number }>`select o.id, count(c.id) as n from org o left join org c on c.parent_id = o.id group by o.id`.execute(db)
   for (const o of orgs.rows) counts[`组织 ${o.id} 下级`] = Number(o.n)
-  const exams = await sql<{ id: number; n: number }>`select e.id, count(m.id) as n from exam e left join member_exam m on m.exam_id = e.id
-    where e.type = 2 group by e.id`.execute(db)
+  // An exam open to all registrants (join type 1) has each member signed up for its training as a candidate.
+  const exams = await sql<{ id: number; n: number }>`select e.id, (select count(*) from member_exam m where m.exam_id = e.id)
+      + case when e.join_type = 1 then (select count(*) from train_sign_up s where s.train_id = e.train_id
+        and not exists (select 1 from member_exam m where m.exam_id = e.id and m.member_id = s.member_id and m.is_make_up = 0)) else 0 end as n
+    from exam e where e.type = 2`.execute(db)
   for (const e of exams.rows) counts[`考试 ${e.id} 考生`] = Number(e.n)
   const rounds = await sql<{ id: number; n: number }>`select m.id, count(a.id) as n from member_exam m join exam e on e.id = m.exam_id
     left join exam_attempt a on a.member_exam_id = m.id where e.type = 2 group by m.id`.execute(db)
