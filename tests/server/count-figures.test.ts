@@ -140,6 +140,17 @@ describe.each(testDatabases())('shown counts follow every write ($name)', (datab
     expect(await shown(admin)).toEqual(await recounted(server.db))
   })
 
+  it('let sign-ups sent at once take no more than the places left', async () => {
+    const trainId = await openTraining(3)
+    const members = await server.db.selectFrom('member').select('id').where('enabled', '=', 1).orderBy('id', 'desc').limit(12).execute()
+    const answers = await Promise.all(members.map((m) => admin.post(SIGN_UPS, { trainId, memberId: m.id })))
+    const outcomes = answers.map((a) => (a.body.code === 0 ? '已报名' : a.body.message))
+    expect(outcomes.sort()).toEqual([...Array<string>(3).fill('已报名'), ...Array<string>(9).fill('报名人数已满')].sort())
+    const detail = await admin.data<TrainDetail>(`/api/train/${trainId}`)
+    const list = await admin.data<Page<SignUpMember>>(SIGN_UPS, { trainId, ...ALL })
+    expect(`已报名 ${detail.allNum} / ${detail.maxNum} 人，共 ${list.total} 条`).toBe('已报名 3 / 3 人，共 3 条')
+  })
+
   it('stay equal to a recount after every write of a random sequence', async () => {
     const seed = testSeed()
     console.log(`shown counts seed ${seed} (${database.name}); replay with SEED=${seed}`)
