@@ -47,7 +47,7 @@ async function seed(db: Db): Promise<{ examId: number; tokens: Map<number, strin
       name: '考试压测班', orgId: root.id, depName: '其他', isTrainCenter: 0, sendObject: form.sendObject, classType: 1, createTime: now,
       description: '', content: '', requirement: '', trainStartTime: form.trainStartTime, trainEndTime: form.trainEndTime, classHour: 8,
       site: form.site, address: form.address, participants: form.participants, signUpStartTime: form.signUpStartTime,
-      signUpEndTime: form.signUpEndTime, maxNum: 0, allNum: CANDIDATES, name1: form.name1, telephone1: form.telephone1, status: 30,
+      signUpEndTime: form.signUpEndTime, maxNum: 0, name1: form.name1, telephone1: form.telephone1, status: 30,
       tokenValue: 'bench', checkInSecret: '00', signUpOptions: '1,2,5', createdAt: now, updatedAt: now,
     })
     .returning('id')

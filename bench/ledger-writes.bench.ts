@@ -1,7 +1,6 @@
 import { sql } from 'kysely'
-import { openDatabase } from '../src-server/db/connect'
-import { migrateToLatest } from '../src-server/db/migrate'
 import type { Db } from '../src-server/db/types'
+import { benchAroundMigration, type Write } from './rolled-back-writes'
 
 /**
  * `flock /tmp/bench.lock npx tsx bench/ledger-writes.bench.ts <database url>…`: what the
@@ -13,8 +12,6 @@ import type { Db } from '../src-server/db/types'
  */
 const SAMPLES = 200
 const MIGRATION = '0014_ledger_figures'
-
-type Write = (trx: Db, i: number) => Promise<unknown>
 
 async function samples(db: Db) {
   const signUps = await sql<{ id: number; trainId: number; signInId: number }>`
@@ -49,58 +46,7 @@ function writes(s: Awaited<ReturnType<typeof samples>>): Record<string, Write> {
   }
 }
 
-class Rollback extends Error {}
-
-/** p50 / p99 / mean in ms of one write, each in its own transaction rolled back after the measurement. */
-async function measureWrite(db: Db, write: Write): Promise<string> {
-  const times: number[] = []
-  for (let i = 0; i < SAMPLES; i++) {
-    await db
-      .transaction()
-      .execute(async (trx) => {
-        const started = performance.now()
-        await write(trx, i)
-        times.push(performance.now() - started)
-        throw new Rollback()
-      })
-      .catch((err: unknown) => {
-        if (!(err instanceof Rollback)) throw err
-      })
-  }
-  times.sort((a, b) => a - b)
-  const mean = times.reduce((a, b) => a + b, 0) / times.length
-  const q = (p: number) => times[Math.min(times.length - 1, Math.floor(p * times.length))].toFixed(2)
-  return `p50 ${q(0.5)} ms, p99 ${q(0.99)} ms, mean ${mean.toFixed(2)} ms`
-}
-
-async function benchDatabase(url: string): Promise<void> {
-  const { db, dialect } = openDatabase(url)
-  try {
-    const s = await samples(db)
-    const all = writes(s)
-    const report = async (when: string) => {
-      for (const [name, write] of Object.entries(all)) console.log(`${dialect} ${when}: ${name}: ${await measureWrite(db, write)}`)
-    }
-    const applied = await sql<{ name: string }>`select name from kysely_migration where name = ${MIGRATION}`.execute(db)
-    if (applied.rows.length === 0) {
-      await report(`before ${MIGRATION}`)
-      const started = performance.now()
-      await migrateToLatest(db, dialect)
-      console.log(`${dialect}: pending migrations (${MIGRATION} among them) took ${((performance.now() - started) / 1000).toFixed(1)} s`)
-    }
-    await report(`with ${MIGRATION}`)
-  } finally {
-    await db.destroy()
-  }
-}
-
-async function main(): Promise<void> {
-  const urls = process.argv.slice(2)
-  if (urls.length === 0) throw new Error('usage: npx tsx bench/ledger-writes.bench.ts <database url>…')
-  for (const url of urls) await benchDatabase(url)
-}
-
-main().catch((error: unknown) => {
+benchAroundMigration('bench/ledger-writes.bench.ts', MIGRATION, SAMPLES, samples, writes).catch((error: unknown) => {
   console.error(error instanceof Error ? error.message : error)
   process.exitCode = 1
 })

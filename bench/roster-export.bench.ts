@@ -78,7 +78,7 @@ async function seedRosters(db: Db): Promise<number[]> {
         name: `${size}人名单`, orgId: root.id, depName: '其他', isTrainCenter: 0, sendObject: form.sendObject, classType: 1, createTime: now,
         description: '', content: '', requirement: '', trainStartTime: form.trainStartTime, trainEndTime: form.trainEndTime, classHour: 8,
         site: form.site, address: form.address, participants: form.participants, signUpStartTime: form.signUpStartTime,
-        signUpEndTime: form.signUpEndTime, maxNum: 0, allNum: size, name1: form.name1, telephone1: form.telephone1, status: 30,
+        signUpEndTime: form.signUpEndTime, maxNum: 0, name1: form.name1, telephone1: form.telephone1, status: 30,
         tokenValue: 'bench', checkInSecret: '00', signUpOptions: '1,2,5', createdAt: now, updatedAt: now,
       })
       .returning('id')

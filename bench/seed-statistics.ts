@@ -4,7 +4,7 @@ import { openDatabase } from '../src-server/db/connect'
 import { migrateToLatest } from '../src-server/db/migrate'
 import type { Db } from '../src-server/db/types'
 import type { TrainSignUpTable } from '../src-server/db/training-tables'
-import { refillLedger, withoutRowTriggers } from '../src-server/seed/bulk-load'
+import { refillFigures, withoutRowTriggers } from '../src-server/seed/bulk-load'
 import { speedUpBulkLoad, WIDE_NODE_CODE } from '../src-server/seed/province'
 import { trainRow } from '../tests/support/statistics-fixture'
 import type { Insertable } from 'kysely'
@@ -63,7 +63,7 @@ async function main(): Promise<void> {
           const year = FIRST_YEAR + (n % years)
           const month = String(1 + (n % 12)).padStart(2, '0')
           const day = String(1 + (n % 28)).padStart(2, '0')
-          return trainRow({ name: `${MARK}${n + 1}`, orgId: top.id, depName: top.name, classType: 1 + ((n + t) % 10), start: `${year}-${month}-${day} 09:00:00`, classHour: 4 * (1 + (n % 10)), allNum: SIGN_UPS_PER_TRAINING })
+          return trainRow({ name: `${MARK}${n + 1}`, orgId: top.id, depName: top.name, classType: 1 + ((n + t) % 10), start: `${year}-${month}-${day} 09:00:00`, classHour: 4 * (1 + (n % 10)) })
         })
         const ids: number[] = []
         for (let i = 0; i < rows.length; i += 200) ids.push(...(await trx.insertInto('train').values(rows.slice(i, i + 200)).returning('id').execute()).map((r) => r.id))
@@ -92,7 +92,7 @@ async function main(): Promise<void> {
       trainings += count
       console.log(`培训班 ${trainings.toLocaleString()} / ${BENCH_TRAININGS.toLocaleString()}，报名 ${signUps.toLocaleString()}（${seconds()}）`)
     }
-    await refillLedger(db, dialect)
+    await refillFigures(db, dialect)
     console.log(`更新统计信息 …（${seconds()}）`)
     await (dialect === 'postgres' ? sql`VACUUM ANALYZE` : sql`ANALYZE`).execute(db)
     console.log(`完成：培训班 ${trainings.toLocaleString()} 个，报名 ${signUps.toLocaleString()} 人次（${seconds()}）`)

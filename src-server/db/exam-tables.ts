@@ -43,7 +43,8 @@ export interface MemberExamTable {
   startTime: string | null
   endTime: string | null
   score: number | null
-  attempts: Defaulted<number>
+  /** Sittings taken (exam_attempt rows), kept by triggers (migration 0017): the code only reads it. */
+  attempts: ColumnType<number, never, never>
   createdAt: string
 }
 

@@ -30,8 +30,8 @@ export interface TrainTable {
   signUpEndTime: string
   /** 0 means no limit. */
   maxNum: number
-  /** Sign-up count, kept by the statements that add and remove sign-ups. */
-  allNum: Defaulted<number>
+  /** Sign-up count, kept by triggers on train_sign_up (migration 0017): the code only reads it. */
+  allNum: ColumnType<number, never, never>
   name1: string
   telephone1: string
   name2: string | null

@@ -147,6 +147,5 @@ export async function seedDemoTrainings(db: Db, groupQr: ReceivedFile): Promise<
       .insertInto('trainSignUp')
       .values(people.map((p, i) => ({ ...p, trainId, source: i % 3 === 0 ? 'self' : 'admin', needRoom: i % 2, arrivalType: '自行前往', createdAt: now, updatedAt: now })))
       .execute()
-    await db.updateTable('train').set({ allNum: people.length }).where('id', '=', trainId).execute()
   }
 }

@@ -3,7 +3,7 @@ import { ROOT_ORG_CODE } from '../../src-shared/permissions'
 import type { DialectName } from '../db/connect'
 import { nowText } from '../db/time'
 import type { Db, NewMember, NewOrg } from '../db/types'
-import { refillLedger, withoutRowTriggers } from './bulk-load'
+import { refillFigures, withoutRowTriggers } from './bulk-load'
 import { idAreaCodes, jobTitles, nations, partyJobTitles, residentId, seededRandom } from './demo-data'
 
 /**
@@ -182,7 +182,7 @@ export async function seedProvince(
     })
     if (written % 200_000 < ROWS_PER_TRANSACTION) log(`党员 ${written.toLocaleString()} / ${total.toLocaleString()}（${Math.round((written / total) * 100)}%，${seconds()}）`)
   }
-  await refillLedger(db, dialect)
+  await refillFigures(db, dialect)
   log(`更新统计信息 …（${seconds()}）`)
   // PostgreSQL: VACUUM also sets the visibility map, so counts read the index alone.
   await (dialect === 'postgres' ? sql`VACUUM ANALYZE` : sql`ANALYZE`).execute(db)

@@ -110,7 +110,7 @@ describe.each(testDatabases())('ledger figures kept by triggers ($name)', (datab
     const newTrain = async () => {
       const host = random.pick([f.tops.a, f.tops.b])
       const start = `${2020 + random.int(3)}-0${1 + random.int(9)}-10 09:00:00`
-      const { id } = await db.insertInto('train').values(trainRow({ name: `统计测试X${phone++}`, orgId: host.id, depName: host.name, classType: 3, start, classHour: random.int(40), allNum: 0 })).returning('id').executeTakeFirstOrThrow()
+      const { id } = await db.insertInto('train').values(trainRow({ name: `统计测试X${phone++}`, orgId: host.id, depName: host.name, classType: 3, start, classHour: random.int(40) })).returning('id').executeTakeFirstOrThrow()
       await db.insertInto('trainSignIn').values([{ trainId: id, signInStartTime: start, signInEndTime: start }, { trainId: id, signInStartTime: start, signInEndTime: start }]).execute()
     }
     const signUpRows = async (count: number) => {

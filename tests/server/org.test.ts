@@ -199,7 +199,7 @@ describe.each(testDatabases())('organisations ($name)', (database) => {
     )
     const { id: trainId } = await server.db
       .insertInto('train')
-      .values(trainRow({ name: '编码迁移培训班', orgId: child.id, depName: child.name, classType: 3, start: '2026-03-02 09:00:00', classHour: 8, allNum: 0 }))
+      .values(trainRow({ name: '编码迁移培训班', orgId: child.id, depName: child.name, classType: 3, start: '2026-03-02 09:00:00', classHour: 8 }))
       .returning('id')
       .executeTakeFirstOrThrow()
     expect(failureOf(await orgadmin.get(`/api/train/${trainId}`)).status).toBe(404)

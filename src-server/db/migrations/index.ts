@@ -15,6 +15,7 @@ import * as idempotencyPerAccount from './0013_idempotency_per_account'
 import * as ledgerFigures from './0014_ledger_figures'
 import * as ledgerMemberSpan from './0015_ledger_member_span'
 import * as declaredReferences from './0016_declared_references'
+import * as keptCounts from './0017_kept_counts'
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export type AppMigration = { up(db: Kysely<any>, dialect: SchemaDialect): Promise<void> }
@@ -39,4 +40,5 @@ export const migrations: Record<string, AppMigration> = {
   '0014_ledger_figures': ledgerFigures,
   '0015_ledger_member_span': ledgerMemberSpan,
   '0016_declared_references': declaredReferences,
+  '0017_kept_counts': keptCounts,
 }

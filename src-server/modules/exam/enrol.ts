@@ -6,19 +6,20 @@ type Enrollable = { id: number; trainId: number; joinType: number; joinNum: numb
 
 /**
  * Candidates of an exam (spec 001 §3 joinType): with 1 every member signed up for the
- * training, including those who sign up later (called again whenever the candidates
- * are read); with 2 a random joinNum of them, drawn once.
+ * training (those who sign up later are enrolled by their sign-up's trigger, migration
+ * 0017); with 2 a random joinNum of them, drawn once, when the candidates are first
+ * read with sign-ups there (called again whenever they are read).
  */
 export async function enrol(db: Db, exam: Enrollable): Promise<void> {
   const createdAt = nowText()
   if (exam.joinType === 1) {
     await db
       .insertInto('memberExam')
-      .columns(['examId', 'memberId', 'isMakeUp', 'status', 'attempts', 'createdAt'])
+      .columns(['examId', 'memberId', 'isMakeUp', 'status', 'createdAt'])
       .expression((eb) =>
         eb
           .selectFrom('trainSignUp as s')
-          .select((s) => [s.val(exam.id).as('examId'), 's.memberId', s.val(0).as('isMakeUp'), s.val('WAIT').as('status'), s.val(0).as('attempts'), s.val(createdAt).as('createdAt')])
+          .select((s) => [s.val(exam.id).as('examId'), 's.memberId', s.val(0).as('isMakeUp'), s.val('WAIT').as('status'), s.val(createdAt).as('createdAt')])
           .where('s.trainId', '=', exam.trainId)
           .where((w) => w.not(w.exists(w.selectFrom('memberExam as m').select('m.id').where('m.examId', '=', exam.id).whereRef('m.memberId', '=', 's.memberId'))))
           .orderBy('s.id'),
@@ -35,6 +36,6 @@ export async function enrol(db: Db, exam: Enrollable): Promise<void> {
     const j = i + randomInt(pool.length - i)
     ;[pool[i], pool[j]] = [pool[j], pool[i]]
   }
-  const rows = pool.slice(0, take).map((memberId) => ({ examId: exam.id, memberId, isMakeUp: 0, status: 'WAIT', attempts: 0, createdAt }))
+  const rows = pool.slice(0, take).map((memberId) => ({ examId: exam.id, memberId, isMakeUp: 0, status: 'WAIT', createdAt }))
   for (let i = 0; i < rows.length; i += 500) await db.insertInto('memberExam').values(rows.slice(i, i + 500)).execute()
 }

@@ -166,7 +166,7 @@ export const examHandlers = {
         // One make-up round per member: setting it again moves its window.
         const updated = await tx.updateTable('memberExam').set({ startTime, endTime }).where('examId', '=', examId).where('memberId', '=', memberId).where('isMakeUp', '=', 1).executeTakeFirst()
         if (Number(updated.numUpdatedRows) === 0) {
-          await tx.insertInto('memberExam').values({ examId, memberId, isMakeUp: 1, status: 'WAIT', startTime, endTime, score: null, attempts: 0, createdAt: now }).execute()
+          await tx.insertInto('memberExam').values({ examId, memberId, isMakeUp: 1, status: 'WAIT', startTime, endTime, score: null, createdAt: now }).execute()
         }
       }
     })

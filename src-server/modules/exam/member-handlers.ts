@@ -1,6 +1,5 @@
 import type { MyExam } from '../../../src-shared/schemas/exam'
 import { nowText } from '../../db/time'
-import type { Db } from '../../db/types'
 import { signedInMember, type DomainHandlers } from '../../http/context'
 import { sendPage } from '../signup/mobile-html'
 import { examPageBody } from './exam-page'
@@ -12,25 +11,6 @@ import { roundWindow } from './status'
 /** A member's phone session lasts a working day: long enough for any exam, ended by signing in again. */
 const MEMBER_SESSION_MINUTES = 12 * 60
 
-/** Enrols the member in exams open to all registrants of a training they signed up for later. */
-async function enrolLateRegistrant(db: Db, memberId: number): Promise<void> {
-  const createdAt = nowText()
-  await db
-    .insertInto('memberExam')
-    .columns(['examId', 'memberId', 'isMakeUp', 'status', 'attempts', 'createdAt'])
-    .expression((eb) =>
-      eb
-        .selectFrom('exam as e')
-        .innerJoin('trainSignUp as s', 's.trainId', 'e.trainId')
-        .select((s) => ['e.id', 's.memberId', s.val(0).as('isMakeUp'), s.val('WAIT').as('status'), s.val(0).as('attempts'), s.val(createdAt).as('createdAt')])
-        .where('s.memberId', '=', memberId)
-        .where('e.joinType', '=', 1)
-        .where((w) => w.not(w.exists(w.selectFrom('memberExam as m').select('m.id').whereRef('m.examId', '=', 'e.id').where('m.memberId', '=', memberId))))
-        .orderBy('e.id'),
-    )
-    .execute()
-}
-
 export const memberAppHandlers = {
   'memberApp.page': async (_input, { reply }) => sendPage(reply, 200, '在线考试', examPageBody()),
 
@@ -38,7 +18,6 @@ export const memberAppHandlers = {
 
   'memberApp.exams': async (_input, ctx) => {
     const memberId = signedInMember(ctx)
-    await enrolLateRegistrant(ctx.db, memberId)
     await finalizeExpired(ctx.db, { memberId })
     const rows = await ctx.db
       .selectFrom('memberExam as m')

@@ -154,7 +154,6 @@ export async function startSitting(db: Db, memberId: number, memberExamId: numbe
         savedAt: null,
       }))
       for (let i = 0; i < rows.length; i += 200) await tx.insertInto('examAnswer').values(rows.slice(i, i + 200)).execute()
-      await tx.updateTable('memberExam').set({ attempts: attemptNo }).where('id', '=', memberExamId).execute()
       return id
     })
   } catch (err) {

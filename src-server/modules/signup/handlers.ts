@@ -11,7 +11,7 @@ import { keysetBatches, streamWorkbook } from '../../files/xlsx-stream'
 import { signedIn, type DomainHandlers } from '../../http/context'
 import { trainInScope } from '../training/host'
 import { checkInHandlers } from './checkin-handlers'
-import { insertSignUp, memberForSignUp, releasePlace, signUpInScope, signUpRecords, signUpValuesOf, toSignUpMember } from './queries'
+import { insertSignUp, memberForSignUp, signUpInScope, signUpRecords, signUpValuesOf, toSignUpMember } from './queries'
 import { importRoster, rosterColumns } from './roster'
 import { statisticsColumns, statisticsQuery, statisticsRows, toStatisticsRecord } from './statistics'
 
@@ -99,10 +99,8 @@ export const signUpHandlers = {
   },
 
   'signup.delete': async ({ id }, ctx) => {
-    const { row } = await signUpInScope(ctx.db, signedIn(ctx), id)
-    await ctx.db.transaction().execute(async (trx) => {
-      if ((await deleteRecords(trx, 'train_sign_up', [id])) === 1) await releasePlace(trx, row.trainId)
-    })
+    await signUpInScope(ctx.db, signedIn(ctx), id)
+    await deleteRecords(ctx.db, 'train_sign_up', [id])
     return null
   },
 

@@ -47,26 +47,20 @@ export async function signUpInScope(db: Db, user: AuthUser, id: number) {
 }
 
 /**
- * Takes `count` places of a training in one statement, so two sign-ups arriving
- * together cannot both take the last place. False when they do not fit (maxNum 0: no limit).
+ * Whether `count` more sign-ups fit the training (maxNum 0: no limit), holding the
+ * training's row until the transaction ends: the no-op update is a row lock on
+ * PostgreSQL (SQLite writes one transaction at a time), so two sign-ups arriving
+ * together cannot both take the last place. The inserted sign-ups then raise the
+ * count by the triggers of migration 0017.
  */
-export async function takePlaces(db: Db, trainId: number, count: number): Promise<boolean> {
-  const result = await db
+export async function placesFree(trx: Db, trainId: number, count: number): Promise<boolean> {
+  const result = await trx
     .updateTable('train')
-    .set((eb) => ({ allNum: eb('allNum', '+', count) }))
+    .set((eb) => ({ maxNum: eb.ref('maxNum') }))
     .where('id', '=', trainId)
     .where((eb) => eb.or([eb('maxNum', '=', 0), eb(eb('allNum', '+', count), '<=', eb.ref('maxNum'))]))
     .executeTakeFirst()
   return Number(result.numUpdatedRows) === 1
-}
-
-export async function releasePlace(db: Db, trainId: number): Promise<void> {
-  await db
-    .updateTable('train')
-    .set((eb) => ({ allNum: eb('allNum', '-', 1) }))
-    .where('id', '=', trainId)
-    .where('allNum', '>', 0)
-    .execute()
 }
 
 /** Unique-constraint violation on either dialect (a concurrent duplicate sign-up). */
@@ -126,7 +120,7 @@ export async function insertSignUp(
     return await db.transaction().execute(async (trx) => {
       const existing = await trx.selectFrom('trainSignUp').select('id').where('trainId', '=', trainId).where('memberId', '=', values.memberId).executeTakeFirst()
       if (existing) throw new AppError(ErrorKey.CONFLICT, ALREADY_SIGNED_UP)
-      if (!(await takePlaces(trx, trainId, 1))) throw new AppError(ErrorKey.CONFLICT, TRAIN_FULL)
+      if (!(await placesFree(trx, trainId, 1))) throw new AppError(ErrorKey.CONFLICT, TRAIN_FULL)
       const { id } = await trx
         .insertInto('trainSignUp')
         .values({ ...values, trainId, source, createdAt: now, updatedAt: now })

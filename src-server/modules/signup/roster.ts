@@ -8,7 +8,7 @@ import { nowText } from '../../db/time'
 import type { Db } from '../../db/types'
 import { firstSheetRows, uploadedWorkbook, type UploadedWorkbook } from '../../files/workbook-rows'
 import type { SheetColumn } from '../../files/xlsx-stream'
-import { isUniqueViolation, memberForSignUp, signUpValuesOf, takePlaces, TRAIN_FULL } from './queries'
+import { isUniqueViolation, memberForSignUp, signUpValuesOf, placesFree, TRAIN_FULL } from './queries'
 
 const yesNo = (v: number | null) => (v === 1 ? '是' : v === 0 ? '否' : '')
 
@@ -155,7 +155,7 @@ export async function importRoster(db: Db, user: AuthUser, uploadDir: string, tr
   const now = nowText()
   try {
     await db.transaction().execute(async (trx) => {
-      if (!(await takePlaces(trx, trainId, values.length))) throw new AppError(ErrorKey.CONFLICT, `${TRAIN_FULL}：导入 ${values.length} 人将超过报名最大人数`)
+      if (!(await placesFree(trx, trainId, values.length))) throw new AppError(ErrorKey.CONFLICT, `${TRAIN_FULL}：导入 ${values.length} 人将超过报名最大人数`)
       for (let i = 0; i < values.length; i += 500) {
         await trx
           .insertInto('trainSignUp')
