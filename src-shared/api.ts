@@ -14,7 +14,7 @@ import { trainingRoutes } from './routes/training'
 import { systemRoutes } from './routes/system'
 import { contentRoutes } from './routes/content'
 import { courseRoutes } from './routes/course'
-import { smsRoutes } from './routes/sms'
+import { smsRoutes, smsSettingRoutes } from './routes/sms'
 
 /**
  * The HTTP route table of the platform API: one row per route, grouped by domain
@@ -38,6 +38,7 @@ export const routes = {
   ...contentRoutes,
   ...courseRoutes,
   ...smsRoutes,
+  ...smsSettingRoutes,
 } satisfies Record<string, RouteDef>
 
 export type Routes = typeof routes

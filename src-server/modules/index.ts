@@ -14,7 +14,7 @@ import { trainingHandlers } from './training/handlers'
 import { systemHandlers } from './system/handlers'
 import { contentHandlers } from './content/handlers'
 import { courseHandlers } from './course/handlers'
-import { smsHandlers } from './sms/handlers'
+import { smsHandlers, smsSettingHandlers } from './sms/handlers'
 
 /** Every route's handler, one object per domain (`modules/<domain>/handlers.ts`). */
 export const handlers = {
@@ -34,4 +34,5 @@ export const handlers = {
   ...contentHandlers,
   ...courseHandlers,
   ...smsHandlers,
+  ...smsSettingHandlers,
 } satisfies Handlers

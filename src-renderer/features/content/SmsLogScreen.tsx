@@ -5,7 +5,12 @@ import { ResourceTable, type Column } from '../../components/ResourceTable'
 import { numbered } from '../../components/useResourcePage'
 import { minutesOf } from '../../app/dateText'
 
-const stateColor: Record<SmsState, BadgeProps['color']> = { pending: 'informative', sending: 'informative', sent: 'success', failed: 'danger', invalid: 'warning' }
+const stateColor: Record<SmsState, BadgeProps['color']> = {
+  pending: 'informative', sending: 'informative', sent: 'success', failed: 'danger', invalid: 'warning', unsent: 'warning',
+}
+
+/** What the state rests on: the provider's message id once accepted, else the reason it was not (yet) sent. */
+const stateNote = (row: SmsLogRow) => (row.state === 'sent' ? (row.providerMessageId ? `消息编号 ${row.providerMessageId}` : '') : (row.lastError ?? ''))
 
 const columns: Column<SmsLogRow & { index: number }>[] = [
   { key: 'index', title: '序号', width: '60px', render: (row) => row.index },
@@ -13,10 +18,12 @@ const columns: Column<SmsLogRow & { index: number }>[] = [
   { key: 'telephone', title: '手机号', width: '120px', render: (row) => row.telephone },
   { key: 'title', title: '标题', width: '120px', render: (row) => row.title },
   { key: 'content', title: '短信内容', render: (row) => row.content },
-  { key: 'createTime', title: '发送时间', width: '136px', render: (row) => minutesOf(row.sentTime ?? row.createTime) },
-  { key: 'state', title: '状态', width: '90px', render: (row) => <Badge color={stateColor[row.state]}>{smsStates[row.state]}</Badge> },
+  { key: 'createTime', title: '提交时间', width: '136px', render: (row) => minutesOf(row.createTime) },
+  // Only a message a provider accepted has a send time.
+  { key: 'sentTime', title: '发送时间', width: '136px', render: (row) => (row.sentTime ? minutesOf(row.sentTime) : '') },
+  { key: 'state', title: '状态', width: '170px', render: (row) => <Badge color={stateColor[row.state]}>{smsStates[row.state]}</Badge> },
   { key: 'attempts', title: '尝试次数', width: '80px', render: (row) => row.attempts },
-  { key: 'lastError', title: '失败原因', width: '140px', wrap: true, render: (row) => (row.state === 'sent' ? '' : (row.lastError ?? '')) },
+  { key: 'lastError', title: '说明', width: '160px', wrap: true, render: stateNote },
 ]
 
 const stateOptions = (Object.keys(smsStates) as SmsState[]).map((value) => ({ value, label: smsStates[value] }))
