@@ -46,7 +46,7 @@ export const smsSettingRoutes = defineRoutes({
   },
   'smsSetting.test': {
     method: 'POST', path: '/api/sms/setting/test', access: 'system:sms',
-    summary: '用已保存的短信设置给一个号码发送测试短信，返回服务商的真实答复（仅数据范围为根组织的账号）',
+    summary: '发送测试短信：用已保存的短信设置发给一个号码，返回服务商的真实答复（仅数据范围为根组织的账号）',
     body: SmsTestSchema,
     response: SmsTestResultSchema,
   },
