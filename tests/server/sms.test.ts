@@ -18,6 +18,7 @@ describe.each(testDatabases())('SMS outbox ($name)', (database) => {
   let server: TestServer
   let api: ApiAs
   let gateway: SmsGateway
+  let databaseUrl: string
   let homeId: number
   let paperId: number
   /** The exams of a training hosted by `orgId` (null: 其他), by title. */
@@ -31,7 +32,8 @@ describe.each(testDatabases())('SMS outbox ($name)', (database) => {
 
   beforeAll(async () => {
     gateway = await startSmsGateway()
-    server = await startTestServer(await database.url(), { smsRetryMs: 20 })
+    databaseUrl = await database.url()
+    server = await startTestServer(databaseUrl, { smsRetryMs: 20 })
     api = await signInAs(server.url, demoAccounts.admin)
     homeId = dataOf((await api.post<HomeRow>('/api/home', { name: '短信首页' })).body).id
     paperId = await insertPaper(server.db, '短信测试卷')
@@ -150,6 +152,21 @@ describe.each(testDatabases())('SMS outbox ($name)', (database) => {
     const answer = dataOf((await api.post<{ accepted: boolean; answer: string }>('/api/sms/setting/test', { telephone: '13800000003' })).body)
     expect(answer).toMatchObject({ accepted: false, answer: expect.stringMatching(/^无法连接短信服务（/) })
     await api.post('/api/sms/setting', { provider: 'http', gatewayUrl: gateway.url })
+  })
+
+  it('keys sealed under another server secret do not open: a test message says so instead of pretending', async () => {
+    const other = await startTestServer(databaseUrl, { settingsSecret: 'another-office-secret' })
+    try {
+      const elsewhere = await signInAs(other.url, demoAccounts.admin)
+      expect(await elsewhere.data<SmsSetting>('/api/sms/setting')).toMatchObject({ provider: 'http', gatewayTokenSet: false })
+      const answer = dataOf((await elsewhere.post<{ accepted: boolean; answer: string }>('/api/sms/setting/test', { telephone: '13800000005' })).body)
+      expect(answer).toEqual({ accepted: false, messageId: null, answer: expect.stringContaining('密钥无法解密') })
+      expect(gateway.received.filter((m) => m.phone === '13800000005')).toEqual([])
+    } finally {
+      await other.stop()
+    }
+    // This server's own key still opens them.
+    expect(await api.data<SmsSetting>('/api/sms/setting')).toMatchObject({ gatewayTokenSet: true })
   })
 
   it('only an account whose scope is the root may change or test the settings; one of a city may read them', async () => {
