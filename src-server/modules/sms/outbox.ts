@@ -115,7 +115,8 @@ export class SmsOutbox {
     let error: string | null = null
     let providerMessageId: string | null = null
     try {
-      ;({ messageId: providerMessageId } = await provider.send({ telephone: message.telephone, title: message.title, content: message.content }))
+      const receipt = await provider.send({ telephone: message.telephone, title: message.title, content: message.content })
+      providerMessageId = receipt.messageId
     } catch (err) {
       error = (err instanceof Error ? err.message : String(err)).slice(0, 500) || '发送失败'
     }
