@@ -42,12 +42,18 @@ function formOf(setting: SmsSetting): SmsSettingSave {
  */
 export default function SmsSettingScreen() {
   const [setting, setSetting] = useState<SmsSetting | null>(null)
+  // Each save opens a new form from what the server kept: the typed keys are cleared.
+  const [saves, setSaves] = useState(0)
   const notify = useNotify()
   useEffect(() => {
     call('smsSetting.get').then(setSetting, notify.error)
   }, [notify])
   if (!setting) return <Spinner label="加载中" />
-  return <SettingForm key={setting.updateTime ?? ''} setting={setting} onSaved={setSetting} />
+  const saved = (next: SmsSetting) => {
+    setSetting(next)
+    setSaves((n) => n + 1)
+  }
+  return <SettingForm key={saves} setting={setting} onSaved={saved} />
 }
 
 function SettingForm({ setting, onSaved }: { setting: SmsSetting; onSaved(setting: SmsSetting): void }) {
