@@ -79,8 +79,8 @@ export interface SmsMessageTable extends Stamped {
   lastError: string | null
   sentTime: string | null
   createdBy: number | null
-  /** The provider's id of an accepted message (migration 0018). */
-  providerMessageId: ColumnType<string | null, string | null | undefined, string | null>
+  /** The provider's id of an accepted message (migration 0018): its text, not a reference to our rows. */
+  providerReceipt: ColumnType<string | null, string | null | undefined, string | null>
 }
 export interface SmsAttemptTable {
   id: Generated<number>

@@ -4,8 +4,9 @@ import type { SchemaDialect } from '../schema-helpers'
 /**
  * The SMS provider as the console configures it (系统管理 → 短信设置): one row, id 1.
  * The keys are one AES-GCM sealed text (`secrets`, see sms/settings-secret.ts), never
- * stored or answered in clear. Each sent message keeps the provider's message id, so
- * 已发送 names what the provider accepted.
+ * stored or answered in clear. Each sent message keeps the provider's message id
+ * (`provider_receipt`: the provider's text, not a reference to a row of ours), so 已发送
+ * names what the provider accepted.
  */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export async function up(db: Kysely<any>, _d: SchemaDialect): Promise<void> {
@@ -20,7 +21,7 @@ export async function up(db: Kysely<any>, _d: SchemaDialect): Promise<void> {
     .addColumn('updated_by', 'integer', (c) => c.references('admin.id').onDelete('set null'))
     .addColumn('updated_at', 'varchar(19)', (c) => c.notNull())
     .execute()
-  await db.schema.alterTable('sms_message').addColumn('provider_message_id', 'varchar(100)').execute()
+  await db.schema.alterTable('sms_message').addColumn('provider_receipt', 'varchar(100)').execute()
   // The super user's role (1) holds every screen: 短信设置 (804) too on an existing database.
   await sql`insert into role_permission (role_id, permission_id) select id, 804 from role where id = 1`.execute(db)
 }

@@ -63,7 +63,7 @@ export const smsHandlers = {
       applyFilters(query, 'smsMessage', logFilters, input),
       (q) =>
         q
-          .select(['id', 'memberId', 'name', 'telephone', 'title', 'content', 'state', 'attempts', 'lastError', 'providerMessageId', 'createTime', 'sentTime'])
+          .select(['id', 'memberId', 'name', 'telephone', 'title', 'content', 'state', 'attempts', 'lastError', 'providerReceipt as providerMessageId', 'createTime', 'sentTime'])
           .orderBy('id', 'desc'),
       input,
     )

@@ -124,7 +124,7 @@ export class SmsOutbox {
     await this.db.insertInto('smsAttempt').values({ messageId: message.id, at: now, ok: error ? 0 : 1, error }).execute()
     const outcome =
       error === null
-        ? { state: 'sent', sentTime: now, lastError: null, providerMessageId: providerMessageId?.slice(0, 100) ?? null }
+        ? { state: 'sent', sentTime: now, lastError: null, providerReceipt: providerMessageId?.slice(0, 100) ?? null }
         : attempts >= SMS_MAX_ATTEMPTS
           ? { state: 'failed', lastError: error }
           : { state: 'pending', lastError: error, nextAttemptAt: Date.now() + this.retryMs * 2 ** (attempts - 1) }
