@@ -9,7 +9,7 @@ import { registerRoutes } from './http/register'
 import { registerSecurityHeaders } from './http/security-headers'
 import { handlers } from './modules'
 import { startOutbox } from './modules/sms/outbox'
-import { providerOf } from './modules/sms/provider'
+import { currentProvider } from './modules/sms/settings'
 import type { ServerOptions } from './options'
 
 /**
@@ -48,7 +48,7 @@ export async function buildApp(options: ServerOptions, db: Db): Promise<FastifyI
     registerRoutes(uploads, deps, handlers, (route) => route.kind === 'upload')
   })
   registerRoutes(app, deps, handlers, (route) => route.kind !== 'upload')
-  const outbox = await startOutbox(db, options.smsProvider ?? providerOf(options.sms), options.smsRetryMs)
+  const outbox = await startOutbox(db, () => currentProvider(db, options), options.smsRetryMs)
   app.addHook('onClose', () => outbox.stop())
   return app
 }

@@ -1,5 +1,4 @@
 import { DEFAULT_LOGIN_AES_KEY } from '../src-shared/login-crypto'
-import { smsConfigFromEnv, type AliyunSmsConfig, type SmsProvider } from './modules/sms/provider'
 
 /** Everything the platform server is configured with (README: Configuration). */
 export interface ServerOptions {
@@ -42,10 +41,12 @@ export interface ServerOptions {
    * test run that signs in hundreds of times a minute from one address.
    */
   rateLimitScale?: number
-  /** The SMS gateway (SMS_PROVIDER …); without one, messages are kept in the send log only. */
-  sms?: AliyunSmsConfig
-  /** A gateway given in process (tests); it wins over `sms`. */
-  smsProvider?: SmsProvider
+  /**
+   * Seals the secrets the console saves (the SMS provider's keys, settings-key.ts)
+   * (SETTINGS_SECRET); unset, a random key kept in `settings.key` beside the upload folder.
+   * Servers on several hosts sharing one database must share it.
+   */
+  settingsSecret?: string
   /** Wait before the first retry of a failed SMS (doubling after each further failure). */
   smsRetryMs?: number
 }
@@ -70,6 +71,6 @@ export function optionsFromEnv(env: NodeJS.ProcessEnv = process.env): ServerOpti
     publicUrl: env.PUBLIC_URL || undefined,
     workers: env.WORKERS ? Number(env.WORKERS) : 1,
     rateLimitScale: env.RATE_LIMIT_SCALE ? Number(env.RATE_LIMIT_SCALE) : 1,
-    sms: smsConfigFromEnv(env),
+    settingsSecret: env.SETTINGS_SECRET || undefined,
   }
 }

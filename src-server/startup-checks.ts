@@ -21,6 +21,7 @@ export function startupProblems(options: ServerOptions): string[] {
   }
   problems.push(...productionProblems(options))
   if (Buffer.byteLength(options.loginAesKey, 'utf8') !== 16) problems.push('LOGIN_AES_KEY 必须正好 16 个字节')
+  if (options.settingsSecret !== undefined && options.settingsSecret.length < 16) problems.push('SETTINGS_SECRET 至少 16 个字符：它加密保存在数据库中的短信密钥')
   if (!Number.isFinite(options.tokenTtlMinutes) || options.tokenTtlMinutes <= 0) problems.push('TOKEN_TTL_MINUTES 必须是正数')
   if (!Number.isInteger(options.port) || options.port < 0 || options.port > 65535) problems.push('PORT 必须是 0–65535 的整数')
   if (options.trustProxy !== undefined && !(Number.isInteger(options.trustProxy) && options.trustProxy >= 0 && options.trustProxy <= 10)) {

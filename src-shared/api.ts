@@ -14,7 +14,7 @@ import { trainingRoutes } from './routes/training'
 import { systemRoutes } from './routes/system'
 import { contentRoutes } from './routes/content'
 import { courseRoutes } from './routes/course'
-import { smsRoutes } from './routes/sms'
+import { smsRoutes, smsSettingRoutes } from './routes/sms'
 import { referenceRoutes } from './routes/references'
 
 /**
@@ -40,6 +40,7 @@ export const routes = {
   ...courseRoutes,
   ...smsRoutes,
   ...referenceRoutes,
+  ...smsSettingRoutes,
 } satisfies Record<string, RouteDef>
 
 export type Routes = typeof routes

@@ -82,6 +82,8 @@ export const permissionTree = [
       { id: 801, key: 'system:admin', title: '账号管理', path: '/system/admin' },
       { id: 802, key: 'system:role', title: '角色管理', path: '/system/role' },
       { id: 803, key: 'system:log', title: '操作日志', path: '/system/log' },
+      // Province-wide: every account with it may read the settings; only one whose scope is the root may change them.
+      { id: 804, key: 'system:sms', title: '短信设置', path: '/system/sms' },
     ],
   },
 ] as const satisfies readonly ModuleNode[]

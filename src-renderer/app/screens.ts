@@ -23,6 +23,7 @@ export const screens: Partial<Record<PermissionKey, Page>> = {
   'system:admin': lazy(() => import('../features/system/AdminScreen')),
   'system:role': lazy(() => import('../features/system/RoleScreen')),
   'system:log': lazy(() => import('../features/system/LogScreen')),
+  'system:sms': lazy(() => import('../features/system/SmsSettingScreen')),
   ...contentScreens,
 }
 

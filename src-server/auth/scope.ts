@@ -90,3 +90,8 @@ export async function assertInScope(db: Db, user: AuthUser, resource: ScopedReso
   const scope = dataScopeOf(user)
   if (!(await recordInScope[resource](db, scope, id))) throw new AppError(ErrorKey.NOT_FOUND, notFoundMessage[resource])
 }
+
+/** Whether the scope is the whole province (its organisation is the root): province-wide settings are changed only from there. */
+export function coversProvince(scope: DataScope): boolean {
+  return scope.path.split('/').filter(Boolean).length === 1
+}

@@ -79,6 +79,8 @@ export interface SmsMessageTable extends Stamped {
   lastError: string | null
   sentTime: string | null
   createdBy: number | null
+  /** The provider's id of an accepted message (migration 0018): its text, not a reference to our rows. */
+  providerReceipt: ColumnType<string | null, string | null | undefined, string | null>
 }
 export interface SmsAttemptTable {
   id: Generated<number>
@@ -86,6 +88,19 @@ export interface SmsAttemptTable {
   at: string
   ok: number
   error: string | null
+}
+
+/** The SMS provider configured in the console (migration 0018): one row, id 1. */
+export interface SmsSettingTable {
+  id: number
+  provider: string
+  signName: string | null
+  templateCode: string | null
+  gatewayUrl: string | null
+  /** The keys as one sealed text (settings-secret.ts), null before any is saved. */
+  secrets: string | null
+  updatedBy: number | null
+  updatedAt: string
 }
 
 export interface ContentTables {
@@ -100,4 +115,5 @@ export interface ContentTables {
   courseComment: CourseCommentTable
   smsMessage: SmsMessageTable
   smsAttempt: SmsAttemptTable
+  smsSetting: SmsSettingTable
 }

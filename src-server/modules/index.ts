@@ -14,7 +14,7 @@ import { trainingHandlers } from './training/handlers'
 import { systemHandlers } from './system/handlers'
 import { contentHandlers } from './content/handlers'
 import { courseHandlers } from './course/handlers'
-import { smsHandlers } from './sms/handlers'
+import { smsHandlers, smsSettingHandlers } from './sms/handlers'
 import { referenceHandlers } from './references/handlers'
 
 /** Every route's handler, one object per domain (`modules/<domain>/handlers.ts`). */
@@ -36,4 +36,5 @@ export const handlers = {
   ...courseHandlers,
   ...smsHandlers,
   ...referenceHandlers,
+  ...smsSettingHandlers,
 } satisfies Handlers

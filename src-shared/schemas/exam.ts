@@ -111,6 +111,8 @@ export const MemberExamSchema = z.object({
   memberName: z.string(),
   telephone: z.string(),
   status: z.enum(memberExamStatuses),
+  /** Not sat and no longer possible (its window is over or the exam was closed): shown as 缺考. */
+  absent: z.boolean(),
   isMakeUp: z.number(),
   /** The score that counts under the exam's policy; null until a sitting is fully marked. */
   score: z.number().nullable(),

@@ -8,6 +8,7 @@ import { demoAccounts } from '../../src-server/seed/demo-accounts'
 import { goToRoute, screenshot, signIn, toast } from '../support/browser'
 import { useConsoleTabs } from '../support/console-tabs'
 import { insertPaper, validExamForm } from '../support/exam'
+import { startSmsGateway, type SmsGateway } from '../support/sms-gateway'
 import { validTrainForm } from '../support/training'
 
 const { admin } = demoAccounts
@@ -15,11 +16,17 @@ const ui = useConsoleTabs()
 /** A real 1×1 PNG. */
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64')
 let files: string
+/** The office's SMS gateway: a real HTTP server on a local port. */
+let gateway: SmsGateway
 
 beforeAll(async () => {
   files = await mkdtemp(join(tmpdir(), 'e2e-content-'))
+  gateway = await startSmsGateway()
 })
-afterAll(() => rm(files, { recursive: true, force: true }))
+afterAll(async () => {
+  await rm(files, { recursive: true, force: true })
+  await gateway?.close()
+})
 
 beforeEach(async () => {
   const { page } = ui.tab
@@ -169,14 +176,16 @@ describe('carousels and notices', () => {
     await picker.getByRole('button', { name: '取消' }).click()
     await page.getByRole('dialog', { name: '编辑通知' }).getByRole('button', { name: '取消' }).click()
 
+    // No SMS provider in a fresh standalone console: said on the screen and again before sending.
+    await page.getByRole('alert').filter({ hasText: '未配置短信服务，短信不会发出' }).waitFor()
     await row.getByRole('button', { name: '发送短信' }).click()
-    await page.getByRole('dialog').filter({ hasText: '以短信发送给 2 名党员' }).getByRole('button', { name: '发送' }).click()
-    await toast(page, '已提交 2 条短信，发送结果见短信记录').waitFor()
+    await page.getByRole('dialog').filter({ hasText: '未配置短信服务，短信不会发出' }).filter({ hasText: '以短信发送给 2 名党员' }).getByRole('button', { name: '发送' }).click()
+    await toast(page, '已提交 2 条，未配置短信服务，未发出').waitFor()
     await screenshot(page, 'notice-list')
     await goToRoute(page, '/content/sms')
     const log = page.getByRole('table', { name: '短信发送记录' })
     for (const mobile of [first, second]) {
-      await expect.poll(() => log.getByRole('row').filter({ hasText: mobile }).filter({ hasText: '冬季学习通知' }).count()).toBe(1)
+      await expect.poll(() => log.getByRole('row').filter({ hasText: mobile }).filter({ hasText: '冬季学习通知' }).filter({ hasText: '未发送（未配置短信服务）' }).count()).toBe(1)
     }
   })
 })
@@ -276,7 +285,7 @@ describe('members: dialogs open clean, SMS to a selection across pages', () => {
     await screenshot(page, 'member-add-after-edit')
   })
 
-  it('warns 未选中任何用户, then sends to members picked on two pages and shows them in the send log', async () => {
+  it('warns 未选中任何用户 and 未配置短信服务 before sending (logged 未发送); configured in 短信设置 with a tested gateway, a send is 已发送 only where the gateway accepted', async () => {
     const { page } = ui.tab
     await dispatch('home.create', { name: '短信首页' })
     // An exam members can still sit, which the SMS announces (spec 001 §5: exam required).
@@ -300,25 +309,72 @@ describe('members: dialogs open clean, SMS to a selection across pages', () => {
     expect(first).not.toBe(second)
     await page.getByText('已选择 2 人').waitFor()
 
+    await page.setViewportSize({ width: 1440, height: 900 })
     await page.getByRole('button', { name: '发送短信' }).click()
     const dialog = page.getByRole('dialog')
+    // A fresh standalone console has no SMS provider: the dialog says so before anything is sent.
+    await dialog.getByRole('alert').filter({ hasText: '未配置短信服务，短信不会发出' }).waitFor()
     await dialog.getByRole('button', { name: '确定' }).click()
     for (const message of ['请输入标题', '请输入短信内容', '请选择考试', '请选择首页']) await dialog.getByRole('alert').filter({ hasText: message }).waitFor()
-    await dialog.getByLabel('标题').fill('学习提醒')
-    await dialog.getByLabel('短信内容').fill('请于本周五前完成党章学习')
-    await dialog.getByRole('combobox', { name: '考试' }).click()
-    await page.getByRole('option', { name: '党章知识测试' }).click()
-    await dialog.getByRole('combobox', { name: '首页' }).click()
-    await page.getByRole('option', { name: '短信首页' }).click()
-    await screenshot(page, 'sms-dialog')
+    const fill = async (title: string) => {
+      await dialog.getByLabel('标题').fill(title)
+      await dialog.getByLabel('短信内容').fill('请于本周五前完成党章学习')
+      await dialog.getByRole('combobox', { name: '考试' }).click()
+      await page.getByRole('option', { name: '党章知识测试' }).click()
+      await dialog.getByRole('combobox', { name: '首页' }).click()
+      await page.getByRole('option', { name: '短信首页' }).click()
+    }
+    await fill('学习提醒')
+    await screenshot(page, 'sms-dialog-unconfigured')
     await dialog.getByRole('button', { name: '确定' }).click()
-    await toast(page, '已提交 2 条短信，发送结果见短信记录').waitFor()
+    await toast(page, '已提交 2 条，未配置短信服务，未发出').waitFor()
 
     await goToRoute(page, '/content/sms')
     const log = page.getByRole('table', { name: '短信发送记录' })
-    for (const mobile of [first, second]) {
-      await expect.poll(() => log.getByRole('row').filter({ hasText: mobile ?? '-' }).filter({ hasText: '学习提醒' }).filter({ hasText: '已发送' }).count()).toBe(1)
-    }
+    const logged = (mobile: string | undefined, title: string, state: string) =>
+      log.getByRole('row').filter({ hasText: mobile ?? '-' }).filter({ hasText: title }).filter({ hasText: state })
+    for (const mobile of [first, second]) await expect.poll(() => logged(mobile, '学习提醒', '未发送（未配置短信服务）').count()).toBe(1)
+    expect(await log.getByText('已发送', { exact: true }).count()).toBe(0)
+    await screenshot(page, 'sms-log-unconfigured')
+
+    // The dialog's link leads to 短信设置, where the office's gateway is configured and tried.
+    await goToRoute(page, '/organization/member')
+    await table.getByRole('checkbox', { name: '选择此行' }).first().check()
+    await table.getByRole('checkbox', { name: '选择此行' }).nth(1).check()
+    await page.getByRole('button', { name: '发送短信' }).click()
+    await dialog.getByRole('link', { name: '去短信设置' }).click()
+    await page.getByRole('radio', { name: 'HTTP 短信网关' }).check()
+    await page.getByLabel('网关地址').fill(gateway.url)
+    await page.getByLabel('访问令牌').fill('office-token')
+    await page.getByRole('button', { name: '保存' }).click()
+    await toast(page, '保存成功').waitFor()
+    expect(await page.getByLabel('访问令牌').inputValue()).toBe('')
+    expect(await page.getByLabel('访问令牌').getAttribute('placeholder')).toBe('已设置（留空则保留原值）')
+    await page.getByLabel('手机号').fill('13800000009')
+    await page.getByRole('button', { name: '发送测试短信' }).click()
+    await page.getByRole('status').filter({ hasText: '服务商已接受，消息编号 gw-1' }).waitFor()
+    expect(await page.getByRole('button', { name: '发送测试短信' }).isEnabled()).toBe(true)
+    expect(gateway.accepted).toMatchObject([{ phone: '13800000009', title: '测试短信', authorization: 'Bearer office-token' }])
+    await screenshot(page, 'sms-settings')
+
+    // Now a send reaches the gateway, and the log says 已发送 only for what it accepted.
+    gateway.refuse(second ?? '-', '该号码已退订短信')
+    await goToRoute(page, '/organization/member')
+    await table.getByRole('checkbox', { name: '选择此行' }).first().check()
+    await page.getByRole('button', { name: '下一页' }).click()
+    await table.getByRole('checkbox', { name: '选择此行' }).nth(1).check()
+    await page.getByRole('button', { name: '发送短信' }).click()
+    await dialog.getByLabel('标题').waitFor()
+    expect(await dialog.getByText('未配置短信服务').count()).toBe(0)
+    await fill('考试通知')
+    await screenshot(page, 'sms-dialog')
+    await dialog.getByRole('button', { name: '确定' }).click()
+    await toast(page, '已提交 2 条短信，发送结果见短信记录').waitFor()
+    await goToRoute(page, '/content/sms')
+    const accepted = () => gateway.accepted.find((m) => m.phone === first)?.messageId ?? '-'
+    await expect.poll(() => logged(first, '考试通知', '已发送').filter({ hasText: `消息编号 ${accepted()}` }).count(), { timeout: 15_000 }).toBe(1)
+    await expect.poll(() => logged(second, '考试通知', '该号码已退订短信').count(), { timeout: 15_000 }).toBe(1)
+    expect(await logged(second, '考试通知', '已发送').count()).toBe(0)
     await screenshot(page, 'sms-log')
   })
 })

@@ -86,7 +86,7 @@ describe.each(testDatabases())('accounts and roles ($name)', (database) => {
 
     it('serves the permission tree, its flat list and the caller own permissions', async () => {
       const tree = dataOf((await api<{ id: number; children: { id: number }[] }[]>('GET', '/api/permission/tree')).body)
-      expect(tree.find((m) => m.id === 8)?.children.map((s) => s.id)).toEqual([801, 802, 803])
+      expect(tree.find((m) => m.id === 8)?.children.map((s) => s.id)).toEqual([801, 802, 803, 804])
       const list = dataOf((await api<{ id: number; parentId: number | null }[]>('GET', '/api/permission/list')).body)
       expect(list.find((p) => p.id === 802)?.parentId).toBe(8)
       const orgToken = await login(server.url, orgadmin.username, orgadmin.password)

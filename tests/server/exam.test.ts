@@ -1,5 +1,6 @@
+import ExcelJS from 'exceljs'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { AnswerDetail, Exam, MemberExam, MyExam, Sitting } from '../../src-shared/schemas/exam'
+import type { AnswerDetail, Exam, MemberExam, MyExam, Participant, Sitting } from '../../src-shared/schemas/exam'
 import type { TrainDetail } from '../../src-shared/schemas/training'
 import { demoAccounts } from '../../src-server/seed/demo-accounts'
 import { testDatabases } from '../support/databases'
@@ -216,6 +217,9 @@ describe.each(testDatabases())('exams: rules, sittings, marking and make-up ($na
     const offered = await admin.data<{ failed: number[]; absent: number[] }>('/api/member/exam/makeUpCandidates', { examId: exam.id })
     expect(offered.failed).toEqual([failing.round!.memberExamId])
     expect(offered.absent).toHaveLength(3)
+    // The score list names them 缺考 (absent), not 待考: nobody can sit an exam that is over.
+    const over = await admin.data<Page<MemberExam>>('/api/member/exam', { examId: exam.id, pageSize: 20 })
+    expect(over.records.filter((r) => r.absent).map((r) => r.id).sort()).toEqual([...offered.absent].sort())
 
     const window = { examId: exam.id, startTime: daysFromNow(-1 / 24), endTime: daysFromNow(1) }
     expect(issuesOf(await admin.post('/api/member/exam/makeUp', { ...window, memberExams: [] }))).toEqual({ memberExams: '未选中任何行' })
@@ -224,10 +228,34 @@ describe.each(testDatabases())('exams: rules, sittings, marking and make-up ($na
 
     const list = await admin.data<Page<MemberExam>>('/api/member/exam', { examId: exam.id, pageSize: 20 })
     expect(list.records.filter((r) => r.isMakeUp === 1)).toHaveLength(4)
+    // A make-up round with its own open window is waiting (待补考), not absent.
+    expect(list.records.filter((r) => r.isMakeUp === 1).map((r) => r.absent)).toEqual([false, false, false, false])
     const mine = dataOf((await failing.member.get<MyExam[]>('/api/m/exams')) as never) as MyExam[]
     const makeUp = mine.find((x) => x.examId === exam.id && x.isMakeUp === 1)!
     expect(makeUp).toMatchObject({ status: 'WAIT', closedReason: null, endTime: window.endTime })
     const retake = dataOf((await failing.member.post<Sitting>('/api/m/exam/start', { memberExamId: makeUp.memberExamId })) as never) as Sitting
     expect(retake.questions).toHaveLength(1)
+  })
+
+  it('an exam closed by hand while in progress says so everywhere: its waiting candidates are 缺考 and 已过期, never 待考 or 待参加', async () => {
+    const exam = await createExam({})
+    const waiting = await admin.data<Page<MemberExam>>('/api/member/exam', { examId: exam.id, pageSize: 20 })
+    expect(waiting.records.length).toBeGreaterThan(0)
+    expect(waiting.records.every((r) => r.status === 'WAIT' && !r.absent)).toBe(true)
+    expect((await admin.data<Page<Participant>>('/api/exam/participants', { examId: exam.id, status: 'WAIT' })).total).toBe(waiting.total)
+
+    dataOf((await admin.patch('/api/exam/close', { id: exam.id })).body)
+    const closed = await admin.data<Page<MemberExam>>('/api/member/exam', { examId: exam.id, pageSize: 20 })
+    expect(closed.records.every((r) => r.absent)).toBe(true)
+    expect((await admin.data<Page<Participant>>('/api/exam/participants', { examId: exam.id, status: 'WAIT' })).total).toBe(0)
+    const passed = await admin.data<Page<Participant>>('/api/exam/participants', { examId: exam.id, pageSize: 20 })
+    expect(passed.records.map((p) => p.status)).toEqual(waiting.records.map(() => 'PASS'))
+    expect((await admin.data<Page<Participant>>('/api/exam/participants', { examId: exam.id, status: 'PASS' })).total).toBe(waiting.total)
+    // The score list's export says the same.
+    const response = await fetch(`${server.url}/api/member/exam/downloadScoreList/${exam.id}`, { headers: { Token: admin.token } })
+    const workbook = new ExcelJS.Workbook()
+    await workbook.xlsx.load(await response.arrayBuffer())
+    const states = workbook.worksheets[0].getColumn(4).values.slice(2)
+    expect(states).toEqual(waiting.records.map(() => '缺考'))
   })
 })

@@ -75,12 +75,15 @@ export interface CrudScreenProps<D extends ResourceDescriptor, E extends RowOf<D
   fixed?: Record<string, unknown>
   /** A list inside another screen (a course's resources in its expanded row): no page heading of its own. */
   embedded?: boolean
+  /** Said under the heading, above the list (e.g. that SMS will not go out). */
+  notice?: ReactNode
   ref?: Ref<CrudScreenHandle>
 }
 
 // The heading as the other list screens draw theirs (报名统计).
 const useStyles = makeStyles({
   title: { display: 'block', paddingBottom: tokens.spacingVerticalL },
+  notice: { paddingBottom: tokens.spacingVerticalM },
 })
 
 /**
@@ -111,6 +114,7 @@ export function CrudScreen<D extends ResourceDescriptor, E extends RowOf<D> = Ro
   statusLabel = '启用',
   fixed = {},
   embedded = false,
+  notice,
   pageSizes,
   card,
   deleteMessage = `确定要删除当前${resource.noun}吗?`,
@@ -166,6 +170,7 @@ export function CrudScreen<D extends ResourceDescriptor, E extends RowOf<D> = Ro
           {screenByKey.get(resource.access)?.title}
         </Text>
       )}
+      {notice && <div className={styles.notice}>{notice}</div>}
       <ResourceTable<Row, string>
         ref={table}
         label={label}

@@ -12,6 +12,7 @@ import { ViewDialog } from '../../components/ViewDialog'
 import { CrudScreen } from '../../components/crud/CrudScreen'
 import { RichTextField } from '../../components/crud/fields'
 import { reportQueued } from '../organization/SmsDialog'
+import { SmsServiceWarning, useSmsStatus } from '../organization/SmsServiceWarning'
 import { NoticeMemberPicker } from './NoticeMemberPicker'
 import { minutesOf } from '../../app/dateText'
 
@@ -52,10 +53,15 @@ export default function NoticeScreen() {
   const notify = useNotify()
   const confirm = useConfirm()
   const [members, setMembers] = useState<NoticeRow | null>(null)
+  const smsStatus = useSmsStatus()
 
   const send = async (row: NoticeRow) => {
     if (row.memberCount === 0) return notify.warning('未选中任何用户')
-    if (!(await confirm({ message: `确定要把通知“${row.name}”以短信发送给 ${row.memberCount} 名党员吗?`, confirmText: '发送', cancelledText: '已取消' }))) return
+    // Asked again at the moment of sending: the settings may have changed since the screen opened.
+    const { configured } = await call('sms.status')
+    const question = `确定要把通知“${row.name}”以短信发送给 ${row.memberCount} 名党员吗?`
+    const message = configured ? question : `未配置短信服务，短信不会发出，只记为“未发送”。${question}`
+    if (!(await confirm({ message, confirmText: '发送', cancelledText: '已取消' }))) return
     await call('homeNotice.send', { id: row.id }).then((result) => reportQueued(notify, result), notify.error)
   }
 
@@ -63,6 +69,7 @@ export default function NoticeScreen() {
     <>
       <CrudScreen
         resource={noticeResource}
+        notice={<SmsServiceWarning status={smsStatus} />}
         label="通知列表"
         columns={[
           { key: 'name', title: '名称', render: (row) => row.name },

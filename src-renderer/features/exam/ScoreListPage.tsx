@@ -22,12 +22,17 @@ const useStyles = makeStyles({
 
 const statusLabels = { WAIT: '待考', DONE: '待阅卷', CHECK: '已阅卷' } as const
 const statusColors = { WAIT: 'informative', DONE: 'warning', CHECK: 'success' } as const
+/** The filter's words: 待考 also finds those who can no longer sit it (缺考). */
+const filterLabels = { ...statusLabels, WAIT: '待考 / 缺考' }
 
 const columns: Column<MemberExam>[] = [
   { key: 'memberName', title: '姓名', width: '110px', render: (r) => r.memberName },
   { key: 'telephone', title: '手机号', width: '130px', render: (r) => r.telephone },
-  { key: 'round', title: '类别', width: '80px', render: (r) => (r.isMakeUp ? (r.status === 'WAIT' ? '待补考' : '补考') : '正考') },
-  { key: 'status', title: '状态', width: '90px', render: (r) => <Badge appearance="tint" color={statusColors[r.status]}>{statusLabels[r.status]}</Badge> },
+  { key: 'round', title: '类别', width: '80px', render: (r) => (r.isMakeUp ? (r.status === 'WAIT' && !r.absent ? '待补考' : '补考') : '正考') },
+  {
+    key: 'status', title: '状态', width: '90px',
+    render: (r) => (r.absent ? <Badge appearance="tint" color="danger">缺考</Badge> : <Badge appearance="tint" color={statusColors[r.status]}>{statusLabels[r.status]}</Badge>),
+  },
   { key: 'attempts', title: '作答次数', width: '84px', render: (r) => r.attempts },
   { key: 'score', title: '成绩', width: '100px', render: (r) => (r.score === null ? '—' : `${r.score} / ${r.paper.totalScore ?? '—'}`) },
   { key: 'passed', title: '是否及格', width: '84px', render: (r) => (r.passed === null ? '—' : r.passed ? '及格' : <Text style={{ color: tokens.colorPaletteRedForeground1 }}>不及格</Text>) },
@@ -94,7 +99,7 @@ export default function ScoreListPage() {
         selection={{ selected, onChange: setSelected }}
         filters={[
           { name: 'name', label: '姓名' },
-          { name: 'status', label: '状态', options: Object.entries(statusLabels).map(([value, label]) => ({ value, label })) },
+          { name: 'status', label: '状态', options: Object.entries(filterLabels).map(([value, label]) => ({ value, label })) },
         ]}
         load={({ pageNum, pageSize, filters }) =>
           call('memberExam.list', { examId, pageNum, pageSize, name: filters.name, status: filters.status as MemberExam['status'] | undefined })

@@ -6,6 +6,7 @@ import { call } from '../../app/bridge'
 import { FormDialog } from '../../components/FormDialog'
 import { FormField, TextAreaField, TextField } from '../../components/FormFields'
 import { useNotify, type Notify } from '../../components/toast'
+import { SmsServiceWarning, useSmsStatus } from './SmsServiceWarning'
 
 type Options = z.infer<typeof SmsOptionsSchema>
 
@@ -32,9 +33,10 @@ function ChoiceDropdown({ value, onChange, options, placeholder }: {
   )
 }
 
-/** What a send put in the outbox, and by name each member it could not reach. */
-export function reportQueued(notify: Notify, { queued, invalid }: z.infer<typeof SmsSendResultSchema>): void {
-  notify.success(`已提交 ${queued} 条短信，发送结果见短信记录`)
+/** What a send really did: messages on their way, messages not sent for want of a provider, and by name each member it could not reach. */
+export function reportQueued(notify: Notify, { queued, unsent, invalid }: z.infer<typeof SmsSendResultSchema>): void {
+  if (queued > 0) notify.success(`已提交 ${queued} 条短信，发送结果见短信记录`)
+  if (unsent > 0) notify.warning(`已提交 ${unsent} 条，未配置短信服务，未发出`)
   if (invalid.length > 0) notify.warning(`以下党员未能发送：${invalid.map((m) => `${m.name}（${m.reason}）`).join('、')}`)
 }
 
@@ -46,6 +48,7 @@ export function SmsDialog({ memberIds, onClose, onSent }: { memberIds: readonly 
   const notify = useNotify()
   const [options, setOptions] = useState<Options>({ homes: [], exams: [] })
   const open = memberIds !== null
+  const status = useSmsStatus(open)
   useEffect(() => {
     if (open) call('sms.options').then(setOptions, notify.error)
   }, [open, notify])
@@ -64,6 +67,7 @@ export function SmsDialog({ memberIds, onClose, onSent }: { memberIds: readonly 
     >
       {({ control }) => (
         <>
+          <SmsServiceWarning status={status} onLeave={onClose} />
           <TextField control={control} name="title" label="标题" required maxLength={20} autoFocus />
           <TextAreaField control={control} name="content" label="短信内容" required rows={4} />
           <FormField control={control} name="examId" label="考试" required hint={options.exams.length === 0 ? '暂无未开始或进行中的考试' : undefined}>

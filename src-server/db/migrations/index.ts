@@ -16,6 +16,7 @@ import * as ledgerFigures from './0014_ledger_figures'
 import * as ledgerMemberSpan from './0015_ledger_member_span'
 import * as declaredReferences from './0016_declared_references'
 import * as keptCounts from './0017_kept_counts'
+import * as smsSetting from './0018_sms_setting'
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export type AppMigration = { up(db: Kysely<any>, dialect: SchemaDialect): Promise<void> }
@@ -41,4 +42,5 @@ export const migrations: Record<string, AppMigration> = {
   '0015_ledger_member_span': ledgerMemberSpan,
   '0016_declared_references': declaredReferences,
   '0017_kept_counts': keptCounts,
+  '0018_sms_setting': smsSetting,
 }

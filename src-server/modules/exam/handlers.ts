@@ -15,7 +15,7 @@ import { questionnaireOf, setQuestionnaire } from './questionnaire'
 import { analysisDownload, participantDownload, participantPage } from './reports'
 import { answerDetailDownload, scoreListDownload } from './workbooks'
 import { finalizeExpired } from './sitting'
-import { examStatusOf } from './status'
+import { examStatusOf, isAbsent } from './status'
 import { scoreSummary } from './summary'
 
 type ExamInput = {
@@ -123,10 +123,12 @@ export const examHandlers = {
       query.orderBy('m.id').limit(pageSize).offset((pageNum - 1) * pageSize).execute(),
       query.clearSelect().select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
     ])
+    const now = nowText()
     return {
       records: rows.map(({ totalScore, status: s, ...r }) => ({
         ...r,
         status: s as 'WAIT' | 'DONE' | 'CHECK',
+        absent: isAbsent(exam, { ...r, status: s }, now),
         passed: r.score === null ? null : r.score >= exam.passLine,
         paper: { totalScore: totalScore ?? null },
       })),

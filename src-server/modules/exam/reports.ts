@@ -10,7 +10,8 @@ const statusText: Record<Status, string> = { WAIT: '待参加', DONE: '已完成
 /**
  * The people of an exam or questionnaire with their first sitting (spec 001 §3
  * participant record): WAIT while they may still take it, DONE once submitted, PASS
- * when the window closed without them.
+ * when the window closed without them or the exam was closed by hand (nobody may sit a
+ * closed exam, so 待参加 would not be true).
  */
 function participantQuery(db: Db, exam: { id: number }, status: Status | undefined) {
   const now = nowText()
@@ -20,11 +21,13 @@ function participantQuery(db: Db, exam: { id: number }, status: Status | undefin
     .innerJoin('member as p', 'p.id', 'm.memberId')
     .leftJoin('examAttempt as a', (j) => j.onRef('a.memberExamId', '=', 'm.id').on('a.attemptNo', '=', 1))
     .select(['m.id', 'e.title as examName', 'p.name as memberName', 'p.telephone as memberTelephone', 'a.startedAt', 'a.submittedAt', 'm.score'])
-    .select((eb) => eb.fn.coalesce('m.endTime', 'e.endTime').as('windowEnd'))
+    .select((eb) => [eb.fn.coalesce('m.endTime', 'e.endTime').as('windowEnd'), 'e.closed'])
     .where('m.examId', '=', exam.id)
   if (status === 'DONE') query = query.where('a.submittedAt', 'is not', null)
-  if (status === 'WAIT') query = query.where('a.submittedAt', 'is', null).where((eb) => eb(eb.fn.coalesce('m.endTime', 'e.endTime'), '>', now))
-  if (status === 'PASS') query = query.where('a.submittedAt', 'is', null).where((eb) => eb(eb.fn.coalesce('m.endTime', 'e.endTime'), '<=', now))
+  if (status === 'WAIT') query = query.where('a.submittedAt', 'is', null).where('e.closed', '=', 0).where((eb) => eb(eb.fn.coalesce('m.endTime', 'e.endTime'), '>', now))
+  if (status === 'PASS') {
+    query = query.where('a.submittedAt', 'is', null).where((eb) => eb.or([eb(eb.fn.coalesce('m.endTime', 'e.endTime'), '<=', now), eb('e.closed', '=', 1)]))
+  }
   return query
 }
 
@@ -37,7 +40,7 @@ function toParticipant(row: Row, now = nowText()): Participant {
     examName: row.examName,
     memberName: row.memberName,
     memberTelephone: row.memberTelephone,
-    status: done ? 'DONE' : String(row.windowEnd) > now ? 'WAIT' : 'PASS',
+    status: done ? 'DONE' : String(row.windowEnd) > now && !row.closed ? 'WAIT' : 'PASS',
     startTime: row.startedAt === null ? null : formatDateTime(new Date(Number(row.startedAt))),
     endTime: row.submittedAt === null ? null : formatDateTime(new Date(Number(row.submittedAt))),
     durations: row.startedAt !== null && row.submittedAt !== null ? Math.max(1, Math.round((Number(row.submittedAt) - Number(row.startedAt)) / 60_000)) : null,

@@ -21,3 +21,14 @@ export function examStatusOf(exam: { closed: number; startTime: string; endTime:
 export function roundWindow(exam: { startTime: string; endTime: string }, round: { isMakeUp: number; startTime: string | null; endTime: string | null }) {
   return round.isMakeUp && round.startTime && round.endTime ? { startTime: round.startTime, endTime: round.endTime } : { startTime: exam.startTime, endTime: exam.endTime }
 }
+
+type ExamTimes = { closed: number; startTime: string; endTime: string }
+type RoundState = { status: string; isMakeUp: number; startTime: string | null; endTime: string | null }
+
+/**
+ * A round still waiting when its window is over or its exam was closed by hand was never
+ * sat and no longer can be: 缺考, not 待考 (the score list and its export say the same).
+ */
+export function isAbsent(exam: ExamTimes, round: RoundState, now: string): boolean {
+  return round.status === 'WAIT' && examStatusOf({ closed: exam.closed, ...roundWindow(exam, round) }, now) >= ExamStatus.ENDED
+}

@@ -1,19 +1,29 @@
 import type { FastifyReply } from 'fastify'
 import type { AnswerDetail } from '../../../src-shared/schemas/exam'
+import { nowText } from '../../db/time'
 import type { Db } from '../../db/types'
 import { keysetBatches, streamWorkbook, type SheetColumn } from '../../files/xlsx-stream'
+import { isAbsent } from './status'
 
 const statusText: Record<string, string> = { WAIT: '待考', DONE: '待阅卷', CHECK: '已阅卷' }
 const typeText: Record<number, string> = { 1: '单选题', 2: '多选题', 3: '判断题', 4: '问答题', 5: '填空题' }
 
 /** The score list of an exam (spec 001 §7 downloadScoreList), every round of every candidate. */
-export function scoreListDownload(db: Db, reply: FastifyReply, exam: { id: number; title: string; passLine: number }) {
-  type Row = { id: number; name: string; telephone: string; isMakeUp: number; status: string; attempts: number; score: number | null }
+export function scoreListDownload(
+  db: Db,
+  reply: FastifyReply,
+  exam: { id: number; title: string; passLine: number; closed: number; startTime: string; endTime: string },
+) {
+  type Row = {
+    id: number; name: string; telephone: string; isMakeUp: number; status: string; attempts: number; score: number | null
+    startTime: string | null; endTime: string | null
+  }
+  const now = nowText()
   const columns: SheetColumn<Row>[] = [
     { header: '姓名', width: 12, value: (r) => r.name },
     { header: '手机号', width: 14, value: (r) => r.telephone },
     { header: '类别', width: 8, value: (r) => (r.isMakeUp ? '补考' : '正考') },
-    { header: '状态', width: 10, value: (r) => statusText[r.status] ?? '已过期' },
+    { header: '状态', width: 10, value: (r) => (isAbsent(exam, r, now) ? '缺考' : (statusText[r.status] ?? '已过期')) },
     { header: '作答次数', width: 10, value: (r) => r.attempts },
     { header: '成绩', width: 8, value: (r) => r.score },
     { header: '是否及格', width: 10, value: (r) => (r.score === null ? '' : r.score >= exam.passLine ? '及格' : '不及格') },
@@ -22,7 +32,7 @@ export function scoreListDownload(db: Db, reply: FastifyReply, exam: { id: numbe
     db
       .selectFrom('memberExam as m')
       .innerJoin('member as p', 'p.id', 'm.memberId')
-      .select(['m.id', 'p.name', 'p.telephone', 'm.isMakeUp', 'm.status', 'm.attempts', 'm.score'])
+      .select(['m.id', 'p.name', 'p.telephone', 'm.isMakeUp', 'm.status', 'm.attempts', 'm.score', 'm.startTime', 'm.endTime'])
       .where('m.examId', '=', exam.id)
       .where('m.id', '>', afterId)
       .orderBy('m.id')

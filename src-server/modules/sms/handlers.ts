@@ -9,6 +9,7 @@ import { applyFilters, paginate } from '../../http/resource-handlers'
 import { membersInScope } from '../system/admins'
 import { visibleTrains } from '../training/host'
 import { queueSms } from './queue'
+import { configuredProvider, mayConfigure, saveSmsSetting, smsSettingView, testSmsSetting } from './settings'
 
 const { name, telephone, state } = SmsLogQuerySchema.shape
 const logFilters = {
@@ -38,6 +39,11 @@ export const smsHandlers = {
     exams: await (await smsExams(ctx)).orderBy('exam.startTime').orderBy('exam.id').execute(),
   }),
 
+  'sms.status': async (_input, ctx) => {
+    const provider = await configuredProvider(ctx.db)
+    return { configured: provider !== null, provider, canConfigure: mayConfigure(ctx) }
+  },
+
   'sms.send': async ({ title, content, homeId, examId, memberList }, ctx) => {
     const { db } = ctx
     if (!(await db.selectFrom('home').select('id').where('id', '=', homeId).executeTakeFirst())) {
@@ -57,9 +63,16 @@ export const smsHandlers = {
       applyFilters(query, 'smsMessage', logFilters, input),
       (q) =>
         q
-          .select(['id', 'memberId', 'name', 'telephone', 'title', 'content', 'state', 'attempts', 'lastError', 'createTime', 'sentTime'])
+          .select(['id', 'memberId', 'name', 'telephone', 'title', 'content', 'state', 'attempts', 'lastError', 'providerReceipt as providerMessageId', 'createTime', 'sentTime'])
           .orderBy('id', 'desc'),
       input,
     )
   },
 } satisfies DomainHandlers<'sms'>
+
+/** 系统管理 → 短信设置 (settings.ts). */
+export const smsSettingHandlers = {
+  'smsSetting.get': async (_input, ctx) => smsSettingView(ctx),
+  'smsSetting.save': saveSmsSetting,
+  'smsSetting.test': testSmsSetting,
+} satisfies DomainHandlers<'smsSetting'>

@@ -2,6 +2,12 @@ import { formatDateTime, nowText } from '../../db/time'
 import type { Db } from '../../db/types'
 import type { SmsProvider } from './provider'
 
+/** The provider configured now (read each round: the console may change it), null when none is. */
+export type ProviderSource = () => Promise<SmsProvider | null>
+
+/** What the log says of a message that no provider took. */
+export const UNCONFIGURED = '未配置短信服务'
+
 /** Attempts before a message is marked failed (it stays in the send log with its reason). */
 export const SMS_MAX_ATTEMPTS = 5
 /** Wait before the first retry; each further retry waits twice as long. */
@@ -15,6 +21,8 @@ const BATCH = 100
  * (pending → sending) by one statement before it is handed over, so server processes
  * sharing a database never send one twice; every attempt is a row of sms_attempt; a
  * failure is retried with growing waits and, after SMS_MAX_ATTEMPTS, kept as failed.
+ * A message is `sent` only when the provider accepted it (its message id is kept); with
+ * no provider configured, the due messages are recorded as `unsent`, never as sent.
  */
 export class SmsOutbox {
   private timer: NodeJS.Timeout | null = null
@@ -24,7 +32,7 @@ export class SmsOutbox {
 
   constructor(
     private readonly db: Db,
-    private readonly provider: SmsProvider,
+    private readonly provider: ProviderSource,
     private readonly retryMs = SMS_RETRY_MS,
   ) {}
 
@@ -70,6 +78,15 @@ export class SmsOutbox {
   private async drain(): Promise<void> {
     do {
       this.again = false
+      const provider = await this.provider()
+      if (!provider) {
+        await this.db
+          .updateTable('smsMessage')
+          .set({ state: 'unsent', lastError: UNCONFIGURED, updatedAt: nowText() })
+          .where('state', '=', 'pending')
+          .execute()
+        return
+      }
       const due = await this.db
         .selectFrom('smsMessage')
         .select(['id', 'telephone', 'title', 'content', 'attempts'])
@@ -80,13 +97,13 @@ export class SmsOutbox {
         .execute()
       for (const message of due) {
         if (this.stopped) return
-        await this.deliver(message)
+        await this.deliver(provider, message)
       }
       if (due.length === BATCH) this.again = true
     } while (this.again && !this.stopped)
   }
 
-  private async deliver(message: { id: number; telephone: string; title: string; content: string; attempts: number }): Promise<void> {
+  private async deliver(provider: SmsProvider, message: { id: number; telephone: string; title: string; content: string; attempts: number }): Promise<void> {
     const claimed = await this.db
       .updateTable('smsMessage')
       .set({ state: 'sending', updatedAt: nowText() })
@@ -96,8 +113,10 @@ export class SmsOutbox {
     if (claimed.numUpdatedRows === 0n) return
     const attempts = message.attempts + 1
     let error: string | null = null
+    let providerMessageId: string | null = null
     try {
-      await this.provider.send({ telephone: message.telephone, title: message.title, content: message.content })
+      const receipt = await provider.send({ telephone: message.telephone, title: message.title, content: message.content })
+      providerMessageId = receipt.messageId
     } catch (err) {
       error = (err instanceof Error ? err.message : String(err)).slice(0, 500) || '发送失败'
     }
@@ -105,7 +124,7 @@ export class SmsOutbox {
     await this.db.insertInto('smsAttempt').values({ messageId: message.id, at: now, ok: error ? 0 : 1, error }).execute()
     const outcome =
       error === null
-        ? { state: 'sent', sentTime: now, lastError: null }
+        ? { state: 'sent', sentTime: now, lastError: null, providerReceipt: providerMessageId?.slice(0, 100) ?? null }
         : attempts >= SMS_MAX_ATTEMPTS
           ? { state: 'failed', lastError: error }
           : { state: 'pending', lastError: error, nextAttemptAt: Date.now() + this.retryMs * 2 ** (attempts - 1) }
@@ -137,7 +156,7 @@ export function outboxOf(db: Db): SmsOutbox {
   return outbox
 }
 
-export async function startOutbox(db: Db, provider: SmsProvider, retryMs?: number): Promise<SmsOutbox> {
+export async function startOutbox(db: Db, provider: ProviderSource, retryMs?: number): Promise<SmsOutbox> {
   const outbox = new SmsOutbox(db, provider, retryMs)
   outboxes.set(db, outbox)
   await outbox.start()

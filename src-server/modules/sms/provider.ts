@@ -7,20 +7,37 @@ export interface SmsMessage {
   content: string
 }
 
-/**
- * Where the outbox hands a message. `send` resolves once the gateway accepted it and
- * throws (with the gateway's reason as message) when it did not; the outbox retries.
- */
-export interface SmsProvider {
-  readonly name: string
-  send(message: SmsMessage): Promise<void>
+/** What a provider answered when it accepted a message. */
+export interface SmsReceipt {
+  /** Its id of the message (阿里云 BizId, the gateway's `messageId`), when it gives one. */
+  messageId: string | null
 }
 
 /**
- * The default: no gateway. Every message stays in the outbox as the record of what was
- * sent (the send log), marked delivered, so a standalone installation works offline.
+ * Where the outbox hands a message. `send` resolves once the provider accepted it and
+ * throws (with the provider's reason as message) when it did not; the outbox retries.
+ * There is no provider that pretends: without one, messages are recorded as 未发送.
  */
-export const recordingProvider: SmsProvider = { name: 'record', send: async () => {} }
+export interface SmsProvider {
+  send(message: SmsMessage): Promise<SmsReceipt>
+}
+
+const TIMEOUT_MS = 15_000
+
+/** An HTTP request to a provider; an unreachable one is reported in the office's words. */
+async function reach(url: string, init: RequestInit): Promise<{ status: number; answer: Record<string, unknown> }> {
+  let response: Response
+  try {
+    response = await fetch(url, { ...init, signal: AbortSignal.timeout(TIMEOUT_MS) })
+  } catch (err) {
+    const cause = (err as { cause?: { code?: string } }).cause?.code ?? (err instanceof Error ? err.name : String(err))
+    throw new Error(`无法连接短信服务（${cause}）`, { cause: err })
+  }
+  const answer = (await response.json().catch(() => ({}))) as unknown
+  return { status: response.status, answer: answer !== null && typeof answer === 'object' ? (answer as Record<string, unknown>) : {} }
+}
+
+const textOf = (value: unknown): string | null => (typeof value === 'string' && value !== '' ? value : typeof value === 'number' ? String(value) : null)
 
 /** RFC 3986 encoding as Alibaba Cloud's RPC signature wants it. */
 function percentEncode(text: string): string {
@@ -38,12 +55,11 @@ export interface AliyunSmsConfig {
 
 /**
  * Alibaba Cloud SMS (dysmsapi SendSms, signature version 1.0, HMAC-SHA1) over HTTPS.
- * The template receives `{title, content}`.
+ * The template receives `{title, content}`; accepted means Code OK, with its BizId.
  */
 export function aliyunProvider(config: AliyunSmsConfig): SmsProvider {
   const endpoint = config.endpoint ?? 'https://dysmsapi.aliyuncs.com/'
   return {
-    name: 'aliyun',
     async send({ telephone, title, content }) {
       const params: Record<string, string> = {
         AccessKeyId: config.accessKeyId,
@@ -66,27 +82,32 @@ export function aliyunProvider(config: AliyunSmsConfig): SmsProvider {
         .join('&')
       const toSign = `GET&${percentEncode('/')}&${percentEncode(query)}`
       const signature = createHmac('sha1', `${config.accessKeySecret}&`).update(toSign).digest('base64')
-      const response = await fetch(`${endpoint}?Signature=${percentEncode(signature)}&${query}`, { signal: AbortSignal.timeout(15_000) })
-      const answer = (await response.json().catch(() => ({}))) as { Code?: string; Message?: string }
-      if (answer.Code !== 'OK') throw new Error(answer.Message ?? `短信网关返回 HTTP ${response.status}`)
+      const { status, answer } = await reach(`${endpoint}?Signature=${percentEncode(signature)}&${query}`, { method: 'GET' })
+      if (answer.Code !== 'OK') throw new Error(textOf(answer.Message) ?? `短信服务返回 HTTP ${status}`)
+      return { messageId: textOf(answer.BizId) }
     },
   }
 }
 
-/**
- * The gateway the environment names (SMS_PROVIDER=aliyun with its keys), as plain data:
- * server options cross a process boundary (the desktop's utility process), functions do not.
- */
-export function smsConfigFromEnv(env: NodeJS.ProcessEnv): AliyunSmsConfig | undefined {
-  if (env.SMS_PROVIDER !== 'aliyun') return undefined
-  const { SMS_ACCESS_KEY_ID, SMS_ACCESS_KEY_SECRET, SMS_SIGN_NAME, SMS_TEMPLATE_CODE } = env
-  if (!SMS_ACCESS_KEY_ID || !SMS_ACCESS_KEY_SECRET || !SMS_SIGN_NAME || !SMS_TEMPLATE_CODE) {
-    throw new Error('SMS_PROVIDER=aliyun 需要 SMS_ACCESS_KEY_ID、SMS_ACCESS_KEY_SECRET、SMS_SIGN_NAME、SMS_TEMPLATE_CODE')
-  }
-  return { accessKeyId: SMS_ACCESS_KEY_ID, accessKeySecret: SMS_ACCESS_KEY_SECRET, signName: SMS_SIGN_NAME, templateCode: SMS_TEMPLATE_CODE }
+export interface HttpGatewayConfig {
+  url: string
+  /** Sent as `Authorization: Bearer …` when set. */
+  token: string | null
 }
 
-/** The configured gateway, else the recording one. */
-export function providerOf(config: AliyunSmsConfig | undefined): SmsProvider {
-  return config ? aliyunProvider(config) : recordingProvider
+/**
+ * A generic HTTP SMS gateway (an operator's or the office's own): POST `{phone, title,
+ * content}` as JSON. Accepted means an HTTP 2xx answer, with the message id as
+ * `messageId` when the gateway gives one; otherwise its `message` (or `error`) is the reason.
+ */
+export function httpGatewayProvider(config: HttpGatewayConfig): SmsProvider {
+  return {
+    async send({ telephone, title, content }) {
+      const headers: Record<string, string> = { 'Content-Type': 'application/json' }
+      if (config.token) headers.Authorization = `Bearer ${config.token}`
+      const { status, answer } = await reach(config.url, { method: 'POST', headers, body: JSON.stringify({ phone: telephone, title, content }) })
+      if (status < 200 || status > 299) throw new Error(textOf(answer.message) ?? textOf(answer.error) ?? `短信网关返回 HTTP ${status}`)
+      return { messageId: textOf(answer.messageId) }
+    },
+  }
 }
