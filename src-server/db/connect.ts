@@ -54,6 +54,8 @@ function openSqlite(file: string): Kysely<Database> {
   const rows = new CamelRows()
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: statements }), plugins: [rows] })
   // Outside a transaction a read needs no place in Kysely's queue: the driver is synchronous.
+  // While one is open (another request's write, http/write-transaction.ts) a direct read would
+  // run on the one connection inside it and see its uncommitted rows: it waits in the queue.
   // Its rows are read as arrays and built by each statement's own row builder (row-builder.ts).
   const builders = new WeakMap<BetterSqlite3.Statement, (values: readonly unknown[]) => UnknownRow>()
   runPreparedDirectly(db, (text, parameters) => {

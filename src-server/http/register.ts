@@ -96,7 +96,8 @@ type AnyHandler = (input: Record<string, unknown>, ctx: RequestContext) => Promi
  * fields the schema does not name, like hashes, never leave. Every write (non-GET) call is written to
  * the operation log, refused ones too, once the caller is known (public routes always);
  * the record a scoped or `record` write names (or creates) is captured before and after
- * by the mechanism itself.
+ * by the mechanism itself. A write's checks, handler and log entry run in one transaction
+ * (write-transaction.ts): a refused write changes nothing.
  */
 export function registerRoutes(
   app: FastifyInstance,

@@ -216,7 +216,7 @@ export const examRoutes = defineRoutes({
     response: SittingSchema,
   },
   'memberApp.answer': {
-    method: 'POST', path: '/api/m/exam/answer', access: 'member', rpc: false, log: false,
+    method: 'POST', path: '/api/m/exam/answer', access: 'member', rpc: false, log: false, outsideTransaction: outsideTransaction.autosave,
     summary: '自动保存一道题的作答（截止时间后拒绝）',
     body: SaveAnswerBodySchema,
     response: SaveAnswerResultSchema,
