@@ -129,6 +129,8 @@ export const references: readonly Reference[] = [
   { from: 'idempotency_key', column: 'admin_id', to: 'admin', onDelete: 'cascade' },
   // The log keeps the account's name as text; what an account created stays.
   { from: 'operation_log', column: 'admin_id', to: 'admin', onDelete: 'set null' },
+  // 短信设置 keeps who saved it last only while that account exists.
+  { from: 'sms_setting', column: 'updated_by', to: 'admin', onDelete: 'set null' },
   ...['upload', 'train', 'exam', 'question_category', 'question', 'paper', 'sms_message'].map(createdBy),
 
   // A training and everything held under it.

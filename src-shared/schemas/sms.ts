@@ -84,7 +84,7 @@ export type SmsProviderKey = keyof typeof smsProviders
 const providerKeys = Object.keys(smsProviders) as [SmsProviderKey, ...SmsProviderKey[]]
 
 /** A key typed in the settings form: blank keeps the one saved. */
-const keyInput = text().trim().max(200, '最多 200 个字').optional().transform((v) => v || undefined)
+const keyInput = text().trim().max(200, '最多 200 个字').nullish().transform((v) => v || undefined)
 
 /**
  * 短信设置 as saved. The keys are write-only: blank keeps the saved one. Which fields a

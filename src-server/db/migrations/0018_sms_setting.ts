@@ -23,5 +23,6 @@ export async function up(db: Kysely<any>, _d: SchemaDialect): Promise<void> {
     .execute()
   await db.schema.alterTable('sms_message').addColumn('provider_receipt', 'varchar(100)').execute()
   // The super user's role (1) holds every screen: 短信设置 (804) too on an existing database.
-  await sql`insert into role_permission (role_id, permission_id) select id, 804 from role where id = 1`.execute(db)
+  // (A database seeded by this code before the migration ran already holds it.)
+  await sql`insert into role_permission (role_id, permission_id) select id, 804 from role where id = 1 and not exists (select 1 from role_permission where role_id = 1 and permission_id = 804)`.execute(db)
 }
