@@ -67,7 +67,7 @@ export const statisticsRoutes = defineRoutes({
     response: StatisticTrainPageSchema,
   },
   'statistic.trainMembers': {
-    method: 'GET', path: '/api/statistic/train/{id}/member', access: STATISTIC, scope: 'train',
+    method: 'GET', path: '/api/statistic/train/{id}/member', access: STATISTIC, scope: { id: 'train' },
     summary: '统计明细：某培训班的报名人员及是否签到（分页）',
     params: idParam,
     query: TrainMemberQuerySchema,
@@ -79,7 +79,7 @@ export const statisticsRoutes = defineRoutes({
     response: HourTargetsSchema,
   },
   'ledger.setTargets': {
-    method: 'PATCH', path: '/api/ledger/target', access: STATISTIC,
+    method: 'PATCH', path: '/api/ledger/target', access: STATISTIC, province: true,
     summary: '设置年度学时目标',
     body: HourTargetsSchema,
     response: HourTargetsSchema,
@@ -97,7 +97,7 @@ export const statisticsRoutes = defineRoutes({
     response: LedgerMemberPageSchema,
   },
   'ledger.memberTrains': {
-    method: 'GET', path: '/api/ledger/member/{id}/train', access: STATISTIC, scope: 'member',
+    method: 'GET', path: '/api/ledger/member/{id}/train', access: STATISTIC, scope: { id: 'member' },
     summary: '学时档案：某党员当年报名的培训班（签到后计学时）',
     params: idParam,
     query: LedgerTrainQuerySchema,

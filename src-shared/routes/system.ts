@@ -34,13 +34,13 @@ export const systemRoutes = defineRoutes({
     response: AdminRowSchema,
   },
   'admin.update': {
-    method: 'PATCH', path: '/api/admin', access: 'system:admin', scope: 'admin',
+    method: 'PATCH', path: '/api/admin', access: 'system:admin', scope: { id: 'admin' },
     summary: '修改账号（密码留空则不变；改角色或密码会结束该账号的登录）',
     body: AdminUpdateSchema,
     response: AdminRowSchema,
   },
   'admin.delete': {
-    method: 'DELETE', path: '/api/admin', access: 'system:admin', scope: 'admin',
+    method: 'DELETE', path: '/api/admin', access: 'system:admin', scope: { id: 'admin' },
     summary: '删除账号',
     body: IdBodySchema,
     response: nullResponse,

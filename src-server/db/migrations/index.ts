@@ -14,6 +14,7 @@ import * as exams from './0012_exams'
 import * as idempotencyPerAccount from './0013_idempotency_per_account'
 import * as ledgerFigures from './0014_ledger_figures'
 import * as ledgerMemberSpan from './0015_ledger_member_span'
+import * as noticeOwner from './0019_notice_owner'
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export type AppMigration = { up(db: Kysely<any>, dialect: SchemaDialect): Promise<void> }
@@ -37,4 +38,5 @@ export const migrations: Record<string, AppMigration> = {
   '0013_idempotency_per_account': idempotencyPerAccount,
   '0014_ledger_figures': ledgerFigures,
   '0015_ledger_member_span': ledgerMemberSpan,
+  '0019_notice_owner': noticeOwner,
 }

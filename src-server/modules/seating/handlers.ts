@@ -4,7 +4,7 @@ import { isUniqueViolation } from '../../db/sql-text'
 import { nowText } from '../../db/time'
 import type { Db } from '../../db/types'
 import { signedIn, type DomainHandlers, type RequestContext } from '../../http/context'
-import { trainInScope } from '../training/host'
+import { trainById } from '../training/host'
 import { assertSignUpsOf, bumpRevision, loadPlan, seatInfoOf, seatPeople, seatRows, StaleRevision, storedResult } from './plan'
 import { assertUploaded } from '../../files/uploaded'
 
@@ -37,7 +37,6 @@ async function seatWrite<T>(ctx: RequestContext, trainId: number, seat: { rowNum
 async function locationById(ctx: RequestContext, id: number) {
   const row = await ctx.db.selectFrom('trainMemberLocation').selectAll().where('id', '=', id).executeTakeFirst()
   if (!row) throw new AppError(ErrorKey.NOT_FOUND, LOCATION_NOT_FOUND)
-  await trainInScope(ctx.db, signedIn(ctx), row.trainId)
   return row
 }
 
@@ -49,23 +48,19 @@ async function locationOut(db: Db, trainId: number, id: number) {
 
 export const seatingHandlers = {
   'seat.all': async ({ trainId }, ctx) => {
-    await trainInScope(ctx.db, signedIn(ctx), trainId)
     return seatRows(ctx.db, trainId)
   },
 
   'seat.people': async ({ trainId }, ctx) => {
-    await trainInScope(ctx.db, signedIn(ctx), trainId)
     return seatPeople(ctx.db, trainId)
   },
 
   'seat.info': async ({ trainId }, ctx) => {
-    await trainInScope(ctx.db, signedIn(ctx), trainId)
     const { trainName: _name, ...info } = await seatInfoOf(ctx.db, trainId)
     return info
   },
 
   'seat.plan': async ({ trainId }, ctx) => {
-    await trainInScope(ctx.db, signedIn(ctx), trainId)
     return loadPlan(ctx.db, trainId)
   },
 
@@ -76,7 +71,6 @@ export const seatingHandlers = {
    */
   'seat.save': async ({ trainId, rowNumber, columnNumber, useSeat, trainMemberLocations, idempotencyKey, baseRevision }, ctx) => {
     const user = signedIn(ctx)
-    await trainInScope(ctx.db, user, trainId)
     if (idempotencyKey) {
       const stored = await storedResult(ctx.db, user.adminId, idempotencyKey)
       if (stored) return stored as SeatSaveResult
@@ -116,8 +110,7 @@ export const seatingHandlers = {
   },
 
   'seat.create': async ({ trainId, rowNumber, columnNumber, groupNumber, trainSignUpMemberId }, ctx) => {
-    const user = signedIn(ctx)
-    const train = await trainInScope(ctx.db, user, trainId)
+    const train = await trainById(ctx.db, trainId)
     if (rowNumber > (train.rowNumber ?? rowNumber) || columnNumber > (train.columnNumber ?? columnNumber)) {
       throw new AppError(ErrorKey.VALIDATION, `第${rowNumber}排第${columnNumber}列不在座位表内`)
     }
@@ -151,7 +144,6 @@ export const seatingHandlers = {
 
   'seat.update': async ({ id, ...changes }, ctx) => {
     const current = await locationById(ctx, id)
-    await ctx.audit.changing('trainMemberLocation', id)
     const next = {
       rowNumber: changes.rowNumber ?? current.rowNumber,
       columnNumber: changes.columnNumber ?? current.columnNumber,
@@ -185,12 +177,10 @@ export const seatingHandlers = {
   },
 
   'seatPicture.all': async ({ trainId }, ctx) => {
-    await trainInScope(ctx.db, signedIn(ctx), trainId)
     return ctx.db.selectFrom('trainLocationPicture').select(['id', 'imagePath', 'trainId']).where('trainId', '=', trainId).orderBy('id').execute()
   },
 
   'seatPicture.create': async ({ imagePath, trainId }, ctx) => {
-    await trainInScope(ctx.db, signedIn(ctx), trainId)
     await assertUploaded(ctx.db, imagePath, 'image', 'imagePath')
     const row = await ctx.db
       .insertInto('trainLocationPicture')
@@ -202,11 +192,8 @@ export const seatingHandlers = {
   },
 
   'seatPicture.delete': async ({ id }, ctx) => {
-    const picture = await ctx.db.selectFrom('trainLocationPicture').select(['id', 'trainId']).where('id', '=', id).executeTakeFirst()
-    if (!picture) throw new AppError(ErrorKey.NOT_FOUND, PICTURE_NOT_FOUND)
-    await trainInScope(ctx.db, signedIn(ctx), picture.trainId)
-    await ctx.audit.changing('trainLocationPicture', id)
-    await ctx.db.deleteFrom('trainLocationPicture').where('id', '=', id).execute()
+    const deleted = await ctx.db.deleteFrom('trainLocationPicture').where('id', '=', id).executeTakeFirst()
+    if (Number(deleted.numDeletedRows) === 0) throw new AppError(ErrorKey.NOT_FOUND, PICTURE_NOT_FOUND)
     return null
   },
 } satisfies DomainHandlers<'seat'> & DomainHandlers<'seatPicture'>

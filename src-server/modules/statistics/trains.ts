@@ -1,5 +1,5 @@
 import type { DataScope } from '../../auth/scope'
-import { orgIdsInScope } from '../../auth/scope'
+import { scopeIds } from '../../scope/kinds'
 import type { Db } from '../../db/types'
 
 /**
@@ -9,7 +9,7 @@ import type { Db } from '../../db/types'
  */
 export function trainsInScope(db: Db, scope: DataScope) {
   const all = db.selectFrom('train')
-  return scope.superUser ? all : all.where('train.orgId', 'in', orgIdsInScope(db, scope))
+  return scope.superUser ? all : all.where('train.id', 'in', scopeIds.train(db, scope))
 }
 
 /** The half-open range of start times of a year, as stored text. */
