@@ -85,13 +85,13 @@ export const statisticsRoutes = defineRoutes({
     response: HourTargetsSchema,
   },
   'ledger.orgs': {
-    method: 'GET', path: '/api/ledger/org', access: STATISTIC,
+    method: 'GET', path: '/api/ledger/org', access: STATISTIC, scope: { parentId: 'org' },
     summary: '学时档案：某组织的下级组织的学时达标情况（达标率最低者在前）',
     query: LedgerOrgQuerySchema,
     response: LedgerOrgListSchema,
   },
   'ledger.members': {
-    method: 'GET', path: '/api/ledger/member', access: STATISTIC,
+    method: 'GET', path: '/api/ledger/member', access: STATISTIC, scope: { orgId: 'org' },
     summary: '学时档案：某组织（含下级）党员的年度学时与目标（差距最大者在前，分页）',
     query: LedgerMemberQuerySchema,
     response: LedgerMemberPageSchema,
@@ -104,7 +104,7 @@ export const statisticsRoutes = defineRoutes({
     response: z.array(LedgerTrainSchema),
   },
   'ledger.download': {
-    method: 'GET', path: '/api/ledger/download', access: STATISTIC, kind: 'download', rpc: false,
+    method: 'GET', path: '/api/ledger/download', access: STATISTIC, kind: 'download', rpc: false, scope: { orgId: 'org' },
     summary: '导出学时档案（xlsx，流式：组织及下级全部党员的年度学时与目标）',
     query: LedgerDownloadQuerySchema,
     response: z.unknown(),
