@@ -6,6 +6,7 @@ import type { AuthUser } from '../auth/auth-user'
 import { dataScopeOf, type DataScope } from '../auth/scope'
 import type { Db } from '../db/types'
 import type { AuditTable } from '../http/audit'
+import { assertSafeInput } from '../http/input-guard'
 import { scopeIds, scopeKinds, type IdsInScope } from './kinds'
 
 /** The ids an input holds: one id, a list of them, or none (an absent optional input, or one its schema refuses). */
@@ -18,12 +19,19 @@ function idsOf(schema: z.ZodType | undefined, raw: unknown): number[] {
   return all.filter((v): v is number => typeof v === 'number')
 }
 
+/** Ids asked about per query: well within both dialects' limits on parameters. */
+const IDS_PER_QUERY = 1000
+
 /** Every id among `ids` names a record of `kind` inside the scope. */
 async function allInScope(db: Db, scope: DataScope, kind: ScopeKind, ids: number[]): Promise<boolean> {
   const wanted = [...new Set(ids)]
   const inside: IdsInScope = scopeIds[kind](db, scope)
-  const found = await db.selectFrom(inside.as('s')).select('s.id').where('s.id', 'in', wanted).execute()
-  return found.length === wanted.length
+  for (let i = 0; i < wanted.length; i += IDS_PER_QUERY) {
+    const part = wanted.slice(i, i + IDS_PER_QUERY)
+    const found = await db.selectFrom(inside.as('s')).select('s.id').where('s.id', 'in', part).execute()
+    if (found.length !== part.length) return false
+  }
+  return true
 }
 
 /**
@@ -45,7 +53,10 @@ export async function assertScopedInputs(db: Db, user: AuthUser, route: RouteDef
   for (const [name, kind] of Object.entries(route.scope)) {
     if (!kind) continue
     const [schema, raw] = parts.find(([s]) => s?.shape[name] !== undefined) ?? [undefined, undefined]
-    const ids = idsOf(schema?.shape[name] as z.ZodType | undefined, (raw as Record<string, unknown> | undefined)?.[name])
+    const value = (raw as Record<string, unknown> | undefined)?.[name]
+    // The guard every input gets before its schema (a number beyond the column would fail the query).
+    assertSafeInput({ [name]: value })
+    const ids = idsOf(schema?.shape[name] as z.ZodType | undefined, value)
     if (ids.length > 0 && !(await allInScope(db, scope, kind, ids))) throw new AppError(ErrorKey.NOT_FOUND, scopeKinds[kind].notFound)
   }
 }

@@ -80,13 +80,13 @@ export const signUpRoutes = defineRoutes({
     response: RosterImportResultSchema,
   },
   'signup.statistics': {
-    method: 'GET', path: `${BASE}/statistics`, access: STATISTICS, scope: { trainId: 'train' },
+    method: 'GET', path: `${BASE}/statistics`, access: STATISTICS,
     summary: '报名统计列表（姓名、性别、单位职务、手机号、培训班、身份证号、培训起止时间）',
     query: SignUpStatisticsQuerySchema,
     response: SignUpStatisticsPageSchema,
   },
   'signup.statisticsDownload': {
-    method: 'GET', path: `${BASE}/statistics/download`, access: STATISTICS, kind: 'download', rpc: false, scope: { trainId: 'train' },
+    method: 'GET', path: `${BASE}/statistics/download`, access: STATISTICS, kind: 'download', rpc: false,
     summary: '导出报名统计（xlsx，流式，筛选同列表）',
     query: SignUpStatisticsDownloadQuerySchema,
     response: z.unknown(),
