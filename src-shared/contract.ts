@@ -14,7 +14,7 @@ export type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE'
  * Kinds of records that belong to an organisation tree (spec 000 §6); one SQL predicate
  * each lives in src-server/scope/kinds.ts.
  */
-export type ScopeKind = 'admin' | 'org' | 'member' | 'train' | 'signUp' | 'seat' | 'seatPicture' | 'exam' | 'memberExam' | 'notice'
+export type ScopeKind = 'admin' | 'org' | 'member' | 'role' | 'train' | 'signUp' | 'seat' | 'seatPicture' | 'exam' | 'memberExam' | 'notice'
 
 /**
  * The inputs of a route that name records of a tree, by input name, e.g.

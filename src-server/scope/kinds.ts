@@ -25,12 +25,18 @@ const exam = (db: Db, scope: DataScope) => db.selectFrom('exam').select('exam.id
 export const scopeIds = {
   org,
   member,
-  /** Accounts belong to the tree of their member; those without one (super users) to the root's scope only. */
+  /** Accounts belong to the tree of their member; those without one (super users) only to the super user's scope. */
   admin: (db: Db, scope: DataScope) =>
     db
       .selectFrom('admin')
       .select('admin.id')
       .where((eb) => eb.or([eb('admin.memberId', 'in', member(db, scope)), ...(scope.superUser ? [eb('admin.memberId', 'is', null)] : [])])),
+  /** A role belongs to the tree that made it (`ownerOrgId`); the super user's (null) only to the super user's scope. */
+  role: (db: Db, scope: DataScope) =>
+    db
+      .selectFrom('role')
+      .select('role.id')
+      .where((eb) => eb.or([eb('role.ownerOrgId', 'in', org(db, scope)), ...(scope.superUser ? [eb('role.ownerOrgId', 'is', null)] : [])])),
   train,
   signUp: (db: Db, scope: DataScope) => db.selectFrom('trainSignUp').select('trainSignUp.id').where('trainSignUp.trainId', 'in', train(db, scope)),
   seat: (db: Db, scope: DataScope) => db.selectFrom('trainMemberLocation').select('trainMemberLocation.id').where('trainMemberLocation.trainId', 'in', train(db, scope)),
@@ -42,11 +48,15 @@ export const scopeIds = {
   notice: (db: Db, scope: DataScope) => db.selectFrom('notice').select('notice.id').where('notice.ownerOrgId', 'in', org(db, scope)),
 } satisfies Record<ScopeKind, (db: Db, scope: DataScope) => IdsInScope>
 
-/** What a kind is called when its record is not found, and the table the operation log names. */
-export const scopeKinds: Record<ScopeKind, { notFound: string; table: AuditTable }> = {
+/**
+ * What a kind is called when its record is not found, and the table the operation log
+ * names (roles have none here: their handler logs them with the permissions they grant).
+ */
+export const scopeKinds: Record<ScopeKind, { notFound: string; table?: AuditTable }> = {
   org: { notFound: '组织不存在', table: 'org' },
   member: { notFound: '党员不存在', table: 'member' },
   admin: { notFound: '账号不存在', table: 'admin' },
+  role: { notFound: '角色不存在' },
   train: { notFound: '培训班不存在', table: 'train' },
   signUp: { notFound: '报名记录不存在', table: 'trainSignUp' },
   seat: { notFound: '座位不存在', table: 'trainMemberLocation' },

@@ -63,13 +63,13 @@ export const systemRoutes = defineRoutes({
     response: RoleRowSchema,
   },
   'role.update': {
-    method: 'PATCH', path: '/api/role', access: 'system:role',
+    method: 'PATCH', path: '/api/role', access: 'system:role', scope: { id: 'role' },
     summary: '修改角色（角色 1 不可修改）',
     body: RoleUpdateSchema,
     response: RoleRowSchema,
   },
   'role.delete': {
-    method: 'DELETE', path: '/api/role', access: 'system:role',
+    method: 'DELETE', path: '/api/role', access: 'system:role', scope: { id: 'role' },
     summary: '删除角色（角色 1 与使用中的角色不可删除）',
     body: IdBodySchema,
     response: nullResponse,

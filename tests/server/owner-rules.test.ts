@@ -33,17 +33,9 @@ const ownTreeWrites = {
   'train.create': 'the host is the caller’s own top organisation',
   'admin.create': 'the account is linked to a member of the caller’s tree',
   'role.create': 'the role is the caller’s tree’s',
-  'role.update': 'only the caller’s tree’s roles (rolesManagedBy); probed below',
-  'role.delete': 'only the caller’s tree’s roles (rolesManagedBy); probed below',
   'notice.create': 'the notice is the caller’s tree’s, its members must lie in it',
   'sms.send': 'recipients and the exam must lie in the caller’s tree',
 } as const satisfies Partial<Record<RouteName, string>>
-
-/** The roles rule is the handler's (its log keeps the permissions): the input naming another tree's role. */
-const roleInput: Partial<Record<RouteName, (id: number) => Record<string, unknown>>> = {
-  'role.update': (id) => ({ id, title: '他树角色', remark: '改名', permissionIdList: [allScreens[0].id] }),
-  'role.delete': (id) => ({ id }),
-}
 
 const entries = (Object.entries(routes) as [RouteName, RouteDef][]).map(([name, route]) => ({ name, route }))
 const writes = entries.filter((e) => e.route.method !== 'GET' && e.route.access !== 'public')
@@ -117,15 +109,6 @@ describe.each(testDatabases())('owner rules ($name)', (database) => {
       input[name] = naming(route, name, id)
     }
     await refusedUnchanged(route, input, 404)
-  })
-
-  it.each(Object.keys(roleInput) as RouteName[])('%s: a tree cannot change another tree’s role (NOT_FOUND)', async (name) => {
-    const { db } = server
-    // Another top organisation: a top organisation is its own top.
-    const other = await db.selectFrom('org').select('id').where('topOrgId', '!=', topOrgId).whereRef('topOrgId', '=', 'id').executeTakeFirstOrThrow()
-    const now = nowText()
-    const role = await db.insertInto('role').values({ title: `他树角色${name}`, remark: '', ownerOrgId: other.id, createdAt: now, updatedAt: now }).returning('id').executeTakeFirstOrThrow()
-    await refusedUnchanged(routes[name], roleInput[name]!(role.id), 404)
   })
 
   it('keeps the province’s hours targets from a tree’s administrator with the demo’s default role', async () => {

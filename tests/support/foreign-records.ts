@@ -44,6 +44,14 @@ export const foreignRecord: Record<ScopeKind, Finder> = {
   admin: async (db) => (await db.selectFrom('admin').select('id').where('name', '=', demoAccounts.admin.username).executeTakeFirstOrThrow()).id,
   org: async (db, topOrgId) => (await db.selectFrom('org').select('id').where('topOrgId', '!=', topOrgId).executeTakeFirstOrThrow()).id,
   member: foreignMember,
+  role: async (db, topOrgId) => {
+    // Another top organisation's role: a top organisation is its own top.
+    const other = await db.selectFrom('org').select('id').where('topOrgId', '!=', topOrgId).whereRef('topOrgId', '=', 'id').executeTakeFirstOrThrow()
+    const made = await db.selectFrom('role').select('id').where('ownerOrgId', '=', other.id).where('title', '=', '他树角色').executeTakeFirst()
+    if (made) return made.id
+    const now = nowText()
+    return (await db.insertInto('role').values({ title: '他树角色', remark: '', ownerOrgId: other.id, createdAt: now, updatedAt: now }).returning('id').executeTakeFirstOrThrow()).id
+  },
   train: foreignTrain,
   signUp: async (db, topOrgId) =>
     (await db.selectFrom('trainSignUp').select('id').where('trainId', '=', await foreignTrain(db, topOrgId)).orderBy('id').executeTakeFirstOrThrow()).id,
