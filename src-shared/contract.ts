@@ -12,12 +12,20 @@ export type Access = 'public' | 'login' | 'member' | PermissionKey | readonly Pe
 export type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE'
 
 /**
- * Kinds of records that belong to an organisation tree (spec 000 §6). A route marked
- * with one takes the record's `id` in its input (path or body); the route mechanism
- * answers NOT_FOUND when that record lies outside the caller's tree, and the generated
- * authorization matrix (tests/server/authorization-matrix.test.ts) checks every such route.
+ * Kinds of records that belong to an organisation tree (spec 000 §6); one SQL predicate
+ * each lives in src-server/scope/kinds.ts.
  */
-export type ScopedResource = 'admin' | 'org' | 'member' | 'train' | 'signUp'
+export type ScopeKind = 'admin' | 'org' | 'member' | 'role' | 'train' | 'signUp' | 'seat' | 'seatPicture' | 'exam' | 'memberExam' | 'notice'
+
+/**
+ * The inputs of a route that name records of a tree, by input name, e.g.
+ * `{ trainId: 'train' }` or `{ id: 'exam' }`; an input may hold one id or a list of them,
+ * and an absent optional input is not checked. The route mechanism answers NOT_FOUND
+ * when a named record lies outside the caller's tree, before the handler runs, and the
+ * generated authorization matrix (tests/server/authorization-matrix.test.ts) probes every
+ * declared input.
+ */
+export type ScopeDecl = Readonly<Partial<Record<string, ScopeKind>>>
 
 /**
  * One row of the route table. Input is the merge of the path params and either the
@@ -44,8 +52,13 @@ export interface RouteDef {
    * itself (login encryption, token handling, native file dialogs).
    */
   rpc?: boolean
-  /** The input's `id` names a record of this kind: see ScopedResource. */
-  scope?: ScopedResource
+  /** The inputs naming records of a tree: see ScopeDecl. */
+  scope?: ScopeDecl
+  /**
+   * The route changes province-wide records or settings (docs/decisions.md, "Every module
+   * has an owner"): only an account whose data scope is the root may call it.
+   */
+  province?: true
   /**
    * False keeps a public write out of the operation log: a member's autosaved answers
    * are not administrative actions, and logging each would double the writes of an exam.

@@ -1,4 +1,3 @@
-import type { ScopedResource } from './contract'
 
 /**
  * Every reference between records, declared once (issue 24). Each row is a foreign key
@@ -60,8 +59,7 @@ export const recordKinds = {
   train: { noun: '培训班', label: 'name', deletedBy: 'train.delete' },
   train_sign_up: { noun: '报名记录', label: 'name', deletedBy: 'signup.delete' },
   train_sign_in: { noun: '签到时段', label: 'sign_in_start_time', deletedBy: null },
-  // Exams and seat pictures lie in their training's tree: asking about one is scoped by it.
-  exam: { noun: '考试', label: 'title', deletedBy: 'exam.delete', scopedBy: { resource: 'train', column: 'train_id' } },
+  exam: { noun: '考试', label: 'title', deletedBy: 'exam.delete' },
   member_exam: { noun: '考试记录', label: null, deletedBy: null },
   exam_attempt: { noun: '作答记录', label: null, deletedBy: null },
   paper: { noun: '试卷', label: 'title', deletedBy: 'paper.delete' },
@@ -76,8 +74,8 @@ export const recordKinds = {
   course_comment: { noun: '评论', label: null, deletedBy: 'courseComment.delete' },
   sms_message: { noun: '短信', label: 'title', deletedBy: null },
   carousel: { noun: '轮播图', label: null, deletedBy: 'carousel.delete' },
-  train_location_picture: { noun: '座位图', label: null, deletedBy: 'seatPicture.delete', scopedBy: { resource: 'train', column: 'train_id' } },
-} as const satisfies Record<string, { noun: string; label: string | null; deletedBy: string | null; scopedBy?: { resource: ScopedResource; column: string } }>
+  train_location_picture: { noun: '座位图', label: null, deletedBy: 'seatPicture.delete' },
+} as const satisfies Record<string, { noun: string; label: string | null; deletedBy: string | null }>
 export type RecordTable = keyof typeof recordKinds
 /** Records a route deletes: the console asks what deleting one would take with it (route `references.impact`). */
 export type DeletableTable = { [T in RecordTable]: (typeof recordKinds)[T]['deletedBy'] extends null ? never : T }[RecordTable]

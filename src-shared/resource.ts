@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import type { ScopeDecl, ScopeKind } from './contract'
 import type { PermissionKey } from './permissions'
 import { idParam, intLike, nullResponse, pageOf, pageQuery } from './schemas/common'
 
@@ -21,7 +22,8 @@ export interface FilterDef {
  * A standard resource, declared once: its route rows (list, all, create, update, delete
  * and, with `status`, updateStatus) are generated from it, the server's generic
  * handlers read it, and the renderer's CrudScreen draws filters, table and dialog from it.
- * Content resources are province-wide (no `scope`): see docs/decisions.md.
+ * Who owns the records (docs/decisions.md, "Every module has an owner"): a tree (`scope`)
+ * or the province (`province`).
  */
 export interface ResourceDescriptor<
   N extends string = string,
@@ -46,6 +48,10 @@ export interface ResourceDescriptor<
   status?: boolean
   /** Column ordering the list (newest first unless told). */
   order?: 'newest' | 'oldest'
+  /** The records belong to a tree: routes naming one by `id` declare this kind, lists show the caller's tree's. */
+  scope?: ScopeKind
+  /** The records are the province's: every write route is marked `province` (read by all with the screen). */
+  province?: true
 }
 
 /** Enable switch values (spec 001 §4: news, carousel, course 1 / -1). */
@@ -59,6 +65,8 @@ export const StatusQuerySchema = z.object({
 type FilterShape<F extends Record<string, FilterDef>> = { [K in keyof F]: F[K]['schema'] }
 type ListQuery<F extends Record<string, FilterDef>> = z.ZodObject<typeof pageQuery.shape & FilterShape<F>>
 type WithId<S extends z.ZodObject> = z.ZodObject<S['shape'] & { id: typeof idParam.shape.id }>
+/** The owner rule a generated write route carries. */
+type Owned = { scope?: ScopeDecl; province?: true }
 
 /** The route rows of a resource, keyed `<name>.<operation>`. */
 export type CrudRoutes<N extends string, Row extends z.ZodObject, Fields extends z.ZodObject, F extends Record<string, FilterDef>> = {
@@ -66,15 +74,15 @@ export type CrudRoutes<N extends string, Row extends z.ZodObject, Fields extends
 } & {
   [K in `${N}.all`]: { method: 'GET'; path: string; summary: string; access: PermissionKey; response: z.ZodArray<Row> }
 } & {
-  [K in `${N}.create`]: { method: 'POST'; path: string; summary: string; access: PermissionKey; record: string; body: Fields; response: Row }
+  [K in `${N}.create`]: { method: 'POST'; path: string; summary: string; access: PermissionKey; record: string; body: Fields; response: Row } & Owned
 } & {
-  [K in `${N}.update`]: { method: 'PATCH'; path: string; summary: string; access: PermissionKey; record: string; body: WithId<Fields>; response: Row }
+  [K in `${N}.update`]: { method: 'PATCH'; path: string; summary: string; access: PermissionKey; record: string; body: WithId<Fields>; response: Row } & Owned
 } & {
-  [K in `${N}.delete`]: { method: 'DELETE'; path: string; summary: string; access: PermissionKey; record: string; params: typeof idParam; response: typeof nullResponse }
+  [K in `${N}.delete`]: { method: 'DELETE'; path: string; summary: string; access: PermissionKey; record: string; params: typeof idParam; response: typeof nullResponse } & Owned
 }
 
 export type StatusRoute<N extends string> = {
-  [K in `${N}.updateStatus`]: { method: 'POST'; path: string; summary: string; access: PermissionKey; record: string; query: typeof StatusQuerySchema; response: typeof nullResponse }
+  [K in `${N}.updateStatus`]: { method: 'POST'; path: string; summary: string; access: PermissionKey; record: string; query: typeof StatusQuerySchema; response: typeof nullResponse } & Owned
 }
 
 export function listQueryOf<F extends Record<string, FilterDef>>(filters: F): ListQuery<F> {
@@ -87,21 +95,27 @@ export function crudRoutes<N extends string, Row extends z.ZodObject, Fields ext
   d: ResourceDescriptor<N, Row, Fields, F>,
 ): CrudRoutes<N, Row, Fields, F> {
   const { name, path, noun, access, table } = d
+  const owned = ownerRule(d)
   const filterNames = Object.values(d.filters).map((f) => f.label).join('、')
   return {
     [`${name}.list`]: { method: 'GET', path, access, summary: `${noun}列表（${filterNames ? `${filterNames}筛选，` : ''}分页）`, query: listQueryOf(d.filters), response: pageOf(d.row) },
     [`${name}.all`]: { method: 'GET', path: `${path}/all`, access, summary: `全部${noun}`, response: z.array(d.row) },
-    [`${name}.create`]: { method: 'POST', path, access, record: table, summary: `新增${noun}`, body: d.fields, response: d.row },
-    [`${name}.update`]: { method: 'PATCH', path, access, record: table, summary: `修改${noun}`, body: d.fields.extend({ id: idParam.shape.id }), response: d.row },
-    [`${name}.delete`]: { method: 'DELETE', path: `${path}/{id}`, access, record: table, summary: `删除${noun}`, params: idParam, response: nullResponse },
+    [`${name}.create`]: { method: 'POST', path, access, record: table, ...(d.province ? { province: true } : {}), summary: `新增${noun}`, body: d.fields, response: d.row },
+    [`${name}.update`]: { method: 'PATCH', path, access, record: table, ...owned, summary: `修改${noun}`, body: d.fields.extend({ id: idParam.shape.id }), response: d.row },
+    [`${name}.delete`]: { method: 'DELETE', path: `${path}/{id}`, access, record: table, ...owned, summary: `删除${noun}`, params: idParam, response: nullResponse },
   } as CrudRoutes<N, Row, Fields, F>
+}
+
+/** The owner rule of the routes that name a resource's record by `id`. */
+export function ownerRule(d: Pick<ResourceDescriptor, 'scope' | 'province'>): Owned {
+  return { ...(d.scope ? { scope: { id: d.scope } } : {}), ...(d.province ? { province: true } : {}) }
 }
 
 /** The enable switch route of a resource with `status`. */
 export function statusRoute<N extends string>(d: ResourceDescriptor<N>): StatusRoute<N> {
   return {
     [`${d.name}.updateStatus`]: {
-      method: 'POST', path: `${d.path}/updateStatus`, access: d.access, record: d.table,
+      method: 'POST', path: `${d.path}/updateStatus`, access: d.access, record: d.table, ...ownerRule(d),
       summary: `启用或停用${d.noun}（status 1 启用，-1 停用）`, query: StatusQuerySchema, response: nullResponse,
     },
   } as StatusRoute<N>

@@ -31,6 +31,8 @@ export interface NoticeTable extends Stamped {
   name: string
   content: string
   status: number
+  /** The organisation whose tree the notice belongs to (src-server/scope/kinds.ts). */
+  ownerOrgId: number
 }
 /** The members a notice is addressed to. */
 export interface NoticeMemberTable {

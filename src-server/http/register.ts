@@ -2,12 +2,12 @@ import { isDeepStrictEqual } from 'node:util'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { z } from 'zod'
 import { routes, type RouteName } from '../../src-shared/api'
-import type { RouteDef, ScopedResource } from '../../src-shared/contract'
+import type { RouteDef } from '../../src-shared/contract'
 import type { ApiSuccess } from '../../src-shared/errors'
 import type { Db } from '../db/types'
 import type { ServerOptions } from '../options'
-import { assertInScope } from '../auth/scope'
 import { assertIssuedPaths } from '../files/uploaded'
+import { assertProvinceLevel, assertScopedInputs, scopedRecordTable } from '../scope/enforce'
 import { AuditTrail, type AuditTable } from './audit'
 import { authenticate } from './authenticate'
 import { accessDoc } from './access-doc'
@@ -19,9 +19,6 @@ import { authenticateMember } from './member-auth'
 import { compiledSerializer } from './response'
 import { parseValue, zodFailure } from './validation'
 import { inRouteTransaction } from './write-transaction'
-
-/** The table whose row a scoped route's `id` names, for the operation log. */
-const auditTableOf: Record<ScopedResource, AuditTable> = { admin: 'admin', org: 'org', member: 'member', train: 'train', signUp: 'trainSignUp' }
 
 export const SUCCESS_MESSAGE = '操作成功'
 
@@ -90,7 +87,7 @@ type AnyHandler = (input: Record<string, unknown>, ctx: RequestContext) => Promi
 
 /**
  * Registers the routes of the table (`which` of them): authenticate, authorize by `access`, parse the
- * input, check the data scope of a `scope` route's record and that every stored path a
+ * input, check the records its `scope` inputs name (and a `province` route's caller) and that every stored path a
  * write names was issued by the upload route, call the handler, and wrap
  * its result in the envelope, written through the response schema (response.ts), so
  * fields the schema does not name, like hashes, never leave. Every write (non-GET) call is written to
@@ -137,14 +134,18 @@ export function registerRoutes(
         try {
           authorize(route.access, user)
           const memberId = route.access === 'member' ? await authenticateMember(deps.db, req) : null
-          const input = parseInput(route, req)
           // A write's checks, change and log entry commit together or not at all (write-transaction.ts).
           const data = await inRouteTransaction(route, deps.db, async (db) => {
             const trail = audit.within(db)
-            if (route.scope && user && typeof input.id === 'number') await assertInScope(db, user, route.scope, input.id)
+            // The declared scoped inputs first: a record of another tree is NOT_FOUND whatever else the input says.
+            if (user) {
+              if (route.province) assertProvinceLevel(user)
+              await assertScopedInputs(db, user, route, req)
+            }
+            const input = parseInput(route, req)
             if (route.method !== 'GET') await assertIssuedPaths(db, input)
             // The record a write names is logged before and after without the handler's help.
-            const table = route.record ?? (route.scope && auditTableOf[route.scope])
+            const table = route.record ?? scopedRecordTable(route)
             if (logged && table && typeof input.id === 'number') await trail.changing(table as AuditTable, input.id)
             const result = await handler(input, { db, options: deps.options, user, memberId, ip: req.ip, req, reply, audit: trail })
             if (logged && table && input.id === undefined) auditCreated(trail, table as AuditTable, result)

@@ -3,11 +3,13 @@ import { AppError, ErrorKey } from '../../src-shared/errors'
 import { deletableTableOf } from '../../src-shared/references'
 import type { FilterDef, ResourceDescriptor } from '../../src-shared/resource'
 import type { Page } from '../../src-shared/schemas/common'
+import { callerScope } from '../auth/scope'
 import { deleteRecords } from '../db/delete-impact'
 import { startsWith } from '../db/prefix'
 import { likeContains } from '../db/sql-text'
 import { nowText } from '../db/time'
 import type { Db } from '../db/types'
+import { scopeIds } from '../scope/kinds'
 import type { Handlers, RequestContext } from './context'
 import { afterCommit } from './write-transaction'
 
@@ -58,8 +60,8 @@ export interface ResourceServer {
   toRow?(row: Record<string, unknown>): unknown
   /** The stored values of the dialog's fields: sanitised rich text, checked uploads … */
   values?(fields: Record<string, unknown>, ctx: RequestContext): Promise<Record<string, unknown>> | Record<string, unknown>
-  /** Columns a new row starts with (e.g. status 1). */
-  initial?: Record<string, unknown>
+  /** Columns a new row starts with (e.g. status 1, or the caller's tree as its owner). */
+  initial?: Record<string, unknown> | ((ctx: RequestContext) => Record<string, unknown>)
   /** Writes what lies beside the row (links to members …) once it is stored. */
   saved?(db: Db, id: number, fields: Record<string, unknown>, ctx: RequestContext): Promise<void>
   /** After every successful write has committed (e.g. the portal cache forgets). */
@@ -83,6 +85,9 @@ type Generic = (input: Input, ctx: RequestContext) => Promise<unknown>
 export function resourceHandlers<N extends string>(d: ResourceDescriptor<N>, server: ResourceServer = {}): ResourceHandlers<N> {
   const { table, noun } = d
   const base = (db: Db): AnyQuery => server.rows?.(db) ?? untyped(db).selectFrom(table)
+  // A tree's records are listed to that tree and above; by id, the route's scope declaration checks them.
+  const listed = (ctx: RequestContext): AnyQuery => (d.scope ? base(ctx.db).where(`${table}.id`, 'in', scopeIds[d.scope](ctx.db, callerScope(ctx))) : base(ctx.db))
+  const initial = (ctx: RequestContext) => (typeof server.initial === 'function' ? server.initial(ctx) : server.initial)
   const columns = (q: AnyQuery): AnyQuery => (server.rows ? q : q.selectAll(table))
   const ordered = (q: AnyQuery) => q.orderBy(`${table}.id`, d.order === 'oldest' ? 'asc' : 'desc')
   const shape = (row: Record<string, unknown>) => (server.toRow ? server.toRow(row) : row)
@@ -98,15 +103,15 @@ export function resourceHandlers<N extends string>(d: ResourceDescriptor<N>, ser
   }
 
   const handlers: Record<string, Generic> = {
-    [`${d.name}.list`]: async (input, { db }) => {
-      const query = applyFilters(base(db), table, d.filters, input)
+    [`${d.name}.list`]: async (input, ctx) => {
+      const query = applyFilters(listed(ctx), table, d.filters, input)
       const page = await paginate<Record<string, unknown>>(query, (q) => ordered(columns(q)), { pageNum: input.pageNum ?? 1, pageSize: input.pageSize ?? 10 })
       return { ...page, records: page.records.map(shape) }
     },
-    [`${d.name}.all`]: async (_input, { db }) => ((await ordered(columns(base(db))).execute()) as Record<string, unknown>[]).map(shape),
+    [`${d.name}.all`]: async (_input, ctx) => ((await ordered(columns(listed(ctx))).execute()) as Record<string, unknown>[]).map(shape),
     [`${d.name}.create`]: async (input, ctx) => {
       const now = nowText()
-      const values = { ...server.initial, ...(await stored(input, ctx)), createTime: now, updatedAt: now }
+      const values = { ...initial(ctx), ...(await stored(input, ctx)), createTime: now, updatedAt: now }
       const { id } = (await untyped(ctx.db).insertInto(table).values(values).returning('id').executeTakeFirstOrThrow()) as { id: number }
       await server.saved?.(ctx.db, id, input, ctx)
       return done(ctx.db, await byId(ctx.db, id))

@@ -24,7 +24,7 @@ export const contentRoutes = defineRoutes({
   ...statusRoute(newsResource),
   ...crudRoutes(homeResource),
   'home.enable': {
-    method: 'POST', path: '/api/home/enable/{id}', access: 'content:home', record: 'home',
+    method: 'POST', path: '/api/home/enable/{id}', access: 'content:home', record: 'home', province: true,
     summary: '开启首页（同一时间只开启一个首页）',
     params: idParam,
     response: nullResponse,
@@ -34,21 +34,21 @@ export const contentRoutes = defineRoutes({
   ...crudRoutes(noticeResource),
   ...statusRoute(noticeResource),
   'notice.members': {
-    method: 'GET', path: '/api/notice/member/{id}', access: 'content:notice',
+    method: 'GET', path: '/api/notice/member/{id}', access: 'content:notice', scope: { id: 'notice' },
     summary: '通知的发送对象（短信记录中的党员）',
     params: idParam,
     response: z.array(NoticeMemberSchema),
   },
   'homeNotice.list': homeNotice['homeNotice.list'],
   'homeNotice.save': {
-    method: 'POST', path: '/api/home/notice', access: 'content:notice', record: 'notice',
+    method: 'POST', path: '/api/home/notice', access: 'content:notice', record: 'notice', scope: { id: 'notice' },
     summary: '保存通知（带 id 为修改，不带 id 为新增；memberIdList 为发送对象）',
     body: NoticeSaveSchema,
     response: NoticeRowSchema,
   },
   'homeNotice.delete': homeNotice['homeNotice.delete'],
   'homeNotice.send': {
-    method: 'POST', path: '/api/home/notice/send/{id}', access: 'content:notice',
+    method: 'POST', path: '/api/home/notice/send/{id}', access: 'content:notice', scope: { id: 'notice' },
     summary: '短信发送通知（发给通知的发送对象；标题为通知名称，内容为通知正文的文字，超过 200 字截断并加“…”）；经发件箱发送、失败重试，手机号无效或不在本数据范围的党员逐个报告',
     params: idParam,
     response: SmsSendResultSchema,

@@ -15,13 +15,13 @@ export const courseRoutes = defineRoutes({
     response: pageOf(CommentRowSchema),
   },
   'courseComment.review': {
-    method: 'PATCH', path: '/api/course/comment', access: 'course:course', record: 'courseComment',
+    method: 'PATCH', path: '/api/course/comment', access: 'course:course', record: 'courseComment', province: true,
     summary: '审核评论（status 1 通过，-1 驳回）',
     body: CommentReviewSchema,
     response: z.null(),
   },
   'courseComment.delete': {
-    method: 'DELETE', path: '/api/course/comment/{id}', access: 'course:course', record: 'courseComment',
+    method: 'DELETE', path: '/api/course/comment/{id}', access: 'course:course', record: 'courseComment', province: true,
     summary: '删除评论',
     params: idParam,
     response: nullResponse,

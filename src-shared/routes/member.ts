@@ -29,7 +29,7 @@ export const memberRoutes = defineRoutes({
     response: MemberPageSchema,
   },
   'member.get': {
-    method: 'GET', path: '/api/member/{id}', access: memberReaders, scope: 'member',
+    method: 'GET', path: '/api/member/{id}', access: memberReaders, scope: { id: 'member' },
     summary: '党员详情',
     params: idParam,
     response: MemberSchema,
@@ -41,25 +41,25 @@ export const memberRoutes = defineRoutes({
     response: MemberSchema,
   },
   'member.update': {
-    method: 'PATCH', path: '/api/member', access: 'organization:member', scope: 'member',
+    method: 'PATCH', path: '/api/member', access: 'organization:member', scope: { id: 'member' },
     summary: '修改党员（密码留空则不变）',
     body: MemberUpdateSchema,
     response: MemberSchema,
   },
   'member.delete': {
-    method: 'DELETE', path: '/api/member/{id}', access: 'organization:member', scope: 'member',
+    method: 'DELETE', path: '/api/member/{id}', access: 'organization:member', scope: { id: 'member' },
     summary: '删除党员',
     params: idParam,
     response: z.null(),
   },
   'member.disable': {
-    method: 'POST', path: '/api/member/Disable/{id}', access: 'organization:member', scope: 'member',
+    method: 'POST', path: '/api/member/Disable/{id}', access: 'organization:member', scope: { id: 'member' },
     summary: '停用党员',
     params: idParam,
     response: z.null(),
   },
   'member.enable': {
-    method: 'POST', path: '/api/member/enable/{id}', access: 'organization:member', scope: 'member',
+    method: 'POST', path: '/api/member/enable/{id}', access: 'organization:member', scope: { id: 'member' },
     summary: '启用党员',
     params: idParam,
     response: z.null(),

@@ -45,7 +45,7 @@ export const orgRoutes = defineRoutes({
     response: z.array(OrgSearchHitSchema),
   },
   'org.get': {
-    method: 'GET', path: '/api/org/{id}', access: anyScreen, scope: 'org',
+    method: 'GET', path: '/api/org/{id}', access: anyScreen, scope: { id: 'org' },
     summary: '组织详情',
     params: idParam,
     response: OrgSchema,
@@ -57,13 +57,13 @@ export const orgRoutes = defineRoutes({
     response: OrgSchema,
   },
   'org.update': {
-    method: 'PATCH', path: '/api/org', access: 'organization:department', scope: 'org',
+    method: 'PATCH', path: '/api/org', access: 'organization:department', scope: { id: 'org' },
     summary: '修改组织（改变上级时连同下级组织与党员一起移动）',
     body: OrgUpdateSchema,
     response: OrgSchema,
   },
   'org.delete': {
-    method: 'DELETE', path: '/api/org/{id}', access: 'organization:department', scope: 'org',
+    method: 'DELETE', path: '/api/org/{id}', access: 'organization:department', scope: { id: 'org' },
     summary: '删除组织（仅超级管理员；有下级组织或党员时拒绝）',
     params: idParam,
     response: z.null(),

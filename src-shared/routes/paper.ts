@@ -35,19 +35,19 @@ export const paperRoutes = defineRoutes({
     response: PaperDetailSchema,
   },
   'paper.create': {
-    method: 'POST', path: '/api/paper', access: PAPER,
+    method: 'POST', path: '/api/paper', access: PAPER, province: true,
     summary: '新增试卷：手动组卷（逐题选择）或自动组卷（各题型数量与分值、类别分配；先检查题量是否足够）；只用已审核的题目',
     body: PaperCreateSchema,
     response: PaperSchema,
   },
   'paper.update': {
-    method: 'PATCH', path: '/api/paper', access: PAPER, record: 'paper',
+    method: 'PATCH', path: '/api/paper', access: PAPER, record: 'paper', province: true,
     summary: '修改试卷名称与信息；带组卷内容时重新组卷',
     body: PaperUpdateSchema,
     response: PaperSchema,
   },
   'paper.delete': {
-    method: 'DELETE', path: '/api/paper/{id}', access: PAPER, record: 'paper',
+    method: 'DELETE', path: '/api/paper/{id}', access: PAPER, record: 'paper', province: true,
     summary: '删除试卷',
     params: idParam,
     response: z.null(),

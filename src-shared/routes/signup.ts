@@ -32,49 +32,49 @@ const BASE = '/api/train/sign/up/member'
 /** Sign-ups, rosters, statistics and check-in (spec 000 §7 Sign-ups, Downloads). */
 export const signUpRoutes = defineRoutes({
   'signup.all': {
-    method: 'GET', path: `${BASE}/all`, access: TRAIN,
+    method: 'GET', path: `${BASE}/all`, access: TRAIN, scope: { trainId: 'train' },
     summary: '某培训班的全部报名人员（不分页）',
     query: SignUpAllQuerySchema,
     response: z.array(SignUpMemberSchema),
   },
   'signup.list': {
-    method: 'GET', path: BASE, access: TRAIN,
+    method: 'GET', path: BASE, access: TRAIN, scope: { trainId: 'train' },
     summary: '报名人员列表（trainId，按组织、姓名筛选，分页）',
     query: SignUpListQuerySchema,
     response: SignUpPageSchema,
   },
   'signup.get': {
-    method: 'GET', path: `${BASE}/{id}`, access: TRAIN, scope: 'signUp',
+    method: 'GET', path: `${BASE}/{id}`, access: TRAIN, scope: { id: 'signUp' },
     summary: '报名人员详情',
     params: idParam,
     response: SignUpMemberSchema,
   },
   'signup.create': {
-    method: 'POST', path: BASE, access: TRAIN,
+    method: 'POST', path: BASE, access: TRAIN, scope: { trainId: 'train', memberId: 'member' },
     summary: '添加报名人员（toSign）：管理员可在报名时间外添加，但不超过最大人数',
     body: SignUpCreateBodySchema,
     response: SignUpMemberSchema,
   },
   'signup.update': {
-    method: 'PATCH', path: BASE, access: TRAIN, scope: 'signUp',
+    method: 'PATCH', path: BASE, access: TRAIN, scope: { id: 'signUp' },
     summary: '修改报名信息（必填项及按报名选项 12–20 必填的会务项）',
     body: SignUpUpdateBodySchema,
     response: SignUpMemberSchema,
   },
   'signup.delete': {
-    method: 'DELETE', path: `${BASE}/{id}`, access: TRAIN, scope: 'signUp',
+    method: 'DELETE', path: `${BASE}/{id}`, access: TRAIN, scope: { id: 'signUp' },
     summary: '删除报名人员',
     params: idParam,
     response: z.null(),
   },
   'signup.downloadAll': {
-    method: 'GET', path: `${BASE}/downloadAll`, access: TRAIN, kind: 'download', rpc: false,
+    method: 'GET', path: `${BASE}/downloadAll`, access: TRAIN, kind: 'download', rpc: false, scope: { trainId: 'train' },
     summary: '导出报名名单（xlsx，流式）',
     query: TrainIdQuerySchema,
     response: z.unknown(),
   },
   'signup.upload': {
-    method: 'GET', path: `${BASE}/upload`, access: TRAIN,
+    method: 'GET', path: `${BASE}/upload`, access: TRAIN, scope: { trainId: 'train' },
     summary: '导入报名名单（已上传文件的路径）：逐行报错，有错则一行也不导入',
     query: RosterImportQuerySchema,
     response: RosterImportResultSchema,
@@ -92,13 +92,13 @@ export const signUpRoutes = defineRoutes({
     response: z.unknown(),
   },
   'checkin.list': {
-    method: 'GET', path: '/api/train/checkin', access: TRAIN,
+    method: 'GET', path: '/api/train/checkin', access: TRAIN, scope: { trainId: 'train' },
     summary: '签到记录列表（trainId，按姓名筛选，分页）',
     query: CheckInListQuerySchema,
     response: CheckInPageSchema,
   },
   'checkin.code': {
-    method: 'GET', path: '/api/train/checkin/code', access: TRAIN,
+    method: 'GET', path: '/api/train/checkin/code', access: TRAIN, scope: { trainId: 'train' },
     summary: '会场大屏的当前签到码与链接（每 30 秒更换）',
     query: TrainIdQuerySchema,
     response: CheckInCodeSchema,

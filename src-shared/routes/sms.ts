@@ -39,13 +39,13 @@ export const smsSettingRoutes = defineRoutes({
     response: SmsSettingSchema,
   },
   'smsSetting.save': {
-    method: 'POST', path: '/api/sms/setting', access: 'system:sms',
+    method: 'POST', path: '/api/sms/setting', access: 'system:sms', province: true,
     summary: '保存短信设置（仅数据范围为根组织的账号）；密钥留空则保留原值，加密保存',
     body: SmsSettingSaveSchema,
     response: SmsSettingSchema,
   },
   'smsSetting.test': {
-    method: 'POST', path: '/api/sms/setting/test', access: 'system:sms',
+    method: 'POST', path: '/api/sms/setting/test', access: 'system:sms', province: true,
     summary: '发送测试短信：用已保存的短信设置发给一个号码，返回服务商的真实答复（仅数据范围为根组织的账号）',
     body: SmsTestSchema,
     response: SmsTestResultSchema,

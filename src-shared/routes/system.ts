@@ -34,13 +34,13 @@ export const systemRoutes = defineRoutes({
     response: AdminRowSchema,
   },
   'admin.update': {
-    method: 'PATCH', path: '/api/admin', access: 'system:admin', scope: 'admin',
+    method: 'PATCH', path: '/api/admin', access: 'system:admin', scope: { id: 'admin' },
     summary: '修改账号（密码留空则不变；改角色或密码会结束该账号的登录）',
     body: AdminUpdateSchema,
     response: AdminRowSchema,
   },
   'admin.delete': {
-    method: 'DELETE', path: '/api/admin', access: 'system:admin', scope: 'admin',
+    method: 'DELETE', path: '/api/admin', access: 'system:admin', scope: { id: 'admin' },
     summary: '删除账号',
     body: IdBodySchema,
     response: nullResponse,
@@ -63,13 +63,13 @@ export const systemRoutes = defineRoutes({
     response: RoleRowSchema,
   },
   'role.update': {
-    method: 'PATCH', path: '/api/role', access: 'system:role',
+    method: 'PATCH', path: '/api/role', access: 'system:role', scope: { id: 'role' },
     summary: '修改角色（角色 1 不可修改）',
     body: RoleUpdateSchema,
     response: RoleRowSchema,
   },
   'role.delete': {
-    method: 'DELETE', path: '/api/role', access: 'system:role',
+    method: 'DELETE', path: '/api/role', access: 'system:role', scope: { id: 'role' },
     summary: '删除角色（角色 1 与使用中的角色不可删除）',
     body: IdBodySchema,
     response: nullResponse,

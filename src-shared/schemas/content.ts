@@ -34,7 +34,7 @@ export const NewsRowSchema = NewsFieldsSchema.extend({ id: z.number().int(), ima
 export type NewsRow = z.infer<typeof NewsRowSchema>
 
 export const newsResource = {
-  name: 'news', path: '/api/news', noun: '新闻', access: 'content:news', table: 'news', status: true,
+  name: 'news', path: '/api/news', noun: '新闻', access: 'content:news', table: 'news', status: true, province: true,
   row: NewsRowSchema, fields: NewsFieldsSchema,
   filters: { title: nameFilter('标题') },
 } as const satisfies ResourceDescriptor
@@ -44,7 +44,7 @@ export const HomeRowSchema = HomeFieldsSchema.extend({ id: z.number().int(), sta
 export type HomeRow = z.infer<typeof HomeRowSchema>
 
 export const homeResource = {
-  name: 'home', path: '/api/home', noun: '首页', access: 'content:home', table: 'home',
+  name: 'home', path: '/api/home', noun: '首页', access: 'content:home', table: 'home', province: true,
   row: HomeRowSchema, fields: HomeFieldsSchema,
   filters: { name: nameFilter('名称') },
 } as const satisfies ResourceDescriptor
@@ -64,7 +64,7 @@ export const CarouselRowSchema = z.object({
 export type CarouselRow = z.infer<typeof CarouselRowSchema>
 
 export const carouselResource = {
-  name: 'carousel', path: '/api/carousel', noun: '轮播图', access: 'content:carousel', table: 'carousel', status: true,
+  name: 'carousel', path: '/api/carousel', noun: '轮播图', access: 'content:carousel', table: 'carousel', status: true, province: true,
   row: CarouselRowSchema, fields: CarouselFieldsSchema, filters: {},
 } as const satisfies ResourceDescriptor
 
@@ -78,7 +78,7 @@ export const NoticeRowSchema = NoticeFieldsSchema.omit({ memberIdList: true }).e
 export type NoticeRow = z.infer<typeof NoticeRowSchema>
 
 export const noticeResource = {
-  name: 'notice', path: '/api/notice', noun: '通知', access: 'content:notice', table: 'notice', status: true,
+  name: 'notice', path: '/api/notice', noun: '通知', access: 'content:notice', table: 'notice', status: true, scope: 'notice',
   row: NoticeRowSchema, fields: NoticeFieldsSchema,
   filters: { name: nameFilter('名称') },
 } as const satisfies ResourceDescriptor
@@ -103,7 +103,7 @@ export const TeacherRowSchema = TeacherFieldsSchema.extend({ id: z.number().int(
 export type TeacherRow = z.infer<typeof TeacherRowSchema>
 
 export const teacherResource = {
-  name: 'teacher', path: '/api/teacher', noun: '教师', access: 'course:teacher', table: 'teacher',
+  name: 'teacher', path: '/api/teacher', noun: '教师', access: 'course:teacher', table: 'teacher', province: true,
   row: TeacherRowSchema, fields: TeacherFieldsSchema,
   filters: { name: nameFilter('教师姓名') },
 } as const satisfies ResourceDescriptor

@@ -28,7 +28,7 @@ export const CourseRowSchema = CourseFieldsSchema.extend({
 export type CourseRow = z.infer<typeof CourseRowSchema>
 
 export const courseResource = {
-  name: 'course', path: '/api/course', noun: '课程', access: 'course:course', table: 'course',
+  name: 'course', path: '/api/course', noun: '课程', access: 'course:course', table: 'course', province: true,
   row: CourseRowSchema, fields: CourseFieldsSchema,
   filters: { name: { schema: textFilter, match: 'contains', label: '课程名称' } },
 } as const satisfies ResourceDescriptor
@@ -53,7 +53,7 @@ export const CourseResourceRowSchema = CourseResourceFieldsSchema.extend({
 export type CourseResourceRow = z.infer<typeof CourseResourceRowSchema>
 
 export const courseResourceResource = {
-  name: 'courseResource', path: '/api/course/resource', noun: '课程资源', access: 'course:course', table: 'courseResource',
+  name: 'courseResource', path: '/api/course/resource', noun: '课程资源', access: 'course:course', table: 'courseResource', province: true,
   row: CourseResourceRowSchema, fields: CourseResourceFieldsSchema, order: 'oldest',
   filters: { courseId: { schema: intLike.pipe(z.number().int().positive()).optional(), match: 'equals', label: '课程' } },
 } as const satisfies ResourceDescriptor

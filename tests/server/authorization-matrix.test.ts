@@ -1,12 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { routes } from '../../src-shared/api'
-import { splitInput, type RouteDef, type ScopedResource } from '../../src-shared/contract'
-import { routeInputSchema } from '../../src-shared/ipc'
+import type { RouteDef, ScopeKind } from '../../src-shared/contract'
 import { allScreens, type PermissionKey } from '../../src-shared/permissions'
-import type { Db } from '../../src-server/db/types'
-import { demoAccounts } from '../../src-server/seed/demo-accounts'
 import { testDatabases } from '../support/databases'
+import { orgadminMember, foreignRecord, naming, request } from '../support/foreign-records'
 import { roleAccount } from '../support/route-calls'
+import { tableFingerprint } from '../support/table-fingerprint'
 import { call, startTestServer, type TestServer } from './harness'
 
 /**
@@ -15,62 +14,19 @@ import { call, startTestServer, type TestServer } from './harness'
  *  - every non-public route refuses a call without a token (401);
  *  - every member route (the phone pages) refuses a console account's token (401);
  *  - every permission route refuses a role that lacks its permission (403);
- *  - every `scope` route whose input is just the record's id answers NOT_FOUND to a
- *    member-linked account naming a record of another tree (and changes nothing).
- * A new ScopedResource kind needs one entry in `foreignRecord` (a compile error says so).
+ *  - every input a route declares in `scope` answers NOT_FOUND to a member-linked account
+ *    naming a record of another tree, and the call changes no table.
+ * A new ScopeKind needs one entry in `foreignRecord` (a compile error says so).
  */
 
 const entries = (Object.entries(routes) as [string, RouteDef][]).map(([name, route]) => ({ name, route }))
 const guarded = entries.filter((e) => e.route.access !== 'public')
 const memberOnly = entries.filter((e) => e.route.access === 'member')
 const permissioned = entries.filter((e) => !['public', 'login', 'member'].includes(e.route.access as string))
-const scopedById = entries.filter(
-  (e) => e.route.scope !== undefined && routeInputSchema(e.route).safeParse({ id: 1 }).success,
+/** Every (route, scoped input) pair of the table. */
+const scopedInputs = entries.flatMap(({ name, route }) =>
+  Object.entries(route.scope ?? {}).map(([input, kind]) => ({ name, route, input, kind: kind as ScopeKind })),
 )
-
-/** A record of the kind that lies outside the tree of `orgadmin` (省财政厅机关党委). */
-const foreignRecord: Record<ScopedResource, (db: Db, topOrgId: number) => Promise<{ table: 'admin' | 'org' | 'member' | 'train' | 'trainSignUp'; id: number }>> = {
-  admin: async (db) => ({
-    table: 'admin',
-    id: (await db.selectFrom('admin').select('id').where('name', '=', demoAccounts.admin.username).executeTakeFirstOrThrow()).id,
-  }),
-  org: async (db, topOrgId) => ({
-    table: 'org',
-    id: (await db.selectFrom('org').select('id').where('topOrgId', '!=', topOrgId).executeTakeFirstOrThrow()).id,
-  }),
-  train: async (db, topOrgId) => ({
-    table: 'train',
-    id: (
-      await db
-        .selectFrom('train')
-        .innerJoin('org as host', 'host.id', 'train.orgId')
-        .select('train.id')
-        .where((eb) => eb.or([eb('host.topOrgId', '!=', topOrgId), eb('host.topOrgId', 'is', null)]))
-        .executeTakeFirstOrThrow()
-    ).id,
-  }),
-  member: async (db, topOrgId) => ({
-    table: 'member',
-    id: (await db.selectFrom('member').select('id').where('topOrgId', '!=', topOrgId).executeTakeFirstOrThrow()).id,
-  }),
-  signUp: async (db, topOrgId) => ({
-    table: 'trainSignUp',
-    id: (
-      await db
-        .selectFrom('trainSignUp')
-        .innerJoin('train', 'train.id', 'trainSignUp.trainId')
-        .select('trainSignUp.id')
-        .where('train.orgId', '!=', topOrgId)
-        .executeTakeFirstOrThrow()
-    ).id,
-  }),
-}
-
-function request(route: RouteDef, input: Record<string, unknown>) {
-  const { path, query, body } = splitInput(route, input)
-  const textQuery = query && Object.fromEntries(Object.entries(query).map(([k, v]) => [k, String(v)]))
-  return { path, query: textQuery, body: route.body ? body : undefined }
-}
 
 describe.each(testDatabases())('authorization matrix ($name)', (database) => {
   let server: TestServer
@@ -95,7 +51,11 @@ describe.each(testDatabases())('authorization matrix ($name)', (database) => {
     expect(permissioned.length).toBeGreaterThan(0)
     expect(memberOnly.map((e) => e.name)).toContain('memberApp.exams')
     // The account routes carry the marker, so the scope part is never empty.
-    expect(scopedById.map((e) => e.name)).toContain('admin.delete')
+    expect(scopedInputs.map((e) => e.name)).toContain('admin.delete')
+  })
+
+  it.each(scopedInputs)('$name declares $input, an input it takes', ({ route, input }) => {
+    expect(Object.keys({ ...route.params?.shape, ...route.query?.shape, ...route.body?.shape })).toContain(input)
   })
 
   it.each(guarded)('$name refuses a call without a token (401)', async ({ route }) => {
@@ -124,22 +84,20 @@ describe.each(testDatabases())('authorization matrix ($name)', (database) => {
     expect(body).toMatchObject({ code: 403, error: 'FORBIDDEN' })
   })
 
-  it.each(scopedById)('$name answers NOT_FOUND for a record of another tree, and changes nothing', async ({ route }) => {
+  const found = new Map<ScopeKind, number>()
+
+  it.each(scopedInputs)('$name answers NOT_FOUND for another tree\'s record in $input, and changes nothing', async ({ route, input, kind }) => {
     const { db } = server
-    const orgadmin = await db
-      .selectFrom('admin')
-      .innerJoin('member', 'member.id', 'admin.memberId')
-      .select(['member.id', 'member.topOrgId'])
-      .where('admin.name', '=', demoAccounts.orgadmin.username)
-      .executeTakeFirstOrThrow()
+    const orgadmin = await orgadminMember(db)
     // Every screen: only the data scope can refuse the call.
     const token = await account('m_scoped', allScreens.map((s) => s.id), orgadmin.id)
-    const foreign = await foreignRecord[route.scope as ScopedResource](db, orgadmin.topOrgId ?? 0)
-    const { path, query, body } = request(route, { id: foreign.id })
+    const foreign = found.get(kind) ?? (await foreignRecord[kind](db, orgadmin.topOrgId ?? 0))
+    found.set(kind, foreign)
+    const before = await tableFingerprint(db)
+    const { path, query, body } = request(route, { [input]: naming(route, input, foreign) })
     const answer = await call(server.url, route.method, path, { token, query, body })
     expect(answer.status).toBe(404)
-    expect(answer.body).toMatchObject({ error: 'NOT_FOUND' })
-    const still = await db.selectFrom(foreign.table).select('id').where('id', '=', foreign.id).executeTakeFirst()
-    expect(still).toBeDefined()
+    expect(answer.body).toMatchObject({ error: 'NOT_FOUND', message: expect.stringMatching(/不存在$/) })
+    expect(await tableFingerprint(db)).toEqual(before)
   })
 })

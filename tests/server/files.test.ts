@@ -268,7 +268,7 @@ describe.each(testDatabases())('uploads and files ($name)', (database) => {
     const inRichText: { [T in keyof typeof richTextColumns]: (column: (typeof richTextColumns)[T]['columns'][number], path: string, inTree: boolean) => Promise<unknown> } = {
       train: (column, path, inTree) => db.updateTable('train').set({ [column]: html(path) }).where('id', '=', inTree ? ownTrain.id : otherTrain.id).execute(),
       news: (_, path) => db.insertInto('news').values({ title: '新闻', comeFrom: '来源', entryTime: '2026-11-20', imagePath: null, content: html(path), status: 1, ...stamps }).execute(),
-      notice: (_, path) => db.insertInto('notice').values({ name: '通知', content: html(path), status: 1, ...stamps }).execute(),
+      notice: (_, path, inTree) => db.insertInto('notice').values({ name: '通知', content: html(path), status: 1, ownerOrgId: inTree ? top.id : otherMember.orgId, ...stamps }).execute(),
       teacher: async (_, path) => db.updateTable('teacher').set({ content: html(path) }).where('id', '=', (await teacher(PLACEHOLDER)).id).execute(),
       course: async (_, path) => db.updateTable('course').set({ content: html(path) }).where('id', '=', (await course({})).id).execute(),
     }

@@ -213,8 +213,7 @@ describe.each(testDatabases())('ledger figures kept by triggers ($name)', (datab
     const pageSize = 3
     for (const year of [...years.map((y) => y.year), 2000]) {
       for (const org of orgs) {
-        const scope = { orgId: org.id, path: org.path, superUser: false }
-        const page = (pageNum: number, plan: 'sorted' | 'merged') => ledgerMembers(db, scope, { year, orgId: org.id, pageNum, pageSize }, targets, plan)
+        const page = (pageNum: number, plan: 'sorted' | 'merged') => ledgerMembers(db, { year, orgId: org.id, pageNum, pageSize }, targets, plan)
         const { total } = await page(1, 'sorted')
         const last = Math.max(1, Math.ceil(total / pageSize))
         for (const pageNum of new Set([1, 2, Math.ceil(last / 2), last, last + 1])) {

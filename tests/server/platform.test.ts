@@ -8,7 +8,8 @@ import type { RouteDef } from '../../src-shared/contract'
 import { ROOT_ORG_CODE } from '../../src-shared/permissions'
 import { mobile } from '../../src-shared/schemas/identity'
 import { loadAuthUser, type AuthUser } from '../../src-server/auth/auth-user'
-import { assertOrgInScope, dataScopeOf, orgIdsInScope } from '../../src-server/auth/scope'
+import { assertOrgInScope, dataScopeOf } from '../../src-server/auth/scope'
+import { scopeIds } from '../../src-server/scope/kinds'
 import { authorize } from '../../src-server/http/authorize'
 import { DEMO_ADMIN_PASSWORD, optionsFromEnv } from '../../src-server/options'
 import { EMPTY_DATABASE_NEEDS_PASSWORD } from '../../src-server/seed'
@@ -141,7 +142,7 @@ describe.each(testDatabases())('platform ($name)', (database) => {
       expect(orgScope).toEqual({ orgId: finance.id, path: finance.path, superUser: false })
 
       const membersIn = async (scope: typeof adminScope) =>
-        (await server.db.selectFrom('member').select('topOrgId').where('orgId', 'in', orgIdsInScope(server.db, scope)).execute()).map((m) => m.topOrgId)
+        (await server.db.selectFrom('member').select('topOrgId').where('orgId', 'in', scopeIds.org(server.db, scope)).execute()).map((m) => m.topOrgId)
       const all = await server.db.selectFrom('member').select('id').execute()
       expect(await membersIn(adminScope)).toHaveLength(all.length)
       const financeMembers = await membersIn(orgScope)

@@ -109,7 +109,7 @@ type Existing = ReadonlyMap<string, number>
 function referencedTable(key: string, parent: string | undefined, route: RouteDef, existing: Existing): string | undefined {
   const stem =
     key === 'id' || key === 'ids'
-      ? (parent?.replace(/(List|s)$/, '') ?? route.record ?? route.scope)
+      ? (parent?.replace(/(List|s)$/, '') ?? route.record ?? route.scope?.id)
       : key.replace(/(Ids|IdList|Id)$/, '').replace(/\d+$/, '')
   if (!stem) return undefined
   const ending = stem[0].toUpperCase() + stem.slice(1)

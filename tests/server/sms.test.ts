@@ -181,7 +181,7 @@ describe.each(testDatabases())('SMS outbox ($name)', (database) => {
     expect(await city.data<SmsStatus>('/api/sms/status')).toMatchObject({ configured: true, canConfigure: false })
     const before = await server.db.selectFrom('smsSetting').selectAll().executeTakeFirstOrThrow()
     const refused = failureOf(await city.post('/api/sms/setting', { provider: 'none' }))
-    expect([refused.status, refused.message]).toEqual([403, '短信设置是全省的设置，只有数据范围为根组织的账号可以修改或测试'])
+    expect([refused.status, refused.message]).toEqual([403, '全省共用的数据只能由省级管理员修改'])
     expect(failureOf(await city.post('/api/sms/setting/test', { telephone: '13800000004' })).status).toBe(403)
     expect(await server.db.selectFrom('smsSetting').selectAll().executeTakeFirstOrThrow()).toEqual(before)
     await server.db.deleteFrom('rolePermission').where('roleId', '=', role.roleId ?? 0).where('permissionId', '=', 804).execute()

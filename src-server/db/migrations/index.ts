@@ -17,6 +17,7 @@ import * as ledgerMemberSpan from './0015_ledger_member_span'
 import * as declaredReferences from './0016_declared_references'
 import * as keptCounts from './0017_kept_counts'
 import * as smsSetting from './0018_sms_setting'
+import * as noticeOwner from './0019_notice_owner'
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export type AppMigration = { up(db: Kysely<any>, dialect: SchemaDialect): Promise<void> }
@@ -43,4 +44,5 @@ export const migrations: Record<string, AppMigration> = {
   '0016_declared_references': declaredReferences,
   '0017_kept_counts': keptCounts,
   '0018_sms_setting': smsSetting,
+  '0019_notice_owner': noticeOwner,
 }

@@ -4,13 +4,13 @@ import { PORTAL_NEWS_COUNT } from '../../../src-shared/schemas/portal'
 import { callerScope } from '../../auth/scope'
 import { nowText } from '../../db/time'
 import type { Db } from '../../db/types'
+import { scopeIds } from '../../scope/kinds'
 import { assertUploaded } from '../../files/uploaded'
 import { cleanRequiredRichText, richTextAsPlain } from '../../files/rich-text'
 import type { DomainHandlers, RequestContext } from '../../http/context'
 import { resourceHandlers } from '../../http/resource-handlers'
 import { afterCommit } from '../../http/write-transaction'
 import { queueSms } from '../sms/queue'
-import { membersInScope } from '../system/admins'
 import { cachedPortal, forgetPortal } from './portal-cache'
 
 const ENABLED = 1
@@ -53,20 +53,26 @@ const carousel = resourceHandlers(carouselResource, {
   },
 })
 
-/** The members of a notice, kept to those in the caller's tree. */
+/**
+ * The members of a notice as the editor picked them, among those of its tree: the
+ * members of other trees a notice goes to (added from above) are not the editor's to
+ * see or drop, so they stay.
+ */
 async function replaceNoticeMembers(db: Db, noticeId: number, { memberIdList }: Record<string, unknown>, ctx: RequestContext) {
   if (memberIdList === undefined) return
   const wanted = memberIdList as number[]
-  const inScope = wanted.length === 0 ? [] : await membersInScope(db, callerScope(ctx)).where('member.id', 'in', wanted).execute()
+  const visible = scopeIds.member(db, callerScope(ctx))
+  const inScope = wanted.length === 0 ? [] : await visible.where('member.id', 'in', wanted).execute()
   if (inScope.length !== new Set(wanted).size) {
     throw new AppError(ErrorKey.VALIDATION, '所选党员不存在', [{ path: 'memberIdList', message: '所选党员不存在' }])
   }
-  await db.deleteFrom('noticeMember').where('noticeId', '=', noticeId).execute()
+  await db.deleteFrom('noticeMember').where('noticeId', '=', noticeId).where('memberId', 'in', visible).execute()
   if (inScope.length > 0) await db.insertInto('noticeMember').values(inScope.map((m) => ({ noticeId, memberId: m.id }))).execute()
 }
 
 const notice = resourceHandlers(noticeResource, {
-  initial: { status: ENABLED },
+  // A notice belongs to the tree of the account that made it (the root's for the super user).
+  initial: (ctx) => ({ status: ENABLED, ownerOrgId: callerScope(ctx).orgId }),
   rows: (db) =>
     db
       .selectFrom('notice')
@@ -133,12 +139,14 @@ export const contentHandlers = {
   },
   ...carousel,
   ...notice,
-  'notice.members': async ({ id }, { db }) =>
-    db
+  // The members of the caller's tree only: the others are kept by an edit but not shown.
+  'notice.members': async ({ id }, ctx) =>
+    ctx.db
       .selectFrom('noticeMember')
       .innerJoin('member', 'member.id', 'noticeMember.memberId')
       .select(['member.id', 'member.name', 'member.telephone', 'member.department'])
       .where('noticeMember.noticeId', '=', id)
+      .where('member.id', 'in', scopeIds.member(ctx.db, callerScope(ctx)))
       .orderBy('member.id')
       .execute(),
   // The paths under /api/home/notice reach the same notices (spec 001 §7 shows both sets).

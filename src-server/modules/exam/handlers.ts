@@ -4,12 +4,12 @@ import { nowText } from '../../db/time'
 import { deleteRecords } from '../../db/delete-impact'
 import type { Db } from '../../db/types'
 import { signedIn, type DomainHandlers } from '../../http/context'
-import { trainInScope, visibleTrains } from '../training/host'
+import { trainById, visibleTrains } from '../training/host'
 import { enrol } from './enrol'
 import { answerDetail, grade } from './grading'
 import { memberAppHandlers } from './member-handlers'
 import { papersExist } from './paper-source'
-import { examInScope, memberExamInScope, toExam, visibleExams } from './queries'
+import { examById, memberExamById, toExam, visibleExams } from './queries'
 import { analysisOf } from './analysis'
 import { questionnaireOf, setQuestionnaire } from './questionnaire'
 import { analysisDownload, participantDownload, participantPage } from './reports'
@@ -47,7 +47,7 @@ const candidateRows = (db: Db, examId: number) =>
 
 export const examHandlers = {
   'exam.list': async ({ title, pageNum, pageSize }, ctx) => {
-    let query = (await visibleExams(ctx.db, signedIn(ctx))).where('exam.type', '=', ExamType.EXAM)
+    let query = visibleExams(ctx.db, signedIn(ctx)).where('exam.type', '=', ExamType.EXAM)
     if (title) query = query.where('exam.title', 'like', `%${title}%`)
     const [rows, count] = await Promise.all([
       query.orderBy('exam.id', 'desc').limit(pageSize).offset((pageNum - 1) * pageSize).execute(),
@@ -58,18 +58,17 @@ export const examHandlers = {
   },
 
   'exam.all': async (_input, ctx) =>
-    (await visibleExams(ctx.db, signedIn(ctx))).where('exam.type', '=', ExamType.EXAM).orderBy('exam.id', 'desc').execute().then((rows) => rows.map((r) => ({ id: r.id, title: r.title }))),
+    visibleExams(ctx.db, signedIn(ctx)).where('exam.type', '=', ExamType.EXAM).orderBy('exam.id', 'desc').execute().then((rows) => rows.map((r) => ({ id: r.id, title: r.title }))),
 
   'exam.trains': async (_input, ctx) =>
     (await visibleTrains(ctx.db, signedIn(ctx))).select(['train.id', 'train.name']).orderBy('train.trainStartTime', 'desc').limit(1000).execute(),
 
   'exam.papers': async (_input, ctx) => ctx.db.selectFrom('paper').select(['id', 'title', 'totalScore']).where('type', '=', ExamType.EXAM).orderBy('id', 'desc').execute(),
 
-  'exam.get': async ({ id }, ctx) => toExam(await examInScope(ctx.db, signedIn(ctx), id)),
+  'exam.get': async ({ id }, ctx) => toExam(await examById(ctx.db, id)),
 
   'exam.create': async (input, ctx) => {
     const user = signedIn(ctx)
-    await trainInScope(ctx.db, user, input.trainId)
     await checkPapers(ctx.db, input)
     const now = nowText()
     const { id } = await ctx.db
@@ -78,15 +77,13 @@ export const examHandlers = {
       .returning('id')
       .executeTakeFirstOrThrow()
     await ctx.audit.created('exam', id)
-    const exam = await examInScope(ctx.db, user, id)
+    const exam = await examById(ctx.db, id)
     await enrol(ctx.db, exam)
-    return toExam(await examInScope(ctx.db, user, id))
+    return toExam(await examById(ctx.db, id))
   },
 
   'exam.update': async ({ id, ...input }, ctx) => {
-    const user = signedIn(ctx)
-    const before = await examInScope(ctx.db, user, id)
-    await trainInScope(ctx.db, user, input.trainId)
+    const before = await examById(ctx.db, id)
     await checkPapers(ctx.db, input)
     const started = examStatusOf(before, nowText()) !== ExamStatus.NOT_STARTED
     const regroup = started || before.trainId !== input.trainId || before.joinType !== input.joinType || before.joinNum !== input.joinNum
@@ -95,25 +92,24 @@ export const examHandlers = {
       // The console warned that results are cleared: candidates are drawn again from the new settings.
       if (regroup) await tx.deleteFrom('memberExam').where('examId', '=', id).execute()
     })
-    await enrol(ctx.db, await examInScope(ctx.db, user, id))
-    return toExam(await examInScope(ctx.db, user, id))
+    await enrol(ctx.db, await examById(ctx.db, id))
+    return toExam(await examById(ctx.db, id))
   },
 
   'exam.close': async ({ id }, ctx) => {
-    const user = signedIn(ctx)
-    await examInScope(ctx.db, user, id)
+    await examById(ctx.db, id)
     await ctx.db.updateTable('exam').set({ closed: 1, updatedAt: nowText() }).where('id', '=', id).execute()
-    return toExam(await examInScope(ctx.db, user, id))
+    return toExam(await examById(ctx.db, id))
   },
 
   'exam.delete': async ({ id }, ctx) => {
-    await examInScope(ctx.db, signedIn(ctx), id)
+    await examById(ctx.db, id)
     await deleteRecords(ctx.db, 'exam', [id])
     return null
   },
 
   'memberExam.list': async ({ examId, status, name, pageNum, pageSize }, ctx) => {
-    const exam = await examInScope(ctx.db, signedIn(ctx), examId)
+    const exam = await examById(ctx.db, examId)
     await enrol(ctx.db, exam)
     await finalizeExpired(ctx.db, { examId })
     let query = candidateRows(ctx.db, examId)
@@ -137,18 +133,18 @@ export const examHandlers = {
   },
 
   'memberExam.answers': async ({ memberExamId }, ctx) => {
-    const { round, exam } = await memberExamInScope(ctx.db, signedIn(ctx), memberExamId)
+    const { round, exam } = await memberExamById(ctx.db, memberExamId)
     const member = await ctx.db.selectFrom('member').select('name').where('id', '=', round.memberId).executeTakeFirstOrThrow()
     return answerDetail(ctx.db, { id: round.id, memberName: member.name, examTitle: exam.title, scorePolicy: exam.scorePolicy })
   },
 
   'memberExam.grade': async ({ memberExamId, answers }, ctx) => {
-    const { exam } = await memberExamInScope(ctx.db, signedIn(ctx), memberExamId)
+    const { exam } = await memberExamById(ctx.db, memberExamId)
     return grade(ctx.db, memberExamId, exam.scorePolicy, answers)
   },
 
   'memberExam.makeUpCandidates': async ({ examId }, ctx) => {
-    const exam = await examInScope(ctx.db, signedIn(ctx), examId)
+    const exam = await examById(ctx.db, examId)
     await finalizeExpired(ctx.db, { examId })
     const rows = await ctx.db.selectFrom('memberExam').select(['id', 'status', 'score', 'attempts']).where('examId', '=', examId).where('isMakeUp', '=', 0).orderBy('id').execute()
     const ended = examStatusOf(exam, nowText()) !== ExamStatus.NOT_STARTED && examStatusOf(exam, nowText()) !== ExamStatus.IN_PROGRESS
@@ -159,7 +155,7 @@ export const examHandlers = {
   },
 
   'memberExam.makeUp': async ({ examId, startTime, endTime, memberExams }, ctx) => {
-    await examInScope(ctx.db, signedIn(ctx), examId)
+    await examById(ctx.db, examId)
     const rounds = await ctx.db.selectFrom('memberExam').select(['id', 'memberId']).where('examId', '=', examId).where('id', 'in', memberExams).execute()
     if (rounds.length !== new Set(memberExams).size) throw new AppError(ErrorKey.NOT_FOUND, '选中的考生不属于本考试')
     const now = nowText()
@@ -176,50 +172,50 @@ export const examHandlers = {
   },
 
   'memberExam.downloadScoreList': async ({ examId }, ctx) => {
-    const exam = await examInScope(ctx.db, signedIn(ctx), examId)
+    const exam = await examById(ctx.db, examId)
     await finalizeExpired(ctx.db, { examId })
     return scoreListDownload(ctx.db, ctx.reply, exam)
   },
 
   'memberExam.downloadAnswerDetail': async ({ id }, ctx) => {
-    const { round, exam } = await memberExamInScope(ctx.db, signedIn(ctx), id)
+    const { round, exam } = await memberExamById(ctx.db, id)
     const member = await ctx.db.selectFrom('member').select('name').where('id', '=', round.memberId).executeTakeFirstOrThrow()
     return answerDetailDownload(ctx.reply, await answerDetail(ctx.db, { id: round.id, memberName: member.name, examTitle: exam.title, scorePolicy: exam.scorePolicy }))
   },
 
   'exam.participants': async ({ examId, status, pageNum, pageSize }, ctx) => {
-    const exam = await examInScope(ctx.db, signedIn(ctx), examId, 'any')
+    const exam = await examById(ctx.db, examId, 'any')
     await enrol(ctx.db, exam)
     await finalizeExpired(ctx.db, { examId })
     return participantPage(ctx.db, exam, status, pageNum, pageSize)
   },
 
   'memberExam.download': async ({ examId }, ctx) => {
-    const exam = await examInScope(ctx.db, signedIn(ctx), examId, 'any')
+    const exam = await examById(ctx.db, examId, 'any')
     await finalizeExpired(ctx.db, { examId })
     return participantDownload(ctx.db, ctx.reply, exam)
   },
 
   'exam.analysis': async ({ id }, ctx) => {
-    await examInScope(ctx.db, signedIn(ctx), id)
+    await examById(ctx.db, id)
     await finalizeExpired(ctx.db, { examId: id })
     return analysisOf(ctx.db, id, true)
   },
 
   'exam.scoreSummary': async ({ id }, ctx) => {
-    const exam = await examInScope(ctx.db, signedIn(ctx), id)
+    const exam = await examById(ctx.db, id)
     await finalizeExpired(ctx.db, { examId: id })
     return scoreSummary(ctx.db, exam)
   },
 
   'exam.analysisDownload': async ({ id }, ctx) => {
-    const exam = await examInScope(ctx.db, signedIn(ctx), id)
+    const exam = await examById(ctx.db, id)
     await finalizeExpired(ctx.db, { examId: id })
     return analysisDownload(ctx.reply, exam.title, await analysisOf(ctx.db, id, true))
   },
 
   'questionnaire.result': async ({ trainId }, ctx) => {
-    const train = await trainInScope(ctx.db, signedIn(ctx), trainId)
+    const train = await trainById(ctx.db, trainId)
     const questionnaire = await questionnaireOf(ctx.db, trainId)
     return { trainName: train.name, questionnaire, rows: questionnaire ? await analysisOf(ctx.db, questionnaire.examId, false) : [] }
   },

@@ -5,7 +5,7 @@ import { nowText } from '../../db/time'
 import { deleteRecords } from '../../db/delete-impact'
 import type { Db } from '../../db/types'
 import { signedIn, type DomainHandlers, type RequestContext } from '../../http/context'
-import { trainInScope } from '../training/host'
+import { trainById } from '../training/host'
 import { assertSignUpsOf, bumpRevision, loadPlan, seatInfoOf, seatPeople, seatRows, StaleRevision, storedResult } from './plan'
 import { assertUploaded } from '../../files/uploaded'
 import { uploadedWorkbook } from '../../files/workbook-rows'
@@ -14,7 +14,6 @@ import { importSeatList } from './seat-list'
 
 const SEAT_TAKEN = '该座位已有人员，请刷新后重试'
 const PERSON_SEATED = '该人员已有座位，请刷新后重试'
-const PICTURE_NOT_FOUND = '座位图不存在'
 const LOCATION_NOT_FOUND = '座位不存在'
 
 /** The seats as the operation log shows them before and after a change. */
@@ -41,7 +40,6 @@ async function seatWrite<T>(ctx: RequestContext, trainId: number, seat: { rowNum
 async function locationById(ctx: RequestContext, id: number) {
   const row = await ctx.db.selectFrom('trainMemberLocation').selectAll().where('id', '=', id).executeTakeFirst()
   if (!row) throw new AppError(ErrorKey.NOT_FOUND, LOCATION_NOT_FOUND)
-  await trainInScope(ctx.db, signedIn(ctx), row.trainId)
   return row
 }
 
@@ -53,23 +51,19 @@ async function locationOut(db: Db, trainId: number, id: number) {
 
 export const seatingHandlers = {
   'seat.all': async ({ trainId }, ctx) => {
-    await trainInScope(ctx.db, signedIn(ctx), trainId)
     return seatRows(ctx.db, trainId)
   },
 
   'seat.people': async ({ trainId }, ctx) => {
-    await trainInScope(ctx.db, signedIn(ctx), trainId)
     return seatPeople(ctx.db, trainId)
   },
 
   'seat.info': async ({ trainId }, ctx) => {
-    await trainInScope(ctx.db, signedIn(ctx), trainId)
     const { trainName: _name, ...info } = await seatInfoOf(ctx.db, trainId)
     return info
   },
 
   'seat.plan': async ({ trainId }, ctx) => {
-    await trainInScope(ctx.db, signedIn(ctx), trainId)
     return loadPlan(ctx.db, trainId)
   },
 
@@ -80,7 +74,6 @@ export const seatingHandlers = {
    */
   'seat.save': async ({ trainId, rowNumber, columnNumber, useSeat, trainMemberLocations, idempotencyKey, baseRevision }, ctx) => {
     const user = signedIn(ctx)
-    await trainInScope(ctx.db, user, trainId)
     if (idempotencyKey) {
       const stored = await storedResult(ctx.db, user.adminId, idempotencyKey)
       if (stored) return stored as SeatSaveResult
@@ -120,8 +113,7 @@ export const seatingHandlers = {
   },
 
   'seat.create': async ({ trainId, rowNumber, columnNumber, groupNumber, trainSignUpMemberId }, ctx) => {
-    const user = signedIn(ctx)
-    const train = await trainInScope(ctx.db, user, trainId)
+    const train = await trainById(ctx.db, trainId)
     if (rowNumber > (train.rowNumber ?? rowNumber) || columnNumber > (train.columnNumber ?? columnNumber)) {
       throw new AppError(ErrorKey.VALIDATION, `第${rowNumber}排第${columnNumber}列不在座位表内`)
     }
@@ -155,7 +147,6 @@ export const seatingHandlers = {
 
   'seat.update': async ({ id, ...changes }, ctx) => {
     const current = await locationById(ctx, id)
-    await ctx.audit.changing('trainMemberLocation', id)
     const next = {
       rowNumber: changes.rowNumber ?? current.rowNumber,
       columnNumber: changes.columnNumber ?? current.columnNumber,
@@ -177,9 +168,7 @@ export const seatingHandlers = {
   },
 
   'seat.importList': async ({ trainId, path, rowNumber, columnNumber }, ctx) => {
-    const user = signedIn(ctx)
-    await trainInScope(ctx.db, user, trainId)
-    const workbook = await uploadedWorkbook(ctx.db, ctx.options.uploadDir, path, user.adminId, ROSTER_FILE)
+    const workbook = await uploadedWorkbook(ctx.db, ctx.options.uploadDir, path, signedIn(ctx).adminId, ROSTER_FILE)
     return importSeatList(ctx.db, trainId, workbook, { rowNumber, columnNumber })
   },
 
@@ -196,12 +185,10 @@ export const seatingHandlers = {
   },
 
   'seatPicture.all': async ({ trainId }, ctx) => {
-    await trainInScope(ctx.db, signedIn(ctx), trainId)
     return ctx.db.selectFrom('trainLocationPicture').select(['id', 'imagePath', 'trainId']).where('trainId', '=', trainId).orderBy('id').execute()
   },
 
   'seatPicture.create': async ({ imagePath, trainId }, ctx) => {
-    await trainInScope(ctx.db, signedIn(ctx), trainId)
     await assertUploaded(ctx.db, imagePath, 'image', 'imagePath')
     const row = await ctx.db
       .insertInto('trainLocationPicture')
@@ -213,10 +200,7 @@ export const seatingHandlers = {
   },
 
   'seatPicture.delete': async ({ id }, ctx) => {
-    const picture = await ctx.db.selectFrom('trainLocationPicture').select(['id', 'trainId']).where('id', '=', id).executeTakeFirst()
-    if (!picture) throw new AppError(ErrorKey.NOT_FOUND, PICTURE_NOT_FOUND)
-    await trainInScope(ctx.db, signedIn(ctx), picture.trainId)
-    await ctx.audit.changing('trainLocationPicture', id)
+    // The route mechanism found it in the caller's tree and logs it before and after.
     await deleteRecords(ctx.db, 'train_location_picture', [id])
     return null
   },

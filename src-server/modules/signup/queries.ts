@@ -1,10 +1,9 @@
 import type { Selectable } from 'kysely'
 import { AppError, ErrorKey } from '../../../src-shared/errors'
 import type { SignUpMember } from '../../../src-shared/schemas/signup'
-import type { AuthUser } from '../../auth/auth-user'
 import type { Db } from '../../db/types'
 import type { TrainSignUpTable } from '../../db/training-tables'
-import { trainInScope } from '../training/host'
+import { trainById } from '../training/host'
 
 export const SIGN_UP_NOT_FOUND = '报名记录不存在'
 export const ALREADY_SIGNED_UP = '该党员已报名此培训班'
@@ -34,16 +33,11 @@ export function toSignUpMember(row: RecordRow): SignUpMember {
   }
 }
 
-/** A sign-up whose training is inside the account's scope, or NOT_FOUND. */
-export async function signUpInScope(db: Db, user: AuthUser, id: number) {
+/** A sign-up with its training, or NOT_FOUND (its scope is checked by the route). */
+export async function signUpById(db: Db, id: number) {
   const row = await signUpRecords(db).where('s.id', '=', id).executeTakeFirst()
   if (!row) throw new AppError(ErrorKey.NOT_FOUND, SIGN_UP_NOT_FOUND)
-  try {
-    const train = await trainInScope(db, user, row.trainId)
-    return { row, train }
-  } catch (err) {
-    throw err instanceof AppError && err.key === ErrorKey.NOT_FOUND ? new AppError(ErrorKey.NOT_FOUND, SIGN_UP_NOT_FOUND) : err
-  }
+  return { row, train: await trainById(db, row.trainId) }
 }
 
 /**

@@ -2,7 +2,7 @@ import type { z } from 'zod'
 import type { SignUpStatisticsDownloadQuerySchema, SignUpStatisticsRecord } from '../../../src-shared/schemas/signup'
 import { genderLabel } from '../../../src-shared/schemas/training-codes'
 import type { DataScope } from '../../auth/scope'
-import { startsWith } from '../../db/prefix'
+import { scopeIds } from '../../scope/kinds'
 import type { Db } from '../../db/types'
 import type { SheetColumn } from '../../files/xlsx-stream'
 
@@ -14,14 +14,15 @@ const toBound = (v: string) => (v.length === 10 ? `${v} 23:59:59` : v)
 
 /**
  * Sign-ups of the members inside the scope (an account counts its own people,
- * whichever unit hosted the training), with the filters of spec 000 §7.
+ * whichever unit hosted the training, so the training filter is not a scoped input),
+ * with the filters of spec 000 §7.
  */
 export function statisticsQuery(db: Db, scope: DataScope, f: Filters) {
   return db
     .selectFrom('trainSignUp as s')
     .innerJoin('train as t', 't.id', 's.trainId')
     .innerJoin('org as o', 'o.id', 's.orgId')
-    .where((eb) => startsWith(eb, 'o.path', scope.path))
+    .where('s.orgId', 'in', scopeIds.org(db, scope))
     .where((eb) => {
       const parts = []
       if (f.name) parts.push(eb('s.name', 'like', `%${f.name}%`))

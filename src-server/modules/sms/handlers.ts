@@ -6,7 +6,7 @@ import { callerScope } from '../../auth/scope'
 import { nowText } from '../../db/time'
 import { signedIn, type DomainHandlers, type RequestContext } from '../../http/context'
 import { applyFilters, paginate } from '../../http/resource-handlers'
-import { membersInScope } from '../system/admins'
+import { scopeIds } from '../../scope/kinds'
 import { visibleTrains } from '../training/host'
 import { queueSms } from './queue'
 import { configuredProvider, mayConfigure, saveSmsSetting, smsSettingView, testSmsSetting } from './settings'
@@ -58,7 +58,7 @@ export const smsHandlers = {
   'sms.list': async (input, ctx) => {
     const scope = callerScope(ctx)
     let query = ctx.db.selectFrom('smsMessage')
-    if (!scope.superUser) query = query.where('memberId', 'in', membersInScope(ctx.db, scope))
+    if (!scope.superUser) query = query.where('memberId', 'in', scopeIds.member(ctx.db, scope))
     return paginate(
       applyFilters(query, 'smsMessage', logFilters, input),
       (q) =>

@@ -5,7 +5,7 @@ import { callerScope } from '../../auth/scope'
 import { nowText } from '../../db/time'
 import { signedIn, type RequestContext } from '../../http/context'
 import { afterCommit } from '../../http/write-transaction'
-import { membersInScope } from '../system/admins'
+import { scopeIds } from '../../scope/kinds'
 import { outboxOf, UNCONFIGURED } from './outbox'
 import { configuredProvider } from './settings'
 
@@ -29,7 +29,7 @@ export async function queueSms(ctx: RequestContext, text: SmsText, memberIds: re
   const members =
     ids.length === 0
       ? []
-      : await db.selectFrom('member').select(['id', 'name', 'telephone']).where('id', 'in', membersInScope(db, callerScope(ctx))).where('id', 'in', ids).execute()
+      : await db.selectFrom('member').select(['id', 'name', 'telephone']).where('id', 'in', scopeIds.member(db, callerScope(ctx))).where('id', 'in', ids).execute()
   const found = new Set(members.map((m) => m.id))
   const invalid = ids.filter((id) => !found.has(id)).map((memberId) => ({ memberId, name: `编号 ${memberId}`, reason: '党员不存在' }))
   const now = nowText()

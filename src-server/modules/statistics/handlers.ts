@@ -2,7 +2,7 @@ import { dataScopeOf } from '../../auth/scope'
 import { signedIn, type DomainHandlers, type RequestContext } from '../../http/context'
 import { streamWorkbook } from '../../files/xlsx-stream'
 import { dashboardSummary, dashboardTrains, yearsWithData } from './dashboard'
-import { ledgerColumns, ledgerMemberBatches, ledgerMembers, ledgerMemberTrains, ledgerOrgs, orgInScope, readTargets, writeTargets } from './ledger'
+import { ledgerColumns, ledgerMemberBatches, ledgerMembers, ledgerMemberTrains, ledgerOrg, ledgerOrgs, readTargets, writeTargets } from './ledger'
 import { classTypeStats, departmentStats, statisticTrains, trainMembers } from './statistic'
 
 const scopeOf = (ctx: RequestContext) => dataScopeOf(signedIn(ctx))
@@ -23,11 +23,11 @@ export const statisticsHandlers = {
     return writeTargets(ctx.db, targets)
   },
   'ledger.orgs': async ({ year, parentId }, ctx) => ledgerOrgs(ctx.db, scopeOf(ctx), year, parentId),
-  'ledger.members': async (query, ctx) => ledgerMembers(ctx.db, scopeOf(ctx), query, await readTargets(ctx.db)),
+  'ledger.members': async (query, ctx) => ledgerMembers(ctx.db, query, await readTargets(ctx.db)),
   'ledger.memberTrains': async ({ id, year }, ctx) => ledgerMemberTrains(ctx.db, id, year),
   'ledger.download': async ({ year, orgId }, ctx) => {
     // Checked before the first byte: a refusal must still be a proper error answer.
-    const org = await orgInScope(ctx.db, scopeOf(ctx), orgId)
+    const org = await ledgerOrg(ctx.db, orgId)
     const batches = ledgerMemberBatches(ctx.db, org, year, await readTargets(ctx.db))
     return streamWorkbook(ctx.reply, `学时档案${year}.xlsx`, '学时档案', ledgerColumns, batches)
   },

@@ -2,7 +2,7 @@ import { sql, type Expression, type RawBuilder } from 'kysely'
 import { AppError, ErrorKey } from '../../../src-shared/errors'
 import type { HourTargets, LedgerMember, LedgerOrg, LedgerTrain } from '../../../src-shared/schemas/statistics'
 import type { DataScope } from '../../auth/scope'
-import { prefixRange, startsWith } from '../../db/prefix'
+import { prefixRange } from '../../db/prefix'
 import { nowText } from '../../db/time'
 import type { Db } from '../../db/types'
 import type { SheetColumn } from '../../files/xlsx-stream'
@@ -38,14 +38,9 @@ function targetOf(t: HourTargets): RawBuilder<number> {
   return sql<number>`case when ${cadre} then cast(${t.cadreHours} as integer) else cast(${t.memberHours} as integer) end`
 }
 
-/** The organisation if it lies in the scope, else NOT_FOUND (another tree's id looks absent). */
-export async function orgInScope(db: Db, scope: DataScope, id: number) {
-  const org = await db
-    .selectFrom('org')
-    .select(['id', 'name', 'path', 'childrenCount'])
-    .where('id', '=', id)
-    .where((eb) => startsWith(eb, 'org.path', scope.path))
-    .executeTakeFirst()
+/** The organisation, or NOT_FOUND; the route's `scope` declaration has checked its tree. */
+export async function ledgerOrg(db: Db, id: number) {
+  const org = await db.selectFrom('org').select(['id', 'name', 'path', 'childrenCount']).where('id', '=', id).executeTakeFirst()
   if (!org) throw new AppError(ErrorKey.NOT_FOUND, '组织不存在')
   return org
 }
@@ -56,7 +51,7 @@ export async function orgInScope(db: Db, scope: DataScope, id: number) {
  * the triggers of migration 0014 keep per organisation and year.
  */
 export async function ledgerOrgs(db: Db, scope: DataScope, year: number, parentId: number | undefined) {
-  const parent = await orgInScope(db, scope, parentId ?? scope.orgId)
+  const parent = await ledgerOrg(db, parentId ?? scope.orgId)
   const found = await db
     .selectFrom('org as c')
     .leftJoin('ledgerOrg as lo', 'lo.orgId', 'c.id')
@@ -125,12 +120,11 @@ export type LedgerPlan = 'sorted' | 'merged'
  */
 export async function ledgerMembers(
   db: Db,
-  scope: DataScope,
   q: { year: number; orgId: number; pageNum: number; pageSize: number },
   t: HourTargets,
   plan?: LedgerPlan,
 ) {
-  const org = await orgInScope(db, scope, q.orgId)
+  const org = await ledgerOrg(db, q.orgId)
   const rootId = Number(org.path.split('/')[1])
   // The triggers keep the subtree's enabled members: the total, the sizes the plan is chosen on and their span of ids.
   const kept = await db
@@ -221,7 +215,7 @@ function mergedStreams(db: Db, subtree: { path: string; lo: number; hi: number }
 }
 
 /**
- * Every member of the subtree (of an organisation checked with `orgInScope` before the
+ * Every member of the subtree (of an organisation checked by its route's `scope` before the
  * download starts) in organisation order, a batch at a time (keyset on path and id),
  * so the export never holds more than one batch.
  */

@@ -3,12 +3,12 @@ import type { Page } from '../../../src-shared/schemas/common'
 import { adminResource, type AdminRow } from '../../../src-shared/schemas/system'
 import type { AuthUser } from '../../auth/auth-user'
 import { hashPassword } from '../../auth/passwords'
-import { dataScopeOf, type DataScope } from '../../auth/scope'
+import { dataScopeOf } from '../../auth/scope'
 import { sha256Hex } from '../../auth/tokens'
-import { startsWith } from '../../db/prefix'
 import { nowText } from '../../db/time'
 import { deleteRecords } from '../../db/delete-impact'
 import type { Db } from '../../db/types'
+import { scopeIds } from '../../scope/kinds'
 import { tokenOf } from '../../http/authenticate'
 import { signedIn, type DomainHandlers, type RequestContext } from '../../http/context'
 import { applyFilters, paginate } from '../../http/resource-handlers'
@@ -33,11 +33,6 @@ function adminRows(db: Db) {
     .leftJoin('role', 'role.id', 'admin.roleId')
     .leftJoin('member', 'member.id', 'admin.memberId')
     .leftJoin('org', 'org.id', 'member.orgId')
-}
-
-/** Members of the caller's tree: a member-linked caller sees the accounts of these only (spec 000 §6). */
-export function membersInScope(db: Db, scope: DataScope) {
-  return db.selectFrom('member').select('member.id').where((eb) => startsWith(eb, 'member.orgPath', scope.path))
 }
 
 async function adminById(db: Db, id: number): Promise<AdminRow> {
@@ -95,7 +90,7 @@ async function assertAssignable(db: Db, user: AuthUser, roleId: number, memberId
     if (scope.superUser) throw roleMissing()
     throw new AppError(ErrorKey.VALIDATION, '请选择关联用户', [{ path: 'memberId', message: '请选择关联用户' }])
   }
-  const found = await membersInScope(db, scope).select(['member.topOrgId', 'member.orgId']).where('member.id', '=', memberId).executeTakeFirst()
+  const found = await scopeIds.member(db, scope).select(['member.topOrgId', 'member.orgId']).where('member.id', '=', memberId).executeTakeFirst()
   if (!found) throw new AppError(ErrorKey.VALIDATION, '关联用户不存在', [{ path: 'memberId', message: '关联用户不存在' }])
   // A tree's role is held only by that tree's accounts: its administrator then reaches no other tree through it.
   if (role.ownerOrgId !== null && role.ownerOrgId !== (found.topOrgId ?? found.orgId)) throw roleMissing()
@@ -117,7 +112,7 @@ export const adminHandlers = {
     const { db } = ctx
     const scope = dataScopeOf(signedIn(ctx))
     let query = adminRows(db)
-    if (!scope.superUser) query = query.where('admin.memberId', 'in', membersInScope(db, scope))
+    if (!scope.superUser) query = query.where('admin.memberId', 'in', scopeIds.member(db, scope))
     const page = await paginate<Parameters<typeof toAdminRow>[0]>(
       applyFilters(query, 'admin', adminResource.filters, input),
       (q) => q.select(ADMIN_COLUMNS).orderBy('admin.id'),

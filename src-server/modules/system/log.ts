@@ -4,7 +4,7 @@ import type { LogEntry } from '../../../src-shared/schemas/system'
 import { dataScopeOf } from '../../auth/scope'
 import { likeContains } from '../../db/sql-text'
 import { signedIn, type DomainHandlers } from '../../http/context'
-import { membersInScope } from './admins'
+import { scopeIds } from '../../scope/kinds'
 
 const parseJson = (text: string | null): unknown => (text === null ? null : JSON.parse(text))
 
@@ -21,7 +21,7 @@ export const logHandlers = {
       const accounts = db
         .selectFrom('admin')
         .select('admin.id')
-        .where('admin.memberId', 'in', membersInScope(db, scope))
+        .where('admin.memberId', 'in', scopeIds.member(db, scope))
       query = query.where('adminId', 'in', accounts)
     }
     if (adminName) query = query.where(sql<boolean>`${sql.ref('adminName')} like ${likeContains(adminName)} escape '\\'`)

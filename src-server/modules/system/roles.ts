@@ -5,6 +5,7 @@ import { PROTECTED_ROLE_ID, roleResource, screenIdsOf, type RoleRow } from '../.
 import { nowText } from '../../db/time'
 import { deleteRecords } from '../../db/delete-impact'
 import type { Db } from '../../db/types'
+import { scopeIds } from '../../scope/kinds'
 import type { AuthUser } from '../../auth/auth-user'
 import { dataScopeOf } from '../../auth/scope'
 import { signedIn, type DomainHandlers } from '../../http/context'
@@ -37,9 +38,7 @@ async function rolesWithPermissions(db: Db, rows: RoleFields[]): Promise<RoleRow
  * admins.ts); it may give its accounts province-wide roles, never change them.
  */
 export function rolesManagedBy(db: Db, user: AuthUser) {
-  const scope = dataScopeOf(user)
-  const query = db.selectFrom('role')
-  return scope.superUser ? query : query.where('ownerOrgId', '=', scope.orgId)
+  return db.selectFrom('role').where('role.id', 'in', scopeIds.role(db, dataScopeOf(user)))
 }
 
 /** The owner a new role of this caller gets. */
@@ -69,9 +68,9 @@ async function existingRole(db: Db, id: number): Promise<RoleRow> {
   return role
 }
 
-/** A role the caller manages, with its owner; another tree's answers as one that does not exist. */
-async function managedRole(db: Db, user: AuthUser, id: number): Promise<RoleRow & { ownerOrgId: number | null }> {
-  const row = await rolesManagedBy(db, user).select('ownerOrgId').where('id', '=', id).executeTakeFirst()
+/** A role with its owner (the route's `scope` declaration has checked that the caller manages it). */
+async function ownedRole(db: Db, id: number): Promise<RoleRow & { ownerOrgId: number | null }> {
+  const row = await db.selectFrom('role').select('ownerOrgId').where('id', '=', id).executeTakeFirst()
   if (!row) throw new AppError(ErrorKey.NOT_FOUND, ROLE_NOT_FOUND)
   return { ...(await existingRole(db, id)), ownerOrgId: row.ownerOrgId }
 }
@@ -124,7 +123,7 @@ export const roleHandlers = {
   'role.update': async ({ id, title, remark, permissionIdList }, ctx) => {
     refuseProtected(id, '修改')
     const user = signedIn(ctx)
-    const current = await managedRole(ctx.db, user, id)
+    const current = await ownedRole(ctx.db, id)
     assertWithinCaller(user, current.permissionIdList, NOT_WITHIN)
     await assertTitleFree(ctx.db, current.ownerOrgId, title, id)
     assertWithinCaller(user, permissionIdList, NOT_WITHIN)
@@ -138,7 +137,6 @@ export const roleHandlers = {
 
   'role.delete': async ({ id }, ctx) => {
     refuseProtected(id, '删除')
-    await managedRole(ctx.db, signedIn(ctx), id)
     await assertRoleWithinCaller(ctx.db, signedIn(ctx), id, NOT_WITHIN)
     await ctx.audit.changing('role', id, roleSnapshot(ctx.db, id))
     // Refused while accounts hold it (src-shared/references.ts).

@@ -3,8 +3,8 @@ import { ROOT_ORG_CODE } from '../../../src-shared/permissions'
 import { OTHER_HOST_NAME } from '../../../src-shared/schemas/training-codes'
 import type { AuthUser } from '../../auth/auth-user'
 import { dataScopeOf } from '../../auth/scope'
-import { startsWith } from '../../db/prefix'
 import type { Db } from '../../db/types'
+import { scopeIds } from '../../scope/kinds'
 
 /**
  * Who may host a training (spec 000 §6): a member-linked account only its own
@@ -60,19 +60,26 @@ export async function resolveHost(db: Db, user: AuthUser, orgId: number | null, 
 }
 
 /**
- * Trainings the account may see, joined with their host (`host`): those hosted by
- * an organisation inside its scope.
+ * Trainings the account may see, joined with their host (`host`): the training kind's
+ * scope predicate (src-server/scope/kinds.ts).
  */
 export async function visibleTrains(db: Db, user: AuthUser) {
-  const scope = dataScopeOf(user)
-  return db.selectFrom('train').innerJoin('org as host', 'host.id', 'train.orgId').where((eb) => startsWith(eb, 'host.path', scope.path))
+  return db.selectFrom('train').innerJoin('org as host', 'host.id', 'train.orgId').where('train.id', 'in', scopeIds.train(db, dataScopeOf(user)))
 }
 
 export const TRAIN_NOT_FOUND = '培训班不存在'
 
-/** A training inside the account's scope, or NOT_FOUND (another tree's id looks absent). */
-export async function trainInScope(db: Db, user: AuthUser, id: number) {
-  const row = await (await visibleTrains(db, user)).selectAll('train').select('host.parentId as hostParentId').where('train.id', '=', id).executeTakeFirst()
+/**
+ * A training with its host's parent, or NOT_FOUND. Whether the caller may see it is the
+ * route's `scope` declaration's business, checked before the handler runs.
+ */
+export async function trainById(db: Db, id: number) {
+  const row = await db
+    .selectFrom('train')
+    .selectAll('train')
+    .select((eb) => eb.selectFrom('org as host').select('host.parentId').whereRef('host.id', '=', 'train.orgId').as('hostParentId'))
+    .where('train.id', '=', id)
+    .executeTakeFirst()
   if (!row) throw new AppError(ErrorKey.NOT_FOUND, TRAIN_NOT_FOUND)
   return row
 }
