@@ -103,6 +103,7 @@ export const references: readonly Reference[] = [
   { from: 'train', column: 'org_id', to: 'org', onDelete: 'refuse', refusal: (r) => `该组织还主办培训班${quotedNames(r, '个')}，不能删除` },
   { from: 'train_sign_up', column: 'org_id', to: 'org', onDelete: 'refuse', refusal: (r) => `该组织还有报名记录${quotedNames(r, '条')}，不能删除` },
   { from: 'role', column: 'owner_org_id', to: 'org', onDelete: 'refuse', refusal: (r) => `该组织还有角色${quotedNames(r, '个')}，请先删除这些角色` },
+  { from: 'notice', column: 'owner_org_id', to: 'org', onDelete: 'refuse', refusal: (r) => `该组织还有通知${quotedNames(r, '条')}，请先删除这些通知` },
 
   // A member: what they did goes with them; an account would silently lose its data scope.
   { from: 'train_sign_up', column: 'member_id', to: 'member', onDelete: 'cascade', effect: counted('条报名记录') },

@@ -4,8 +4,7 @@ import type { RouteDef, ScopeKind } from '../../src-shared/contract'
 import { allScreens, type PermissionKey } from '../../src-shared/permissions'
 import { testDatabases } from '../support/databases'
 import { orgadminMember, foreignRecord, naming, request } from '../support/foreign-records'
-import { roleAccount } from '../support/route-calls'
-import { tableFingerprint } from '../support/table-fingerprint'
+import { dataFingerprint, roleAccount } from '../support/route-calls'
 import { call, startTestServer, type TestServer } from './harness'
 
 /**
@@ -93,11 +92,11 @@ describe.each(testDatabases())('authorization matrix ($name)', (database) => {
     const token = await account('m_scoped', allScreens.map((s) => s.id), orgadmin.id)
     const foreign = found.get(kind) ?? (await foreignRecord[kind](db, orgadmin.topOrgId ?? 0))
     found.set(kind, foreign)
-    const before = await tableFingerprint(db)
+    const before = await dataFingerprint(db)
     const { path, query, body } = request(route, { [input]: naming(route, input, foreign) })
     const answer = await call(server.url, route.method, path, { token, query, body })
     expect(answer.status).toBe(404)
     expect(answer.body).toMatchObject({ error: 'NOT_FOUND', message: expect.stringMatching(/不存在$/) })
-    expect(await tableFingerprint(db)).toEqual(before)
+    expect(await dataFingerprint(db)).toEqual(before)
   })
 })

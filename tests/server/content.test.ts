@@ -149,11 +149,16 @@ describe.each(testDatabases())('content: news, home pages, carousels, notices, t
     const refused = await orgApi.post('/api/notice', { name: '越权通知', content: '<p>x</p>', memberIdList: [foreign?.id] })
     expect(issuesOf(refused).memberIdList).toBe('所选党员不存在')
     // A refused write changes nothing (issue 24): the refused notice is not created, a refused edit renames nothing.
-    const rename = { id: notice.id, name: '改名通知', content: '<p>x</p>', memberIdList: [members[0].id, foreign?.id] }
+    const mine = members.find((m) => m.topOrgId === me.topOrgId)
+    const own = await data<NoticeRow>(orgApi.post('/api/notice', { name: '本单位通知', content: '<p>x</p>', memberIdList: [mine?.id] }))
+    const rename = { id: own.id, name: '改名通知', content: '<p>x</p>', memberIdList: [mine?.id, foreign?.id] }
     expect(issuesOf(await orgApi.patch('/api/notice', rename)).memberIdList).toBe('所选党员不存在')
     expect(issuesOf(await orgApi.post('/api/home/notice', rename)).memberIdList).toBe('所选党员不存在')
+    // The province's notice is not the tree's to edit (issue 25): absent to it.
+    expect(failureOf(await orgApi.patch('/api/notice', { ...rename, id: notice.id, memberIdList: [mine?.id] }))).toMatchObject({ status: 404, message: '通知不存在' })
     const notices = (await api.data<Page<NoticeRow>>('/api/notice', { pageNum: 1, pageSize: 100 })).records
     expect(notices.map((n) => n.name)).not.toContain('越权通知')
+    expect(notices.find((n) => n.id === own.id)).toMatchObject({ name: '本单位通知', memberCount: 1 })
     expect(notices.find((n) => n.id === notice.id)).toMatchObject({ name: '学习通知', memberCount: 2 })
   })
 

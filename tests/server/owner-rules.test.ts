@@ -8,9 +8,9 @@ import { demoAccounts } from '../../src-server/seed/demo-accounts'
 import { testDatabases } from '../support/databases'
 import { insertPaper } from '../support/exam'
 import { dataOf } from '../support/envelope'
-import { accountWithRole, orgadminMember, foreignRecord, naming, request } from '../support/foreign-records'
+import { orgadminMember, foreignRecord, naming, request } from '../support/foreign-records'
+import { dataFingerprint, roleAccount } from '../support/route-calls'
 import { login } from '../support/login'
-import { tableFingerprint } from '../support/table-fingerprint'
 import { call, startTestServer, type TestServer } from './harness'
 
 /**
@@ -38,7 +38,8 @@ const ownTreeWrites = {
 } as const satisfies Partial<Record<RouteName, string>>
 
 const entries = (Object.entries(routes) as [RouteName, RouteDef][]).map(([name, route]) => ({ name, route }))
-const writes = entries.filter((e) => e.route.method !== 'GET' && e.route.access !== 'public')
+// A member route acts only for the member whose session calls it (the route mechanism finds that member).
+const writes = entries.filter((e) => e.route.method !== 'GET' && e.route.access !== 'public' && e.route.access !== 'member')
 const provinceWrites = writes.filter((e) => e.route.province)
 const scopedWrites = writes.filter((e) => e.route.scope && !e.route.province)
 
@@ -55,7 +56,7 @@ describe.each(testDatabases())('owner rules ($name)', (database) => {
     const orgadmin = await orgadminMember(db)
     topOrgId = orgadmin.topOrgId ?? 0
     // A tree's administrator with every permission: only the owner rules can refuse it.
-    treeAdmin = await accountWithRole(server, 'owner_rules', allScreens.map((s) => s.id), orgadmin.id)
+    treeAdmin = await roleAccount(server, allScreens.map((s) => s.id), orgadmin.id)
     // One record of each province-wide module, so that its writes would have something to change.
     const now = nowText()
     const stamps = { createTime: now, updatedAt: now }
@@ -86,12 +87,12 @@ describe.each(testDatabases())('owner rules ($name)', (database) => {
 
   /** Calls a write as the tree's administrator: refused with `status`, a Chinese message, and no table changed. */
   async function refusedUnchanged(route: RouteDef, input: Record<string, unknown>, status: 403 | 404) {
-    const before = await tableFingerprint(server.db)
+    const before = await dataFingerprint(server.db)
     const { path, query, body } = request(route, input)
     const answer = await call(server.url, route.method, path, { token: treeAdmin, query, body })
     expect(answer.status).toBe(status)
     expect(answer.body.message).toMatch(CHINESE)
-    expect(await tableFingerprint(server.db)).toEqual(before)
+    expect(await dataFingerprint(server.db)).toEqual(before)
   }
 
   it.each(provinceWrites)('$name: a tree cannot change the province’s records (FORBIDDEN)', async ({ route }) => {

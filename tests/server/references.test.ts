@@ -80,6 +80,7 @@ describe.each(testDatabases())('declared references, deleted through the API ($n
     if (table === 'train' || table === 'train_sign_up') return { org_id: rootOrg.id, ...values }
     if (table === 'exam') return { type: 2, ...values }
     if (table === 'paper') return { question_list: '[]', category_list: '[]', ...values }
+    if (table === 'notice') return { owner_org_id: rootOrg.id, ...values }
     // 短信设置 is one row whose id is 1.
     if (table === 'sms_setting') return { id: 1, provider: 'none', ...values }
     return values

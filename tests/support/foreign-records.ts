@@ -1,11 +1,9 @@
 import type { z } from 'zod'
 import { splitInput, type RouteDef, type ScopeKind } from '../../src-shared/contract'
-import { hashPassword } from '../../src-server/auth/passwords'
 import { nowText } from '../../src-server/db/time'
 import type { Db } from '../../src-server/db/types'
 import { demoAccounts } from '../../src-server/seed/demo-accounts'
 import { insertPaper } from './exam'
-import { login } from './login'
 import { daysFromNow } from './training'
 
 /*
@@ -97,18 +95,6 @@ export function request(route: RouteDef, input: Record<string, unknown>) {
   const { path, query, body } = splitInput(route, input)
   const textQuery = query && Object.fromEntries(Object.entries(query).map(([k, v]) => [k, String(v)]))
   return { path, query: textQuery, body: route.body ? body : undefined }
-}
-
-const PASSWORD = 'Matrix@123'
-
-/** A signed-in account named `name` whose new role grants exactly `permissionIds`, linked to a member or not (the super user). */
-export async function accountWithRole(server: { db: Db; url: string }, name: string, permissionIds: number[], memberId: number | null): Promise<string> {
-  const now = nowText()
-  const { db } = server
-  const { id: roleId } = await db.insertInto('role').values({ title: name, remark: '矩阵测试', createdAt: now, updatedAt: now }).returning('id').executeTakeFirstOrThrow()
-  if (permissionIds.length > 0) await db.insertInto('rolePermission').values(permissionIds.map((permissionId) => ({ roleId, permissionId }))).execute()
-  await db.insertInto('admin').values({ name, passwordHash: await hashPassword(PASSWORD), roleId, memberId, createdAt: now, updatedAt: now }).execute()
-  return login(server.url, name, PASSWORD)
 }
 
 /** The member `orgadmin` is linked to, with its top organisation (the tree the finders above stay out of). */

@@ -96,9 +96,10 @@ export function messageOf(bytes: Buffer): string {
  * - session: a request extends its session, sign-in and sign-out add and remove one;
  * - captcha, login_failure: a refused sign-in spends its captcha and counts its failure;
  * - rate_limit: every request of a limited route is counted, refused or not;
+ * - member_session: a member's sign-in makes one, a request extends it;
  * - kysely_migration, kysely_migration_lock: the migrator's own, written at start only.
  */
-export const BOOKKEEPING_TABLES: ReadonlySet<string> = new Set(['operation_log', 'session', 'captcha', 'login_failure', 'rate_limit', 'kysely_migration', 'kysely_migration_lock'])
+export const BOOKKEEPING_TABLES: ReadonlySet<string> = new Set(['operation_log', 'session', 'captcha', 'login_failure', 'rate_limit', 'member_session', 'kysely_migration', 'kysely_migration_lock'])
 
 /** Row count and a hash of the rows (in any order) of each table but the bookkeeping ones. */
 export type Fingerprint = Map<string, { rows: number; hash: string }>
@@ -115,6 +116,11 @@ export async function fingerprint(db: Db, tables: readonly string[]): Promise<Fi
     print.set(table, { rows: rows.length, hash: createHash('sha256').update(rows.join('\n')).digest('hex').slice(0, 16) })
   }
   return print
+}
+
+/** The fingerprint of every table but the bookkeeping ones: equal before and after a call means it changed no record. */
+export async function dataFingerprint(db: Db): Promise<Fingerprint> {
+  return fingerprint(db, await dataTables(db))
 }
 
 /** What differs between two fingerprints, e.g. `notice 12 → 13 rows, notice_member (rows changed)`; empty when nothing. */
