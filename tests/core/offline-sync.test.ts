@@ -142,4 +142,32 @@ describe('offline cache, outbox and sync', () => {
     expect(final.seats.map((s) => s.trainSignUpMemberId)).toEqual([signUps[3]])
     await core.close()
   })
+
+  it('never shows an accepted save undone: offline again, the screen holds it and the next save applies on it', async () => {
+    const { core } = await remoteCore(`http://127.0.0.1:${port}`, { dataDir })
+    const seatsOf = (p: { seats: { trainSignUpMemberId: number | null }[] }) => p.seats.map((s) => s.trainSignUpMemberId)
+    const before = await call(core, 'seat.plan', { trainId })
+    // A swap saved offline, synced when the server is back, then the network is lost again.
+    await serverDown()
+    expect(await call(core, 'seating.save', plan(2, 2, [signUps[1], signUps[0]], before.revision))).toMatchObject({ outcome: 'queued' })
+    await serverUp()
+    expect(await call(core, 'sync.now')).toMatchObject({ pending: 0, conflicts: 0 })
+    await serverDown()
+    const offline = await call(core, 'seat.plan', { trainId })
+    expect(offline).toMatchObject({ revision: before.revision + 1, rowNumber: 2, columnNumber: 2 })
+    expect(seatsOf(offline)).toEqual([signUps[1], signUps[0]])
+
+    // The next offline save starts from it and is no conflict with the clerk's own change.
+    await call(core, 'seating.save', plan(2, 2, [signUps[0], signUps[1]], offline.revision))
+    await serverUp()
+    expect(await call(core, 'sync.now')).toMatchObject({ pending: 0, conflicts: 0 })
+
+    // A save the server took at once is what the screen shows offline too.
+    expect(await call(core, 'seating.save', plan(2, 2, [signUps[2], signUps[1]], before.revision + 2))).toEqual({ outcome: 'saved', revision: before.revision + 3 })
+    await serverDown()
+    expect(seatsOf(await call(core, 'seat.plan', { trainId }))).toEqual([signUps[2], signUps[1]])
+    await serverUp()
+    expect(seatsOf(await call(core, 'seat.plan', { trainId }))).toEqual([signUps[2], signUps[1]])
+    await core.close()
+  })
 })

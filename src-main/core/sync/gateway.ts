@@ -8,6 +8,7 @@ import type { ApiClient } from '../api-client'
 import { ReadCache, type LocalDb } from '../cache/local-store'
 import type { CoreEvents } from '../events'
 import { Outbox, type QueuedSave } from './outbox'
+import { SeatPlanCache, planWithSave } from './seat-plan-cache'
 
 export const OFFLINE_WRITE = '当前处于离线状态，此操作需要连接服务器（座位编排可离线保存，联网后自动同步）'
 const NOT_CACHED = '离线状态下没有这项数据，请联网后查看（可在培训班上先“准备离线”）'
@@ -35,28 +36,6 @@ function stableText(value: unknown): string {
 
 const isOffline = (err: unknown) => err instanceof AppError && err.key === ErrorKey.OFFLINE
 
-/** The queued plan shown over the cached one: what this console last saved there. */
-function withQueued(plan: SeatPlan, queued: QueuedSave): SeatPlan {
-  const names = new Map(plan.people.map((p) => [p.trainSignUpMemberId, p]))
-  return {
-    ...plan,
-    rowNumber: Number(queued.rowNumber),
-    columnNumber: Number(queued.columnNumber),
-    useSeat: queued.useSeat ?? plan.useSeat,
-    seats: queued.trainMemberLocations.map((s) => {
-      const person = s.trainSignUpMemberId ? names.get(s.trainSignUpMemberId) : undefined
-      return {
-        rowNumber: s.rowNumber,
-        columnNumber: s.columnNumber,
-        groupNumber: s.groupNumber ?? null,
-        trainSignUpMemberId: s.trainSignUpMemberId ?? null,
-        memberId: person?.memberId ?? null,
-        name: person?.name ?? null,
-      }
-    }),
-  }
-}
-
 /**
  * The one gateway between the RPC dispatcher and the API client (ARCHITECTURE.md rule 7).
  * Online, it calls the server and records what it read; when the server cannot be
@@ -74,6 +53,19 @@ export function createGateway(deps: { client: ApiClient; db: LocalDb; events: Co
   let closed = false
   /** The account whose reads are cached (its scope decides what it may see). */
   let account = ''
+  const keyOf = (method: RouteName, input: unknown) => `${account}|${method}|${stableText(input)}`
+  const plans = new SeatPlanCache(cache, (trainId) => keyOf('seat.plan', { trainId }))
+  /** Keeps what the server answered to a read (seat plans only ever for a newer revision). */
+  function store(method: RouteName, input: unknown, data: unknown): void {
+    if (method === 'seat.plan') plans.keep(data as SeatPlan)
+    else cache.put(keyOf(method, input), data)
+    cache.setMeta('lastReadAt', String(Date.now()))
+  }
+  /** The server accepted a save: one local transaction takes it out of the outbox (when queued) and makes it the cached plan. */
+  const accepted = deps.db.transaction((save: QueuedSave, revision: number, seq?: number) => {
+    if (seq !== undefined) outbox.acknowledge(seq, revision)
+    plans.accept(save, revision)
+  })
 
   function status(): SyncStatus {
     const lastRead = cache.meta('lastReadAt')
@@ -124,8 +116,6 @@ export function createGateway(deps: { client: ApiClient; db: LocalDb; events: Co
     probe.unref()
   }
 
-  const keyOf = (method: RouteName, input: unknown) => `${account}|${method}|${stableText(input)}`
-
   /** A forwarded route: reads are cached and served from the cache offline; writes need the server. */
   async function forward(method: RouteName, input: unknown): Promise<unknown> {
     const isGet = routes[method].method === 'GET'
@@ -135,9 +125,9 @@ export function createGateway(deps: { client: ApiClient; db: LocalDb; events: Co
       let data = await client.callRoute(method, input)
       setOnline(true)
       if (isRead) {
-        cache.put(keyOf(method, input), data)
-        cache.setMeta('lastReadAt', String(Date.now()))
-        if (method === 'seat.plan') data = overlay(data as SeatPlan)
+        store(method, input, data)
+        // The newest known plan: a late answer may be older than a save accepted meanwhile.
+        if (method === 'seat.plan') data = overlay(plans.get((data as SeatPlan).trainId) ?? (data as SeatPlan))
       }
       return data
     } catch (err) {
@@ -156,7 +146,7 @@ export function createGateway(deps: { client: ApiClient; db: LocalDb; events: Co
 
   function overlay(plan: SeatPlan): SeatPlan {
     const queued = outbox.latestFor(plan.trainId)
-    return queued ? withQueued(plan, queued) : plan
+    return queued ? planWithSave(plan, queued) : plan
   }
 
   /** The screen's save: to the server when it answers, else (or while earlier saves of the training wait) into the outbox. */
@@ -166,6 +156,8 @@ export function createGateway(deps: { client: ApiClient; db: LocalDb; events: Co
       try {
         const result = (await client.callRoute('seat.save', queued)) as SeatSaveResult
         setOnline(true)
+        if (result.outcome === 'saved') accepted(queued, result.revision)
+        else plans.keep(result.plan)
         return result
       } catch (err) {
         if (!isOffline(err)) throw err
@@ -198,11 +190,15 @@ export function createGateway(deps: { client: ApiClient; db: LocalDb; events: Co
             if (err instanceof AppError && err.key === ErrorKey.UNAUTHENTICATED) break
             // Refused for good (e.g. a person no longer signed up): kept as a conflict for the user.
             const server = (await client.callRoute('seat.plan', { trainId: item.trainId })) as SeatPlan
+            plans.keep(server)
             outbox.conflict(item.seq, server, err instanceof Error ? err.message : null)
             continue
           }
-          if (result.outcome === 'saved') outbox.acknowledge(item.seq, result.revision)
-          else outbox.conflict(item.seq, result.plan, null)
+          if (result.outcome === 'saved') accepted(item.body, result.revision, item.seq)
+          else {
+            plans.keep(result.plan)
+            outbox.conflict(item.seq, result.plan, null)
+          }
           announce()
         }
         if (outbox.counts().pending === 0 && online) cache.setMeta('lastSyncAt', String(Date.now()))
@@ -219,8 +215,7 @@ export function createGateway(deps: { client: ApiClient; db: LocalDb; events: Co
   /** A read straight from the server into the cache (准备离线): fails rather than answering from the cache. */
   async function refresh(method: RouteName, input: unknown): Promise<unknown> {
     const data = await client.callRoute(method, input)
-    cache.put(keyOf(method, input), data)
-    cache.setMeta('lastReadAt', String(Date.now()))
+    store(method, input, data)
     return data
   }
 
@@ -240,7 +235,12 @@ export function createGateway(deps: { client: ApiClient; db: LocalDb; events: Co
     cache,
     conflicts: (trainId?: number) => outbox.conflicts(trainId),
     async resolve(seq: number, choice: 'mine' | 'server') {
-      outbox.resolve(seq, choice)
+      const conflict = outbox.conflicts().find((c) => c.seq === seq)
+      // Either way the server's plan is the newest it holds: the screen starts from it.
+      deps.db.transaction(() => {
+        if (conflict) plans.keep(conflict.server)
+        outbox.resolve(seq, choice)
+      })()
       announce()
       if (online) await sync()
       return status()
