@@ -4,16 +4,15 @@ import { AppError, ErrorKey } from '../../../src-shared/errors'
 import type { UserInfo } from '../../../src-shared/schemas/auth'
 import type { SeatPlan, SeatPlanSaveBody, SeatSaveResult } from '../../../src-shared/schemas/seating'
 import type { SyncStatus } from '../../../src-shared/schemas/sync'
-import type { ApiClient } from '../api-client'
+import { serverAnswers, type ApiClient } from '../api-client'
 import { ReadCache, type LocalDb } from '../cache/local-store'
 import type { CoreEvents } from '../events'
 import { Outbox, type QueuedSave } from './outbox'
 import { SeatPlanCache, planWithSave } from './seat-plan-cache'
+import { createServerWatch, PROBE_TIMEOUT_MS, WATCH_TIMING } from './server-watch'
 
 export const OFFLINE_WRITE = '当前处于离线状态，此操作需要连接服务器（座位编排可离线保存，联网后自动同步）'
 const NOT_CACHED = '离线状态下没有这项数据，请联网后查看（可在培训班上先“准备离线”）'
-/** How often an offline core asks whether the server is back. */
-const PROBE_INTERVAL_MS = 3000
 
 const pad = (n: number) => String(n).padStart(2, '0')
 function minuteText(ms: number): string {
@@ -42,14 +41,17 @@ const isOffline = (err: unknown) => err instanceof AppError && err.key === Error
  * reached (detected from the calls themselves, then probed until it answers) reads come
  * from the cache, seat saves go to the outbox, and every other write is refused with a
  * clear message. When the server answers again the outbox is replayed, exactly once.
+ * Once started (the app runs), it does so by itself: see server-watch.ts.
+ *
+ * "Cannot be reached" is a transport error, a timeout or an answer that is not the
+ * server's own envelope (a proxy's 502/503/504): the API client calls all of them OFFLINE.
  */
-export function createGateway(deps: { client: ApiClient; db: LocalDb; events: CoreEvents; baseUrl: () => string; probeIntervalMs?: number }) {
+export function createGateway(deps: { client: ApiClient; db: LocalDb; events: CoreEvents; baseUrl: () => string }) {
   const { client, events } = deps
   const cache = new ReadCache(deps.db)
   const outbox = new Outbox(deps.db)
   let online = true
   let syncing: Promise<void> | null = null
-  let probe: NodeJS.Timeout | null = null
   let closed = false
   /** The account whose reads are cached (its scope decides what it may see). */
   let account = ''
@@ -81,6 +83,8 @@ export function createGateway(deps: { client: ApiClient; db: LocalDb; events: Co
   let announced = ''
   /** Tells the renderer, only when something it shows changed. */
   const announce = () => {
+    // A sync still under way when the app closes has no one to tell (and no cache file).
+    if (closed) return
     const now = status()
     const text = JSON.stringify(now)
     if (text === announced) return
@@ -92,29 +96,19 @@ export function createGateway(deps: { client: ApiClient; db: LocalDb; events: Co
     if (next === online) return
     online = next
     announce()
-    if (!next) startProbe()
-    else void sync()
+    watch.schedule()
+    if (next) void sync()
   }
 
-  /** Any HTTP answer (even 接口不存在) means the server is back; no answer means still offline. */
-  const reachable = () =>
-    fetch(`${deps.baseUrl()}/api/`, { signal: AbortSignal.timeout(2000) }).then(
-      () => true,
-      () => false,
-    )
-
-  function startProbe(): void {
-    if (probe || closed) return
-    probe = setInterval(() => {
-      void reachable().then((yes) => {
-        if (!yes || !probe) return
-        clearInterval(probe)
-        probe = null
-        setOnline(true)
-      })
-    }, deps.probeIntervalMs ?? PROBE_INTERVAL_MS)
-    probe.unref()
-  }
+  const reachable = () => serverAnswers(deps.baseUrl, PROBE_TIMEOUT_MS)
+  const watch = createServerWatch({
+    timing: WATCH_TIMING,
+    isOnline: () => online,
+    hasSendable: () => outbox.next() !== undefined,
+    probe: reachable,
+    setOnline,
+    sync: () => sync(),
+  })
 
   /** A forwarded route: reads are cached and served from the cache offline; writes need the server. */
   async function forward(method: RouteName, input: unknown): Promise<unknown> {
@@ -207,6 +201,7 @@ export function createGateway(deps: { client: ApiClient; db: LocalDb; events: Co
       } finally {
         syncing = null
         announce()
+        watch.schedule()
       }
     })()
     return syncing
@@ -271,11 +266,13 @@ export function createGateway(deps: { client: ApiClient; db: LocalDb; events: Co
       return user
     },
     isOnline: () => online,
+    /** The app runs: sync and watch the server by themselves from now on (until `close`). */
+    start: () => watch.start(),
     markOffline: () => setOnline(false),
     markOnline: () => setOnline(true),
     close() {
       closed = true
-      if (probe) clearInterval(probe)
+      watch.stop()
       deps.db.close()
     },
   }
