@@ -172,6 +172,23 @@ describe('offline cache, outbox and sync', () => {
     await core.close()
   })
 
+  it('catches up with what another console saved at each sync, so that offline the screen is the server’s last plan', async () => {
+    const url = `http://127.0.0.1:${port}`
+    const { core } = await remoteCore(url, { dataDir })
+    const before = await call(core, 'seat.plan', { trainId })
+    const other = await remoteCore(url)
+    expectOk(await signIn(other.core, admin.username, admin.password))
+    expect(await call(other.core, 'seating.save', plan(2, 2, [null, signUps[2], signUps[0]], before.revision))).toMatchObject({ outcome: 'saved' })
+
+    expect(await call(core, 'sync.now')).toMatchObject({ online: true, pending: 0 })
+    await serverDown()
+    const offline = await call(core, 'seat.plan', { trainId })
+    expect(offline.revision).toBe(before.revision + 1)
+    expect(offline.seats.map((s) => s.trainSignUpMemberId)).toEqual([null, signUps[2], signUps[0]])
+    await serverUp()
+    await core.close()
+  })
+
   it('sends a restarted console’s queue by itself, notices a lost server without a click and syncs when it is back', async () => {
     const url = `http://127.0.0.1:${port}`
     const before = await call((await remoteCore(url, { dataDir })).core, 'seat.plan', { trainId })

@@ -55,8 +55,13 @@ export function createGateway(deps: { client: ApiClient; db: LocalDb; events: Co
   let closed = false
   /** The account whose reads are cached (its scope decides what it may see). */
   let account = ''
-  const keyOf = (method: RouteName, input: unknown) => `${account}|${method}|${stableText(input)}`
-  const plans = new SeatPlanCache(cache, (trainId) => keyOf('seat.plan', { trainId }))
+  const prefixOf = (method: RouteName) => `${account}|${method}|`
+  const keyOf = (method: RouteName, input: unknown) => prefixOf(method) + stableText(input)
+  const plans = new SeatPlanCache(
+    cache,
+    (trainId) => keyOf('seat.plan', { trainId }),
+    () => prefixOf('seat.plan'),
+  )
   /** Keeps what the server answered to a read (seat plans only ever for a newer revision). */
   function store(method: RouteName, input: unknown, data: unknown): void {
     if (method === 'seat.plan') plans.keep(data as SeatPlan)
@@ -165,9 +170,25 @@ export function createGateway(deps: { client: ApiClient; db: LocalDb; events: Co
     return { outcome: 'queued', pending: outbox.counts().pending }
   }
 
-  /** Replays the outbox in order until it is empty, offline, or only conflicts remain. */
+  /**
+   * The cached plans catch up with what others saved meanwhile: offline, the screen (and
+   * the base of the next save) is then the newest plan the server held at the last sync.
+   */
+  async function refreshPlans(): Promise<void> {
+    for (const trainId of plans.trainIds()) {
+      if (!online || closed) return
+      try {
+        store('seat.plan', { trainId }, await client.callRoute('seat.plan', { trainId }))
+      } catch (err) {
+        if (isOffline(err)) return setOnline(false)
+        if (err instanceof AppError && err.key === ErrorKey.UNAUTHENTICATED) return
+        // A training deleted or out of this account's scope: its cached plan stays as last read.
+      }
+    }
+  }
+
+  /** Replays the outbox in order until it is empty, offline, or only conflicts remain; then refreshes the cached plans. */
   function sync(): Promise<void> {
-    if (!syncing && !outbox.next()) return Promise.resolve()
     syncing ??= (async () => {
       announce()
       try {
@@ -195,6 +216,7 @@ export function createGateway(deps: { client: ApiClient; db: LocalDb; events: Co
           }
           announce()
         }
+        if (online && !closed) await refreshPlans()
         if (outbox.counts().pending === 0 && online) cache.setMeta('lastSyncAt', String(Date.now()))
       } catch (err) {
         if (isOffline(err)) setOnline(false)

@@ -34,7 +34,14 @@ export class SeatPlanCache {
     private readonly cache: ReadCache,
     /** The cache key of a training's plan (per account). */
     private readonly keyOf: (trainId: number) => string,
+    /** What the keys of all of them (of this account) start with. */
+    private readonly prefix: () => string,
   ) {}
+
+  /** The trainings whose plans are kept. */
+  trainIds(): number[] {
+    return this.cache.startingWith(this.prefix()).map((plan) => (plan as SeatPlan).trainId)
+  }
 
   get(trainId: number): SeatPlan | undefined {
     return this.cache.get(this.keyOf(trainId))?.data as SeatPlan | undefined
