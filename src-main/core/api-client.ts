@@ -87,6 +87,19 @@ function isEnvelope(value: unknown): value is Envelope {
   return typeof value === 'object' && value !== null && typeof (value as Envelope).code === 'number'
 }
 
+/**
+ * Whether the platform server itself answers at `baseUrl` (a light probe): any answer in
+ * its envelope, even 接口不存在, counts; no answer, a timeout or a proxy's page does not.
+ */
+export async function serverAnswers(baseUrl: () => string, timeoutMs: number): Promise<boolean> {
+  try {
+    const response = await fetch(`${baseUrl()}/api/`, { signal: AbortSignal.timeout(timeoutMs) })
+    return isEnvelope(await response.json())
+  } catch {
+    return false
+  }
+}
+
 export function createApiClient(deps: ApiClientDeps): ApiClient {
   // Every status is an answer to read (the envelope says what went wrong);
   // only a missing answer is an error of the transport.
@@ -232,8 +245,9 @@ function failureOf(response: AxiosResponse): Pick<ApiFailure, 'message' | 'error
       body = undefined
     }
   }
+  // Not the platform's own answer (a proxy's 502/503/504, an HTML page): the server is out of reach.
   if (!isEnvelope(body)) {
-    return { message: `服务器响应异常（HTTP ${response.status}）`, error: ErrorKey.INTERNAL, data: null }
+    return { message: `${OFFLINE_MESSAGE}（收到的不是平台服务器的答复：HTTP ${response.status}）`, error: ErrorKey.OFFLINE, data: null }
   }
   if (body.code === 0) return null
   const data = typeof body.data === 'object' ? (body.data as ApiFailure['data']) : null

@@ -89,6 +89,7 @@ export function createCore(options: CoreOptions): AppCore {
     await firstRun.load()
     // A console still to be set up starts no server: the first run says which one.
     await Promise.all([firstRun.needed() ? undefined : target.switchTo(settings), tokens.load()])
+    if (!firstRun.needed()) offline.start()
   })()
 
   async function changeSettings(input: Settings): Promise<Settings> {
@@ -127,6 +128,7 @@ export function createCore(options: CoreOptions): AppCore {
       'setup.status': async () => ({ needed: firstRun.needed() }),
       'setup.complete': async (form) => {
         settings = await firstRun.complete(form)
+        offline.start()
         return null
       },
       'files.pickAndUpload': files.pickAndUpload,

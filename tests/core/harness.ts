@@ -96,3 +96,13 @@ export async function rawCall(serverUrl: string, method: 'GET' | 'POST', path: s
   const response = await axios.request({ method, url: serverUrl + path, headers, validateStatus: () => true })
   return response.data as { code: number; error?: string }
 }
+
+/** Waits until `condition` holds (looked at every 100 ms), failing after `ms`; answers how long it took. */
+export async function eventually(what: string, ms: number, condition: () => Promise<boolean>): Promise<number> {
+  const start = Date.now()
+  while (!(await condition())) {
+    if (Date.now() - start > ms) expect.fail(`${what}: not within ${ms} ms`)
+    await new Promise((resolve) => setTimeout(resolve, 100))
+  }
+  return Date.now() - start
+}

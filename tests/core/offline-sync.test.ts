@@ -8,7 +8,8 @@ import { demoAccounts } from '../../src-server/seed/demo-accounts'
 import { OFFLINE_WRITE } from '../../src-main/core/sync/gateway'
 import type { AppCore } from '../../src-main/core/app-core'
 import { validTrainForm } from '../support/training'
-import { CAPTCHA, cleanUp, expectFailure, expectOk, remoteCore, signIn, tempDir } from './harness'
+import { startReverseProxy } from '../support/reverse-proxy'
+import { CAPTCHA, cleanUp, eventually, expectFailure, expectOk, later, remoteCore, signIn, tempDir } from './harness'
 
 /**
  * The offline side of the core against a real server that is stopped and started again
@@ -142,4 +143,104 @@ describe('offline cache, outbox and sync', () => {
     expect(final.seats.map((s) => s.trainSignUpMemberId)).toEqual([signUps[3]])
     await core.close()
   })
+
+  it('never shows an accepted save undone: offline again, the screen holds it and the next save applies on it', async () => {
+    const { core } = await remoteCore(`http://127.0.0.1:${port}`, { dataDir })
+    const seatsOf = (p: { seats: { trainSignUpMemberId: number | null }[] }) => p.seats.map((s) => s.trainSignUpMemberId)
+    const before = await call(core, 'seat.plan', { trainId })
+    // A swap saved offline, synced when the server is back, then the network is lost again.
+    await serverDown()
+    expect(await call(core, 'seating.save', plan(2, 2, [signUps[1], signUps[0]], before.revision))).toMatchObject({ outcome: 'queued' })
+    await serverUp()
+    expect(await call(core, 'sync.now')).toMatchObject({ pending: 0, conflicts: 0 })
+    await serverDown()
+    const offline = await call(core, 'seat.plan', { trainId })
+    expect(offline).toMatchObject({ revision: before.revision + 1, rowNumber: 2, columnNumber: 2 })
+    expect(seatsOf(offline)).toEqual([signUps[1], signUps[0]])
+
+    // The next offline save starts from it and is no conflict with the clerk's own change.
+    await call(core, 'seating.save', plan(2, 2, [signUps[0], signUps[1]], offline.revision))
+    await serverUp()
+    expect(await call(core, 'sync.now')).toMatchObject({ pending: 0, conflicts: 0 })
+
+    // A save the server took at once is what the screen shows offline too.
+    expect(await call(core, 'seating.save', plan(2, 2, [signUps[2], signUps[1]], before.revision + 2))).toEqual({ outcome: 'saved', revision: before.revision + 3 })
+    await serverDown()
+    expect(seatsOf(await call(core, 'seat.plan', { trainId }))).toEqual([signUps[2], signUps[1]])
+    await serverUp()
+    expect(seatsOf(await call(core, 'seat.plan', { trainId }))).toEqual([signUps[2], signUps[1]])
+    await core.close()
+  })
+
+  it('catches up with what another console saved at each sync, so that offline the screen is the server’s last plan', async () => {
+    const url = `http://127.0.0.1:${port}`
+    const { core } = await remoteCore(url, { dataDir })
+    const before = await call(core, 'seat.plan', { trainId })
+    const other = await remoteCore(url)
+    expectOk(await signIn(other.core, admin.username, admin.password))
+    expect(await call(other.core, 'seating.save', plan(2, 2, [null, signUps[2], signUps[0]], before.revision))).toMatchObject({ outcome: 'saved' })
+
+    expect(await call(core, 'sync.now')).toMatchObject({ online: true, pending: 0 })
+    await serverDown()
+    const offline = await call(core, 'seat.plan', { trainId })
+    expect(offline.revision).toBe(before.revision + 1)
+    expect(offline.seats.map((s) => s.trainSignUpMemberId)).toEqual([null, signUps[2], signUps[0]])
+    await serverUp()
+    await core.close()
+  })
+
+  it('sends a restarted console’s queue by itself, notices a lost server without a click and syncs when it is back', async () => {
+    const url = `http://127.0.0.1:${port}`
+    const before = await call((await remoteCore(url, { dataDir })).core, 'seat.plan', { trainId })
+    await serverDown()
+    const first = await remoteCore(url, { dataDir })
+    expect(await call(first.core, 'seating.save', plan(2, 2, [signUps[3], signUps[2]], before.revision))).toMatchObject({ outcome: 'queued' })
+    await first.core.close()
+
+    // Restarted with the server reachable: nothing is clicked, nothing but the status is read.
+    await serverUp()
+    const { core } = await remoteCore(url, { dataDir })
+    const synced = await eventually('the queued save synced', 10_000, async () => (await status(core)).pending === 0)
+    console.info(`restarted console synced its queue in ${synced} ms`)
+    expect((await call(core, 'seat.plan', { trainId })).revision).toBe(before.revision + 1)
+
+    // An idle console sees the server go, and come back with a save queued meanwhile.
+    await serverDown()
+    const noticed = await eventually('the lost server noticed', 15_000, async () => !(await status(core)).online)
+    console.info(`idle console noticed the lost server in ${noticed} ms`)
+    expect(await call(core, 'seating.save', plan(2, 2, [signUps[2], signUps[3]], before.revision + 1))).toMatchObject({ outcome: 'queued' })
+    await serverUp()
+    const back = await eventually('synced after the server came back', 10_000, async () => {
+      const now = await status(core)
+      return now.online && now.pending === 0
+    })
+    console.info(`server back: queue synced in ${back} ms`)
+    expect((await call(core, 'seat.plan', { trainId })).revision).toBe(before.revision + 2)
+    await core.close()
+  }, 60_000)
+
+  it('behind a reverse proxy answering 502, the console is offline: reads from the cache, seat saves queued and synced once the backend is back', async () => {
+    const proxy = await startReverseProxy(port)
+    later(() => proxy.close())
+    const { core } = await remoteCore(proxy.url)
+    expectOk(await signIn(core, admin.username, admin.password))
+    const before = await call(core, 'seat.plan', { trainId })
+
+    await serverDown()
+    const cached = await call(core, 'seat.plan', { trainId })
+    expect(cached.revision).toBe(before.revision)
+    expect((await status(core)).online).toBe(false)
+    expect(await call(core, 'seating.save', plan(2, 2, [signUps[1], signUps[3]], before.revision))).toEqual({ outcome: 'queued', pending: 1 })
+    expectFailure(await core.dispatch('train.delete', { id: trainId }), 'OFFLINE', OFFLINE_WRITE)
+
+    await serverUp()
+    await eventually('synced through the proxy', 10_000, async () => {
+      const now = await status(core)
+      return now.online && now.pending === 0
+    })
+    const after = await call(core, 'seat.plan', { trainId })
+    expect(after.revision).toBe(before.revision + 1)
+    expect(after.seats.map((s) => s.trainSignUpMemberId)).toEqual([signUps[1], signUps[3]])
+    await core.close()
+  }, 60_000)
 })

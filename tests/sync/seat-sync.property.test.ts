@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, expect, it } from 'vitest'
 import type { RouteName } from '../../src-shared/api'
-import type { SeatPlan, SeatSaveResult } from '../../src-shared/schemas/seating'
+import type { SeatPlan, SeatPlanSaveBody, SeatSaveResult } from '../../src-shared/schemas/seating'
 import type { ApiClient } from '../../src-main/core/api-client'
 import type { LocalDb } from '../../src-main/core/cache/local-store'
 import type { Gateway } from '../../src-main/core/sync/gateway'
@@ -21,13 +21,17 @@ import { offline, realClient, venueGateway } from './venue-client'
 /**
  * Venue consoles arranging one hall at once, against a real server over HTTP, through
  * a network that drops 2 % of calls (request or answer lost), duplicates saves and
- * delivers the copies late (reordered), with one console's process killed mid-push.
+ * delivers the copies late (reordered), delivers a plan read's answer after a newer one, with one console's process killed mid-push.
  * Every random choice follows from the seed printed on failure (SEED=… reproduces it).
  *
  * Invariants: every acknowledged save applied exactly once (the plan's revision equals
  * the number of distinct keys the server processed, and every acknowledged key is among
  * them); every durably queued save acknowledged, shown as a conflict, or replaced by a
  * newer unsent one; no seat or person double-booked; all consoles converge to the server.
+ * No accepted change is ever undone: with nothing queued, what a console's seat screen
+ * shows offline is a plan the server held at that revision, never older than a save the
+ * console was told was accepted nor than what it showed before. After sync, each console's
+ * cached plan (its screen with the network lost) equals the server's.
  */
 
 const CLIENTS = 3
@@ -36,6 +40,13 @@ const PEOPLE = 14
 const ROWS = 3
 const COLUMNS = 5
 const DISCONNECT = 0.02
+
+/** A plan's grid and seats as one comparable text (order aside). */
+function planText(p: Pick<SeatPlanSaveBody, 'rowNumber' | 'columnNumber' | 'trainMemberLocations'>): string {
+  const seats = p.trainMemberLocations.map((s) => `${s.rowNumber}:${s.columnNumber}:${s.groupNumber ?? ''}:${s.trainSignUpMemberId ?? ''}`)
+  return `${p.rowNumber}x${p.columnNumber} ${seats.sort().join(' ')}`
+}
+const textOf = (plan: SeatPlan) => planText({ ...plan, trainMemberLocations: plan.seats })
 
 let dir = ''
 let server: RunningServer | null = null
@@ -47,6 +58,10 @@ afterAll(async () => {
 interface Venue {
   file: string
   gateway: Gateway
+  /** The newest revision the server told this console it accepted from it. */
+  accepted: number
+  /** The revision its screen last showed offline. */
+  shown: number
   /** What the staff at this console see and edit. */
   a: Arrangement
   /** The server revision their view is based on. */
@@ -81,23 +96,44 @@ it(`${CLIENTS} venue consoles, ${OPERATIONS} seat operations, 2 % disconnects, d
     const queued = new Set<string>()
     const conflicted = new Set<string>()
     const replaced = new Set<string>()
+    /** The server's plan at each revision, as its answers show it (a revision never holds two plans). */
+    const history = new Map<number, string>()
+    function witness(revision: number, text: string): void {
+      if (history.has(revision)) expect(text, `the server's plan at revision ${revision}`).toBe(history.get(revision))
+      history.set(revision, text)
+    }
+    /** Every answer the server gave, even those the network then loses. */
+    function record(name: RouteName, input: unknown, result: unknown): void {
+      if (name === 'seat.plan') witness((result as SeatPlan).revision, textOf(result as SeatPlan))
+      if (name !== 'seat.save') return
+      const answer = result as SeatSaveResult
+      if (answer.outcome === 'saved') witness(answer.revision, planText(input as SeatPlanSaveBody))
+      else witness(answer.plan.revision, textOf(answer.plan))
+    }
 
     /** The network between one console and the server. */
     function flaky(real: ApiClient, cable: { unplugged: boolean }): ApiClient {
+      /** The answer of an earlier plan read, delivered late in place of a newer one. */
+      let heldRead: unknown = null
       return {
         ...real,
         async callRoute(name: RouteName, input: unknown) {
           if (cable.unplugged || (!healed && random.chance(DISCONNECT / 2))) throw offline()
           if (!healed && name === 'seat.save' && random.chance(0.03)) late.push(() => real.callRoute(name, input).catch(() => undefined))
           const result = await real.callRoute(name, input)
+          record(name, input, result)
           if (!healed && random.chance(DISCONNECT / 2)) throw offline()
-          return result
+          if (name !== 'seat.plan' || healed) return result
+          const answer = heldRead && random.chance(0.05) ? heldRead : result
+          // Held for a while: the late answer may be several revisions old.
+          if (!heldRead || random.chance(0.2)) heldRead = result
+          return answer
         },
       }
     }
 
     /** Watches a console's outbox to know what became of every queued save. */
-    function watch(g: Gateway, db: LocalDb): Gateway {
+    function watch(g: Gateway, db: LocalDb, file: string): Gateway {
       const keyOf = (seq: number) => db.prepare<[number], { idem_key: string }>('SELECT idem_key FROM outbox WHERE seq = ?').get(seq)?.idem_key ?? ''
       const { acknowledge, conflict, enqueue, resolve } = g.outbox
       // A conflict shows the newest local version of its training: every save queued after it is part of what the user decides on.
@@ -108,6 +144,8 @@ it(`${CLIENTS} venue consoles, ${OPERATIONS} seat operations, 2 % disconnects, d
       }
       g.outbox.acknowledge = (seq, revision) => {
         acked.add(keyOf(seq))
+        const v = venues.find((x) => x.file === file)
+        if (v) v.accepted = Math.max(v.accepted, revision)
         acknowledge.call(g.outbox, seq, revision)
       }
       g.outbox.conflict = (seq, plan, message) => {
@@ -130,13 +168,45 @@ it(`${CLIENTS} venue consoles, ${OPERATIONS} seat operations, 2 % disconnects, d
       const cable = cables.get(file) ?? { unplugged: false }
       cables.set(file, cable)
       const { db, gateway } = venueGateway(file, url, flaky(realClient(url, token), cable))
-      return watch(gateway, db)
+      return watch(gateway, db, file)
     }
     const plan0 = (await direct.callRoute('seat.plan', { trainId })) as SeatPlan
-    const venues: Venue[] = Array.from({ length: CLIENTS }, (_, n) => {
+    witness(plan0.revision, textOf(plan0))
+    const venues: Venue[] = []
+    for (let n = 0; n < CLIENTS; n++) {
       const file = join(dir, `venue-${n}.sqlite`)
-      return { file, gateway: open(file), a: { ...fromPlan(plan0), rows: ROWS, columns: COLUMNS, seats: Array(ROWS * COLUMNS).fill(null), groups: Array(COLUMNS).fill(null) }, base: 0 }
-    })
+      const empty = { ...fromPlan(plan0), rows: ROWS, columns: COLUMNS, seats: Array(ROWS * COLUMNS).fill(null), groups: Array(COLUMNS).fill(null) }
+      venues.push({ file, gateway: open(file), accepted: 0, shown: 0, a: empty, base: 0 })
+    }
+    // Each console has read the plan once (the network may lose a read: then again).
+    for (const v of venues) {
+      let read = false
+      while (!read) read = await v.gateway.forward('seat.plan', { trainId }).then(() => true, () => false)
+    }
+
+    /** What the console's seat screen shows with the network lost: its cached plan and its queue. */
+    async function offlineView(v: Venue): Promise<SeatPlan> {
+      const cable = cables.get(v.file)!
+      cable.unplugged = true
+      try {
+        return (await v.gateway.forward('seat.plan', { trainId })) as SeatPlan
+      } finally {
+        cable.unplugged = false
+      }
+    }
+
+    let checked = 0
+    /** With nothing queued, the offline screen is a plan the server held, and never goes back. */
+    async function neverUndone(v: Venue): Promise<void> {
+      const now = v.gateway.status()
+      if (now.pending + now.conflicts > 0) return
+      const view = await offlineView(v)
+      expect(view.revision).toBeGreaterThanOrEqual(Math.max(v.accepted, v.shown))
+      expect(history.has(view.revision), `revision ${view.revision} seen from the server`).toBe(true)
+      expect(textOf(view)).toBe(history.get(view.revision))
+      v.shown = view.revision
+      checked++
+    }
 
     const adopt = (v: Venue, plan: SeatPlan) => {
       v.a = fromPlan(plan)
@@ -163,6 +233,7 @@ it(`${CLIENTS} venue consoles, ${OPERATIONS} seat operations, 2 % disconnects, d
       const result = (await v.gateway.saveSeats({ trainId, rowNumber: ROWS, columnNumber: COLUMNS, trainMemberLocations: toLocations(v.a), baseRevision: v.base, idempotencyKey: key })) as SeatSaveResult | { outcome: 'queued' }
       if (result.outcome === 'saved') {
         acked.add(key)
+        v.accepted = Math.max(v.accepted, result.revision)
         v.base = result.revision
       } else if (result.outcome === 'conflict') {
         conflicted.add(key)
@@ -170,6 +241,7 @@ it(`${CLIENTS} venue consoles, ${OPERATIONS} seat operations, 2 % disconnects, d
       } else {
         await settle(v)
       }
+      await neverUndone(v)
     }
 
     let killedPush = false
@@ -221,8 +293,14 @@ it(`${CLIENTS} venue consoles, ${OPERATIONS} seat operations, 2 % disconnects, d
       for (const v of venues) await settle(v)
     }
     const final = (await direct.callRoute('seat.plan', { trainId })) as SeatPlan
+    for (const v of venues) expect(v.gateway.status()).toMatchObject({ pending: 0, conflicts: 0 })
+    // After a sync, each console's cached plan is the server's: what its screen shows with the network lost.
     for (const v of venues) {
-      expect(v.gateway.status()).toMatchObject({ pending: 0, conflicts: 0 })
+      await v.gateway.syncNow()
+      const view = await offlineView(v)
+      expect({ revision: view.revision, plan: textOf(view) }).toEqual({ revision: final.revision, plan: textOf(final) })
+    }
+    for (const v of venues) {
       adopt(v, (await v.gateway.forward('seat.plan', { trainId })) as SeatPlan)
       expect(v.a).toEqual(fromPlan(final))
     }
@@ -236,6 +314,8 @@ it(`${CLIENTS} venue consoles, ${OPERATIONS} seat operations, 2 % disconnects, d
     expect(new Set(seated.map((s) => s.trainSignUpMemberId)).size).toBe(seated.length)
     expect(new Set(final.seats.map((s) => `${s.rowNumber}:${s.columnNumber}`)).size).toBe(final.seats.length)
     expect(acked.size).toBeGreaterThan(100)
+    expect(checked).toBeGreaterThan(1000)
+    console.info(`seat sync property test SEED=${seed}: ${acked.size} saves acknowledged, ${checked} offline screens checked, final revision ${final.revision}`)
     for (const v of venues) v.gateway.close()
   } catch (error) {
     console.error(`seat sync property test failed; reproduce with SEED=${seed}`)

@@ -19,8 +19,8 @@ export function realClient(baseUrl: string, token: string): ApiClient {
 /** A venue console's offline side on its own cache file, talking through `client`. */
 export function venueGateway(file: string, baseUrl: string, client: ApiClient) {
   const db = openLocalDb(file)
-  // The probe is never left to run on its own: the test says when to try the server.
-  return { db, gateway: createGateway({ client, db, events: silentEvents(), baseUrl: () => baseUrl, probeIntervalMs: 3_600_000 }) }
+  // Never started: nothing runs on its own, the test says when to try the server.
+  return { db, gateway: createGateway({ client, db, events: silentEvents(), baseUrl: () => baseUrl }) }
 }
 
 export const offline = () => new AppError(ErrorKey.OFFLINE, '无法连接服务器')

@@ -65,6 +65,14 @@ export class ReadCache {
     this.putStmt.run(key, JSON.stringify(data), at)
   }
 
+  /** The data of every read whose key starts with `prefix` (one kind of read of one account). */
+  startingWith(prefix: string): unknown[] {
+    return this.db
+      .prepare<[string, string], { data: string }>('SELECT data FROM cache_read WHERE substr(key, 1, length(?)) = ? ORDER BY key')
+      .all(prefix, prefix)
+      .map((r) => JSON.parse(r.data) as unknown)
+  }
+
   /** Many reads in one transaction (准备离线, a refresh of a whole list). */
   putMany(entries: readonly { key: string; data: unknown }[], at = Date.now()): void {
     this.db.transaction(() => {

@@ -4,15 +4,15 @@ import { AppError, ErrorKey } from '../../../src-shared/errors'
 import type { UserInfo } from '../../../src-shared/schemas/auth'
 import type { SeatPlan, SeatPlanSaveBody, SeatSaveResult } from '../../../src-shared/schemas/seating'
 import type { SyncStatus } from '../../../src-shared/schemas/sync'
-import type { ApiClient } from '../api-client'
+import { serverAnswers, type ApiClient } from '../api-client'
 import { ReadCache, type LocalDb } from '../cache/local-store'
 import type { CoreEvents } from '../events'
 import { Outbox, type QueuedSave } from './outbox'
+import { SeatPlanCache, planWithSave } from './seat-plan-cache'
+import { createServerWatch, PROBE_TIMEOUT_MS, WATCH_TIMING } from './server-watch'
 
 export const OFFLINE_WRITE = '当前处于离线状态，此操作需要连接服务器（座位编排可离线保存，联网后自动同步）'
 const NOT_CACHED = '离线状态下没有这项数据，请联网后查看（可在培训班上先“准备离线”）'
-/** How often an offline core asks whether the server is back. */
-const PROBE_INTERVAL_MS = 3000
 
 const pad = (n: number) => String(n).padStart(2, '0')
 function minuteText(ms: number): string {
@@ -35,45 +35,44 @@ function stableText(value: unknown): string {
 
 const isOffline = (err: unknown) => err instanceof AppError && err.key === ErrorKey.OFFLINE
 
-/** The queued plan shown over the cached one: what this console last saved there. */
-function withQueued(plan: SeatPlan, queued: QueuedSave): SeatPlan {
-  const names = new Map(plan.people.map((p) => [p.trainSignUpMemberId, p]))
-  return {
-    ...plan,
-    rowNumber: Number(queued.rowNumber),
-    columnNumber: Number(queued.columnNumber),
-    useSeat: queued.useSeat ?? plan.useSeat,
-    seats: queued.trainMemberLocations.map((s) => {
-      const person = s.trainSignUpMemberId ? names.get(s.trainSignUpMemberId) : undefined
-      return {
-        rowNumber: s.rowNumber,
-        columnNumber: s.columnNumber,
-        groupNumber: s.groupNumber ?? null,
-        trainSignUpMemberId: s.trainSignUpMemberId ?? null,
-        memberId: person?.memberId ?? null,
-        name: person?.name ?? null,
-      }
-    }),
-  }
-}
-
 /**
  * The one gateway between the RPC dispatcher and the API client (ARCHITECTURE.md rule 7).
  * Online, it calls the server and records what it read; when the server cannot be
  * reached (detected from the calls themselves, then probed until it answers) reads come
  * from the cache, seat saves go to the outbox, and every other write is refused with a
  * clear message. When the server answers again the outbox is replayed, exactly once.
+ * Once started (the app runs), it does so by itself: see server-watch.ts.
+ *
+ * "Cannot be reached" is a transport error, a timeout or an answer that is not the
+ * server's own envelope (a proxy's 502/503/504): the API client calls all of them OFFLINE.
  */
-export function createGateway(deps: { client: ApiClient; db: LocalDb; events: CoreEvents; baseUrl: () => string; probeIntervalMs?: number }) {
+export function createGateway(deps: { client: ApiClient; db: LocalDb; events: CoreEvents; baseUrl: () => string }) {
   const { client, events } = deps
   const cache = new ReadCache(deps.db)
   const outbox = new Outbox(deps.db)
   let online = true
   let syncing: Promise<void> | null = null
-  let probe: NodeJS.Timeout | null = null
   let closed = false
   /** The account whose reads are cached (its scope decides what it may see). */
   let account = ''
+  const prefixOf = (method: RouteName) => `${account}|${method}|`
+  const keyOf = (method: RouteName, input: unknown) => prefixOf(method) + stableText(input)
+  const plans = new SeatPlanCache(
+    cache,
+    (trainId) => keyOf('seat.plan', { trainId }),
+    () => prefixOf('seat.plan'),
+  )
+  /** Keeps what the server answered to a read (seat plans only ever for a newer revision). */
+  function store(method: RouteName, input: unknown, data: unknown): void {
+    if (method === 'seat.plan') plans.keep(data as SeatPlan)
+    else cache.put(keyOf(method, input), data)
+    cache.setMeta('lastReadAt', String(Date.now()))
+  }
+  /** The server accepted a save: one local transaction takes it out of the outbox (when queued) and makes it the cached plan. */
+  const accepted = deps.db.transaction((save: QueuedSave, revision: number, seq?: number) => {
+    if (seq !== undefined) outbox.acknowledge(seq, revision)
+    plans.accept(save, revision)
+  })
 
   function status(): SyncStatus {
     const lastRead = cache.meta('lastReadAt')
@@ -89,6 +88,8 @@ export function createGateway(deps: { client: ApiClient; db: LocalDb; events: Co
   let announced = ''
   /** Tells the renderer, only when something it shows changed. */
   const announce = () => {
+    // A sync still under way when the app closes has no one to tell (and no cache file).
+    if (closed) return
     const now = status()
     const text = JSON.stringify(now)
     if (text === announced) return
@@ -100,31 +101,19 @@ export function createGateway(deps: { client: ApiClient; db: LocalDb; events: Co
     if (next === online) return
     online = next
     announce()
-    if (!next) startProbe()
-    else void sync()
+    watch.schedule()
+    if (next) void sync()
   }
 
-  /** Any HTTP answer (even 接口不存在) means the server is back; no answer means still offline. */
-  const reachable = () =>
-    fetch(`${deps.baseUrl()}/api/`, { signal: AbortSignal.timeout(2000) }).then(
-      () => true,
-      () => false,
-    )
-
-  function startProbe(): void {
-    if (probe || closed) return
-    probe = setInterval(() => {
-      void reachable().then((yes) => {
-        if (!yes || !probe) return
-        clearInterval(probe)
-        probe = null
-        setOnline(true)
-      })
-    }, deps.probeIntervalMs ?? PROBE_INTERVAL_MS)
-    probe.unref()
-  }
-
-  const keyOf = (method: RouteName, input: unknown) => `${account}|${method}|${stableText(input)}`
+  const reachable = () => serverAnswers(deps.baseUrl, PROBE_TIMEOUT_MS)
+  const watch = createServerWatch({
+    timing: WATCH_TIMING,
+    isOnline: () => online,
+    hasSendable: () => outbox.next() !== undefined,
+    probe: reachable,
+    setOnline,
+    sync: () => sync(),
+  })
 
   /** A forwarded route: reads are cached and served from the cache offline; writes need the server. */
   async function forward(method: RouteName, input: unknown): Promise<unknown> {
@@ -135,9 +124,9 @@ export function createGateway(deps: { client: ApiClient; db: LocalDb; events: Co
       let data = await client.callRoute(method, input)
       setOnline(true)
       if (isRead) {
-        cache.put(keyOf(method, input), data)
-        cache.setMeta('lastReadAt', String(Date.now()))
-        if (method === 'seat.plan') data = overlay(data as SeatPlan)
+        store(method, input, data)
+        // The newest known plan: a late answer may be older than a save accepted meanwhile.
+        if (method === 'seat.plan') data = overlay(plans.get((data as SeatPlan).trainId) ?? (data as SeatPlan))
       }
       return data
     } catch (err) {
@@ -156,7 +145,7 @@ export function createGateway(deps: { client: ApiClient; db: LocalDb; events: Co
 
   function overlay(plan: SeatPlan): SeatPlan {
     const queued = outbox.latestFor(plan.trainId)
-    return queued ? withQueued(plan, queued) : plan
+    return queued ? planWithSave(plan, queued) : plan
   }
 
   /** The screen's save: to the server when it answers, else (or while earlier saves of the training wait) into the outbox. */
@@ -166,6 +155,8 @@ export function createGateway(deps: { client: ApiClient; db: LocalDb; events: Co
       try {
         const result = (await client.callRoute('seat.save', queued)) as SeatSaveResult
         setOnline(true)
+        if (result.outcome === 'saved') accepted(queued, result.revision)
+        else plans.keep(result.plan)
         return result
       } catch (err) {
         if (!isOffline(err)) throw err
@@ -179,9 +170,25 @@ export function createGateway(deps: { client: ApiClient; db: LocalDb; events: Co
     return { outcome: 'queued', pending: outbox.counts().pending }
   }
 
-  /** Replays the outbox in order until it is empty, offline, or only conflicts remain. */
+  /**
+   * The cached plans catch up with what others saved meanwhile: offline, the screen (and
+   * the base of the next save) is then the newest plan the server held at the last sync.
+   */
+  async function refreshPlans(): Promise<void> {
+    for (const trainId of plans.trainIds()) {
+      if (!online || closed) return
+      try {
+        store('seat.plan', { trainId }, await client.callRoute('seat.plan', { trainId }))
+      } catch (err) {
+        if (isOffline(err)) return setOnline(false)
+        if (err instanceof AppError && err.key === ErrorKey.UNAUTHENTICATED) return
+        // A training deleted or out of this account's scope: its cached plan stays as last read.
+      }
+    }
+  }
+
+  /** Replays the outbox in order until it is empty, offline, or only conflicts remain; then refreshes the cached plans. */
   function sync(): Promise<void> {
-    if (!syncing && !outbox.next()) return Promise.resolve()
     syncing ??= (async () => {
       announce()
       try {
@@ -198,19 +205,25 @@ export function createGateway(deps: { client: ApiClient; db: LocalDb; events: Co
             if (err instanceof AppError && err.key === ErrorKey.UNAUTHENTICATED) break
             // Refused for good (e.g. a person no longer signed up): kept as a conflict for the user.
             const server = (await client.callRoute('seat.plan', { trainId: item.trainId })) as SeatPlan
+            plans.keep(server)
             outbox.conflict(item.seq, server, err instanceof Error ? err.message : null)
             continue
           }
-          if (result.outcome === 'saved') outbox.acknowledge(item.seq, result.revision)
-          else outbox.conflict(item.seq, result.plan, null)
+          if (result.outcome === 'saved') accepted(item.body, result.revision, item.seq)
+          else {
+            plans.keep(result.plan)
+            outbox.conflict(item.seq, result.plan, null)
+          }
           announce()
         }
+        if (online && !closed) await refreshPlans()
         if (outbox.counts().pending === 0 && online) cache.setMeta('lastSyncAt', String(Date.now()))
       } catch (err) {
         if (isOffline(err)) setOnline(false)
       } finally {
         syncing = null
         announce()
+        watch.schedule()
       }
     })()
     return syncing
@@ -219,8 +232,7 @@ export function createGateway(deps: { client: ApiClient; db: LocalDb; events: Co
   /** A read straight from the server into the cache (准备离线): fails rather than answering from the cache. */
   async function refresh(method: RouteName, input: unknown): Promise<unknown> {
     const data = await client.callRoute(method, input)
-    cache.put(keyOf(method, input), data)
-    cache.setMeta('lastReadAt', String(Date.now()))
+    store(method, input, data)
     return data
   }
 
@@ -240,7 +252,12 @@ export function createGateway(deps: { client: ApiClient; db: LocalDb; events: Co
     cache,
     conflicts: (trainId?: number) => outbox.conflicts(trainId),
     async resolve(seq: number, choice: 'mine' | 'server') {
-      outbox.resolve(seq, choice)
+      const conflict = outbox.conflicts().find((c) => c.seq === seq)
+      // Either way the server's plan is the newest it holds: the screen starts from it.
+      deps.db.transaction(() => {
+        if (conflict) plans.keep(conflict.server)
+        outbox.resolve(seq, choice)
+      })()
       announce()
       if (online) await sync()
       return status()
@@ -271,11 +288,13 @@ export function createGateway(deps: { client: ApiClient; db: LocalDb; events: Co
       return user
     },
     isOnline: () => online,
+    /** The app runs: sync and watch the server by themselves from now on (until `close`). */
+    start: () => watch.start(),
     markOffline: () => setOnline(false),
     markOnline: () => setOnline(true),
     close() {
       closed = true
-      if (probe) clearInterval(probe)
+      watch.stop()
       deps.db.close()
     },
   }

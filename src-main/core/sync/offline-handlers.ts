@@ -35,7 +35,11 @@ type OfflineHandlers = Pick<
  * the handlers that need it — sign-in with the last session when the server cannot be
  * reached, cached stored files, seat saves through the outbox, the sync state, 准备离线.
  */
-export function createOfflineSide(deps: { dataDir: string; client: ApiClient; baseUrl: () => string; events: CoreEvents; session: Session; tokens: TokenKeeper; files: CoreFiles }): { gateway: Gateway; handlers: OfflineHandlers } {
+export function createOfflineSide(deps: { dataDir: string; client: ApiClient; baseUrl: () => string; events: CoreEvents; session: Session; tokens: TokenKeeper; files: CoreFiles }): {
+  gateway: Gateway
+  handlers: OfflineHandlers
+  start(): void
+} {
   const { session, files, tokens } = deps
   const gateway = createGateway({ client: deps.client, db: openLocalDb(join(deps.dataDir, 'offline-cache.sqlite')), events: deps.events, baseUrl: deps.baseUrl })
   /** Signed in offline with the last account's password, without a token. */
@@ -93,7 +97,10 @@ export function createOfflineSide(deps: { dataDir: string; client: ApiClient; ba
     'session.current': async () => {
       try {
         const user = await session.current()
-        if (user) gateway.useAccount(user)
+        if (user) {
+          gateway.useAccount(user)
+          void gateway.sync()
+        }
         return user
       } catch (err) {
         // The last session, while the server cannot say whether it still holds.
@@ -127,5 +134,11 @@ export function createOfflineSide(deps: { dataDir: string; client: ApiClient; ba
     'sync.resolve': ({ seq, choice }) => gateway.resolve(seq, choice),
     'offline.prepare': (input) => prepareOffline({ gateway, events: deps.events, readFile: (path) => readAsDataUrl({ path }) }, input),
   }
-  return { gateway, handlers }
+  /** The app runs with its server chosen: a restored session's queue is sent without a click, and the server is watched. */
+  function start(): void {
+    // The session kept from the last run is the last account's: its cache and outbox are the ones to sync.
+    if (tokens.current()) gateway.lastAccount()
+    gateway.start()
+  }
+  return { gateway, handlers, start }
 }
