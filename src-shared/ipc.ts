@@ -60,6 +60,9 @@ export const DownloadResultSchema = z.discriminatedUnion('kind', [
 ])
 export type DownloadResult = z.infer<typeof DownloadResultSchema>
 
+/** A file's name and its bytes as base64, as the renderer sends them to the core. */
+const namedBytes = { name: z.string().min(1).max(255), base64: z.string().max(700 * 1024 * 1024) }
+
 export const coreMethods = {
   'session.login': { input: LoginFormSchema, output: UserInfoSchema },
   'session.logout': { input: noInput, output: z.null() },
@@ -82,12 +85,7 @@ export const coreMethods = {
   },
   /** Upload bytes the renderer already holds (web host's file input, drag and drop); `taskId` as above. */
   'files.uploadBytes': {
-    input: z.object({
-      kind: UploadKindSchema,
-      name: z.string().min(1).max(255),
-      base64: z.string().max(700 * 1024 * 1024),
-      taskId: z.string().max(100).optional(),
-    }),
+    input: z.object({ kind: UploadKindSchema, ...namedBytes, taskId: z.string().max(100).optional() }),
     output: z.array(UploadedFileSchema),
   },
   /** Stops the upload running under `taskId`: it fails with 已取消上传 and the server keeps nothing. */
@@ -113,6 +111,12 @@ export const coreMethods = {
     }),
     output: DownloadResultSchema,
   },
+  /**
+   * Saves a file the renderer made (a seat list, a PDF report) as `files.download` saves a
+   * route's file: `saved` once the native save dialog's choice is written, `cancelled`, or
+   * — web host — `data`, the same bytes back for the browser to save.
+   */
+  'files.saveBytes': { input: z.object({ ...namedBytes, contentType: z.string().min(1).max(200) }), output: DownloadResultSchema },
   /**
    * Saves a seat plan: to the server when it answers, otherwise into the core's durable
    * outbox (`queued`), synced exactly once when the server is back (rule 7).

@@ -135,6 +135,7 @@ export function createCore(options: CoreOptions): AppCore {
       'files.uploadBytes': files.uploadBytes,
       'files.cancel': files.cancel,
       'files.download': files.download,
+      'files.saveBytes': files.saveBytes,
     },
   })
 

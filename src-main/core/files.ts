@@ -1,7 +1,7 @@
 import { createWriteStream, openAsBlob } from 'node:fs'
 import { rename, rm, stat } from 'node:fs/promises'
 import { basename, extname } from 'node:path'
-import type { Readable } from 'node:stream'
+import { Readable } from 'node:stream'
 import { pipeline } from 'node:stream/promises'
 import { AppError, ErrorKey } from '../../src-shared/errors'
 import type { DownloadResult, DownloadRouteName } from '../../src-shared/ipc'
@@ -26,6 +26,8 @@ export interface CoreFiles {
   readAsDataUrl(input: { path: string }): Promise<string>
   readRange(input: ReadRange): Promise<FileRange>
   download(input: { route: DownloadRouteName; input?: Record<string, unknown>; taskId?: string }): Promise<DownloadResult>
+  /** Saves a file the renderer made (a seat list, a PDF report) the way `download` saves a route's file. */
+  saveBytes(input: { name: string; contentType: string; base64: string }): Promise<DownloadResult>
 }
 
 /** Progress events at most this often: a fast transfer would otherwise flood the bridge. */
@@ -58,6 +60,33 @@ async function saveTo(target: string, body: Readable, pass: ReturnType<typeof co
     await rm(temp, { force: true })
     throw error
   }
+}
+
+/**
+ * Asks the native save dialog where `name` goes and writes `body` there; a workbook may
+ * also be saved in the 97–2003 format. `cancelled` (and the body dropped) when the user
+ * closes the dialog.
+ */
+async function saveThroughDialog(dialogs: FileDialogPort, name: string, body: Readable, pass: ReturnType<typeof counting>): Promise<DownloadResult> {
+  const extension = extname(name).slice(1).toLowerCase()
+  const extensions = extension === 'xlsx' ? ['xlsx', 'xls'] : extension ? [extension] : []
+  const target = await dialogs.saveFile({ title: '保存文件', defaultName: name, extensions })
+  if (!target) {
+    body.destroy()
+    return { kind: 'cancelled' }
+  }
+  if (extension === 'xlsx' && extname(target).toLowerCase() === '.xls') {
+    const download = `${target}.download.xlsx`
+    try {
+      await saveTo(download, body, pass)
+      await saveAsXls(download, target)
+    } finally {
+      await rm(download, { force: true })
+    }
+  } else {
+    await saveTo(target, body, pass)
+  }
+  return { kind: 'saved', name: basename(target), path: target }
 }
 
 /** The same pre-check as the upload dialog: type and size before anything is sent. */
@@ -134,31 +163,16 @@ export function createCoreFiles(deps: { client: ApiClient; dialogs?: FileDialogP
       const report =
         taskId && events ? (done: number) => events.emit('progress', { taskId, done, total: file.size ?? 0, label: file.name }) : null
       const pass = counting(report)
-      if (dialogs) {
-        const extension = extname(file.name).slice(1).toLowerCase()
-        // A workbook may also be saved in the 97–2003 format.
-        const extensions = extension === 'xlsx' ? ['xlsx', 'xls'] : extension ? [extension] : []
-        const target = await dialogs.saveFile({ title: '保存文件', defaultName: file.name, extensions })
-        if (!target) {
-          file.body.destroy()
-          return { kind: 'cancelled' }
-        }
-        if (extension === 'xlsx' && extname(target).toLowerCase() === '.xls') {
-          const download = `${target}.download.xlsx`
-          try {
-            await saveTo(download, file.body, pass)
-            await saveAsXls(download, target)
-          } finally {
-            await rm(download, { force: true })
-          }
-        } else {
-          await saveTo(target, file.body, pass)
-        }
-        return { kind: 'saved', name: basename(target), path: target }
-      }
+      if (dialogs) return saveThroughDialog(dialogs, file.name, file.body, pass)
       const chunks: Buffer[] = []
       for await (const chunk of pass(file.body)) chunks.push(chunk)
       return { kind: 'data', name: file.name, contentType: file.contentType, base64: Buffer.concat(chunks).toString('base64') }
+    },
+
+    async saveBytes({ name, contentType, base64 }) {
+      if (dialogs) return saveThroughDialog(dialogs, name, Readable.from([Buffer.from(base64, 'base64')]), counting(null))
+      // Without a native dialog the browser saves them, as it saves a route's file.
+      return { kind: 'data', name, contentType, base64 }
     },
   }
 }

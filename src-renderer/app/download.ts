@@ -2,23 +2,30 @@ import type { RouteInput } from '../../src-shared/contract'
 import type { Routes } from '../../src-shared/api'
 import type { DownloadResult, DownloadRouteName } from '../../src-shared/ipc'
 import { call } from './bridge'
+import { base64Of } from './upload'
 
-function saveInBrowser(name: string, contentType: string, base64: string): void {
-  saveBytes(name, contentType, Uint8Array.from(atob(base64), (c) => c.charCodeAt(0)))
-}
-
-/**
- * Saves bytes made in the renderer (a seat chart, a list): the browser's download in the
- * web host; Electron shows its native save dialog for it.
- */
-export function saveBytes(name: string, contentType: string, bytes: Uint8Array): void {
-  const url = URL.createObjectURL(new Blob([bytes as Uint8Array<ArrayBuffer>], { type: contentType }))
+/** Hands bytes to the browser's own download (web host). */
+function saveInBrowser(name: string, file: Blob): void {
+  const url = URL.createObjectURL(file)
   const link = document.createElement('a')
   link.href = url
   link.download = name
   link.click()
   // The click has handed the bytes to the browser's download by the next task.
   setTimeout(() => URL.revokeObjectURL(url), 0)
+}
+
+/**
+ * Saves bytes made in the renderer (a seat chart, a list, a report) through the core, as
+ * `download` saves a route's file: Electron's native save dialog, or the browser's
+ * download in the web host. Resolves to what happened, once it has happened.
+ */
+export async function saveBytes(name: string, contentType: string, bytes: Uint8Array): Promise<DownloadResult> {
+  const file = new Blob([bytes as Uint8Array<ArrayBuffer>], { type: contentType })
+  const result = await call('files.saveBytes', { name, contentType, base64: await base64Of(file) })
+  // The web host's answer carries the same bytes back: the blob already holds them.
+  if (result.kind === 'data') saveInBrowser(result.name, file)
+  return result
 }
 
 /**
@@ -32,6 +39,9 @@ export async function download<K extends DownloadRouteName>(
   taskId?: string,
 ): Promise<DownloadResult> {
   const result = await call('files.download', { route, input: input as Record<string, unknown> | undefined, taskId })
-  if (result.kind === 'data') saveInBrowser(result.name, result.contentType, result.base64)
+  if (result.kind === 'data') {
+    const bytes = Uint8Array.from(atob(result.base64), (c) => c.charCodeAt(0))
+    saveInBrowser(result.name, new Blob([bytes], { type: result.contentType }))
+  }
   return result
 }

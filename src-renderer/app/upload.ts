@@ -20,7 +20,8 @@ function chooseInBrowser(kind: UploadKind): Promise<File | null> {
   })
 }
 
-async function base64Of(file: File): Promise<string> {
+/** The bytes of a file or blob as base64 (without the data: prefix), as the core's file methods take them. */
+export async function base64Of(file: Blob): Promise<string> {
   const dataUrl = await new Promise<string>((resolve, reject) => {
     const reader = new FileReader()
     reader.onload = () => resolve(reader.result as string)

@@ -1,4 +1,4 @@
-import { readdir, readFile, writeFile } from 'node:fs/promises'
+import { readdir, readFile, rm, writeFile } from 'node:fs/promises'
 import { setTimeout as sleep } from 'node:timers/promises'
 import * as XLSX from '@e965/xlsx'
 import { join } from 'node:path'
@@ -297,6 +297,66 @@ describe('files through the core: uploads and downloads', () => {
       '文件不存在',
     )
     expect(asked).toEqual([])
+  })
+
+  describe('files the renderer made (a seat list, a PDF report)', () => {
+    const PDF = Buffer.from('%PDF-1.4\n座位表\n%%EOF\n')
+    const pdf = { name: '第一期培训班座位表.pdf', contentType: 'application/pdf', base64: PDF.toString('base64') }
+
+    it('hands the same bytes back when there is no native dialog (web host), for the browser to save', async () => {
+      const { core } = await remoteCore(serverUrl)
+      expect(expectOk<DownloadResult>(await core.dispatch('files.saveBytes', pdf))).toEqual({ kind: 'data', ...pdf })
+    })
+
+    it('says saved only once the file is where the native dialog says, and nothing is written when it is cancelled', async () => {
+      const dir = await tempDir()
+      const target = join(dir, '座位表.pdf')
+      let answer: string | null = target
+      const asked: { defaultName: string; extensions: readonly string[] }[] = []
+      const { core } = await remoteCore(serverUrl, { dialogs: saveDialog(() => answer, asked) })
+
+      expect(expectOk<DownloadResult>(await core.dispatch('files.saveBytes', pdf))).toEqual({ kind: 'saved', name: '座位表.pdf', path: target })
+      expect(asked).toEqual([{ defaultName: pdf.name, extensions: ['pdf'] }])
+      expect(await readFile(target)).toEqual(PDF)
+
+      answer = null
+      await rm(target)
+      expect(expectOk(await core.dispatch('files.saveBytes', pdf))).toEqual({ kind: 'cancelled' })
+      expect(await readdir(dir)).toEqual([])
+    })
+
+    it('fails, leaving no half file, when the chosen place cannot take the file', async () => {
+      const dir = await tempDir()
+      const { core } = await remoteCore(serverUrl, { dialogs: saveDialog(() => join(dir, '不存在的文件夹', '座位表.pdf'), []) })
+      expectFailure(await core.dispatch('files.saveBytes', pdf), 'INTERNAL')
+      expect(await readdir(dir)).toEqual([])
+    })
+
+    it('saves a seat list workbook as a real 97–2003 file when .xls is chosen', async () => {
+      const dir = await tempDir()
+      const target = join(dir, '座位名单.xls')
+      const asked: { defaultName: string; extensions: readonly string[] }[] = []
+      const { core } = await remoteCore(serverUrl, { dialogs: saveDialog(() => target, asked) })
+      const book = XLSX.utils.book_new()
+      XLSX.utils.book_append_sheet(book, XLSX.utils.aoa_to_sheet([['姓名', '排', '列'], ['张三', 1, 2]]), '座位名单')
+      const xlsx = XLSX.write(book, { type: 'buffer', bookType: 'xlsx' }) as Buffer
+      const input = { name: '座位名单.xlsx', contentType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', base64: xlsx.toString('base64') }
+
+      expect(expectOk(await core.dispatch('files.saveBytes', input))).toEqual({ kind: 'saved', name: '座位名单.xls', path: target })
+      expect(asked[0].extensions).toEqual(['xlsx', 'xls'])
+      const bytes = await readFile(target)
+      expect(bytes.subarray(0, 4).toString('hex')).toBe('d0cf11e0')
+      const saved = XLSX.read(bytes, { type: 'buffer' })
+      expect(XLSX.utils.sheet_to_json<unknown[]>(saved.Sheets[saved.SheetNames[0]], { header: 1 })).toEqual([['姓名', '排', '列'], ['张三', 1, 2]])
+      expect(await readdir(dir)).toEqual(['座位名单.xls'])
+    })
+
+    it('refuses a file without a name before asking where to save it', async () => {
+      const asked: { defaultName: string; extensions: readonly string[] }[] = []
+      const { core } = await remoteCore(serverUrl, { dialogs: saveDialog(() => '/nowhere', asked) })
+      expectFailure(await core.dispatch('files.saveBytes', { ...pdf, name: '' }), 'VALIDATION')
+      expect(asked).toEqual([])
+    })
   })
 
   it('checks the route and its input before sending', async () => {

@@ -182,6 +182,8 @@ describe('venue seating', () => {
   it('exports the full list, imports it re-sorted, and prints the seat chart as a PDF', async () => {
     const { page } = tab
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: '导出名单' }).click()])
+    // The web host's browser has the file: said once the save is done.
+    await toast(page, '下载成功').waitFor()
     const file = join(workDir, download.suggestedFilename())
     await download.saveAs(file)
     const book = new ExcelJS.Workbook()

@@ -4,10 +4,10 @@ import { ArrowDownloadRegular, ArrowLeftRegular, DocumentPdfRegular } from '@flu
 import { useNavigate, useSearchParams } from 'react-router-dom'
 import type { AnalysisRow } from '../../../src-shared/schemas/exam'
 import { call } from '../../app/bridge'
-import { saveBytes } from '../../app/download'
 import { EmptyState } from '../../components/EmptyState'
 import { useNotify } from '../../components/toast'
 import { useDownload } from '../../components/useDownload'
+import { useDownloadTask } from '../../components/useDownloadTask'
 import { AnalysisTable } from './AnalysisTable'
 import { examReportPdf } from './examReport'
 
@@ -19,11 +19,11 @@ export default function AnalysisPage() {
   const navigate = useNavigate()
   const notify = useNotify()
   const download = useDownload()
+  const report = useDownloadTask()
   const [params] = useSearchParams()
   const raw = params.get('id')
   const examId = raw && /^\d+$/.test(raw) ? Number(raw) : null
   const [rows, setRows] = useState<AnalysisRow[] | null>(null)
-  const [printing, setPrinting] = useState(false)
 
   useEffect(() => {
     if (examId === null) return
@@ -34,23 +34,17 @@ export default function AnalysisPage() {
   }, [examId, notify])
 
   if (examId === null) return <EmptyState text="考试不存在或无权查看" />
-  const printReport = async (analysis: AnalysisRow[]) => {
-    setPrinting(true)
-    try {
+  const printReport = (analysis: AnalysisRow[]) =>
+    report.save(async () => {
       const [exam, summary] = await Promise.all([call('exam.get', { id: examId }), call('exam.scoreSummary', { id: examId })])
-      saveBytes(`${exam.title}成绩分析报告.pdf`, 'application/pdf', await examReportPdf(exam, summary, analysis))
-    } catch (error) {
-      notify.error(error)
-    } finally {
-      setPrinting(false)
-    }
-  }
+      return { name: `${exam.title}成绩分析报告.pdf`, contentType: 'application/pdf', bytes: await examReportPdf(exam, summary, analysis) }
+    })
   return (
     <>
       <header className={styles.header}>
         <Button icon={<ArrowLeftRegular />} onClick={() => navigate(-1)}>返回</Button>
         <Text as="h1" size={500} weight="semibold" className={styles.title}>答题分析{params.get('title') ? `：${params.get('title')}` : ''}</Text>
-        <Button icon={<DocumentPdfRegular />} disabled={!rows || printing} onClick={() => rows && void printReport(rows)}>{printing ? '生成中...' : '导出PDF报告'}</Button>
+        <Button icon={<DocumentPdfRegular />} disabled={!rows || report.busy} onClick={() => rows && void printReport(rows)}>{report.busy ? '生成中...' : '导出PDF报告'}</Button>
         <Button icon={<ArrowDownloadRegular />} disabled={!rows?.length} onClick={() => void download('exam.analysisDownload', { id: examId })}>导出</Button>
       </header>
       {rows === null ? <Spinner label="加载中..." /> : rows.length === 0 ? <EmptyState /> : <AnalysisTable rows={rows} scored label="答题分析" />}

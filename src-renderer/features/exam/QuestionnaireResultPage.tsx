@@ -4,9 +4,9 @@ import { ArrowLeftRegular, DocumentPdfRegular, PeopleRegular, SettingsRegular } 
 import { useNavigate, useSearchParams } from 'react-router-dom'
 import type { QuestionnaireResult } from '../../../src-shared/schemas/exam'
 import { call } from '../../app/bridge'
-import { saveBytes } from '../../app/download'
 import { EmptyState } from '../../components/EmptyState'
 import { useNotify } from '../../components/toast'
+import { useDownloadTask } from '../../components/useDownloadTask'
 import { QuestionnaireDialog } from './QuestionnaireDialog'
 import { QuestionResult } from './QuestionResult'
 import { questionnaireReportPdf } from './questionnaireReport'
@@ -35,7 +35,7 @@ export default function QuestionnaireResultPage() {
   const [result, setResult] = useState<QuestionnaireResult | null>(null)
   const [trains, setTrains] = useState<{ id: number; name: string }[]>([])
   const [setting, setSetting] = useState(false)
-  const [printing, setPrinting] = useState(false)
+  const report = useDownloadTask()
 
   const load = useCallback(() => {
     if (trainId === null) return
@@ -63,16 +63,8 @@ export default function QuestionnaireResultPage() {
   if (trainId === null) return <>{picker}<EmptyState text="请选择培训班查看满意度反馈" /></>
 
   const questionnaire = result?.questionnaire ?? null
-  const printReport = async (shown: QuestionnaireResult) => {
-    setPrinting(true)
-    try {
-      saveBytes(`${shown.trainName}满意度调查报告.pdf`, 'application/pdf', await questionnaireReportPdf(shown))
-    } catch (error) {
-      notify.error(error)
-    } finally {
-      setPrinting(false)
-    }
-  }
+  const printReport = (shown: QuestionnaireResult) =>
+    report.save(async () => ({ name: `${shown.trainName}满意度调查报告.pdf`, contentType: 'application/pdf', bytes: await questionnaireReportPdf(shown) }))
   return (
     <>
       <header className={styles.header}>
@@ -86,7 +78,7 @@ export default function QuestionnaireResultPage() {
         {questionnaire && (
           <Button icon={<PeopleRegular />} onClick={() => navigate(`/examList/examList?id=${questionnaire.examId}&kind=questionnaire&title=${encodeURIComponent(questionnaire.title)}`)}>参加人员</Button>
         )}
-        <Button icon={<DocumentPdfRegular />} disabled={!result?.rows.length || printing} onClick={() => result && void printReport(result)}>{printing ? '生成中...' : '导出PDF报告'}</Button>
+        <Button icon={<DocumentPdfRegular />} disabled={!result?.rows.length || report.busy} onClick={() => result && void printReport(result)}>{report.busy ? '生成中...' : '导出PDF报告'}</Button>
         <Button appearance="primary" icon={<SettingsRegular />} disabled={!result} onClick={() => setSetting(true)}>设置问卷</Button>
       </header>
       {picker}

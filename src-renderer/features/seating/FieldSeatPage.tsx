@@ -5,11 +5,11 @@ import { useNavigate, useSearchParams } from 'react-router-dom'
 import { seatColumns, seatModeLabels, seatModes, seatRows, type SeatInfo, type SeatMode, type SeatPlan } from '../../../src-shared/schemas/seating'
 import type { SyncConflict } from '../../../src-shared/schemas/sync'
 import { call, onEvent } from '../../app/bridge'
-import { saveBytes } from '../../app/download'
 import { useConfirm } from '../../components/confirm'
 import { RecordUnavailable } from '../../components/RecordUnavailable'
 import { toastMessages, useNotify } from '../../components/toast'
 import { useFilePicker } from '../../components/upload/useFilePicker'
+import { useDownloadTask } from '../../components/useDownloadTask'
 import { idParamOf, useRecordById } from '../../components/useRecordById'
 import { TRAINING_LIST_PATH } from '../signups/TrainingHeader'
 import { SeatHeader } from './SeatHeader'
@@ -60,6 +60,7 @@ export default function FieldSeatPage() {
   /** A save queued offline that the server refused when it was synced. */
   const [queuedConflict, setQueuedConflict] = useState<SyncConflict | null>(null)
   const listPicker = useFilePicker('roster')
+  const madeFile = useDownloadTask()
 
   const adopt = useCallback((next: SeatPlan) => {
     setPlan(next)
@@ -144,14 +145,8 @@ export default function FieldSeatPage() {
     else setA(next)
   }
 
-  const exportList = async () => {
-    try {
-      saveBytes(`${plan.trainName}座位名单.xlsx`, XLSX, await exportSeatList(a, plan.people))
-      notify.success('下载成功')
-    } catch (error) {
-      notify.error(error)
-    }
-  }
+  const exportList = () =>
+    madeFile.save(async () => ({ name: `${plan.trainName}座位名单.xlsx`, contentType: XLSX, bytes: await exportSeatList(a, plan.people) }))
 
   /** The list is read by the server against the grid on screen; its answer is shown as it is. Nothing is saved yet. */
   const importList = async () => {
@@ -167,13 +162,8 @@ export default function FieldSeatPage() {
     }
   }
 
-  const printChart = async () => {
-    try {
-      saveBytes(`${plan.trainName}座位表.pdf`, 'application/pdf', await seatChartPdf(plan.trainName, a, nameOf))
-    } catch (error) {
-      notify.error(error)
-    }
-  }
+  const printChart = () =>
+    madeFile.save(async () => ({ name: `${plan.trainName}座位表.pdf`, contentType: 'application/pdf', bytes: await seatChartPdf(plan.trainName, a, nameOf) }))
 
   const save = async (base: number, arrangement = a) => {
     setSaving(true)
@@ -262,13 +252,13 @@ export default function FieldSeatPage() {
             <Button icon={<DeleteRegular />} disabled={pickedSeat === null} onClick={() => pickedSeat !== null && onClear(pickedSeat)}>
               删除座位人员
             </Button>
-            <Button icon={<ArrowDownloadRegular />} onClick={() => void exportList()}>
+            <Button icon={<ArrowDownloadRegular />} disabled={madeFile.busy} onClick={() => void exportList()}>
               导出名单
             </Button>
             <Button icon={<ArrowUploadRegular />} onClick={() => void importList()}>
               导入名单
             </Button>
-            <Button icon={<PrintRegular />} onClick={() => void printChart()}>
+            <Button icon={<PrintRegular />} disabled={madeFile.busy} onClick={() => void printChart()}>
               打印座位表
             </Button>
             {listPicker.input}
