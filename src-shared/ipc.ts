@@ -2,7 +2,7 @@ import { z } from 'zod'
 import { forwardedRouteNames, routes, type ForwardedRouteName, type RouteName, type Routes } from './api'
 import type { RouteDef, RouteInput, RouteOutput } from './contract'
 import type { ErrorKey, FieldIssue } from './errors'
-import { LoginFormSchema, UserInfoSchema } from './schemas/auth'
+import { LoginFormSchema, OfflineLoginFormSchema, UserInfoSchema } from './schemas/auth'
 import { FileRangeSchema, ReadRangeSchema, StoredPathSchema, UploadedFileSchema, UploadKindSchema } from './schemas/files'
 import { SetupFormSchema, SetupStatusSchema } from './schemas/setup'
 import { SeatPlanSaveBodySchema, SeatSaveResultSchema } from './schemas/seating'
@@ -65,6 +65,11 @@ const namedBytes = { name: z.string().min(1).max(255), base64: z.string().max(70
 
 export const coreMethods = {
   'session.login': { input: LoginFormSchema, output: UserInfoSchema },
+  /**
+   * Sign-in from the login page while the server cannot be reached (no captcha): the
+   * password is checked against this computer's verifier of the last online sign-in.
+   */
+  'session.loginOffline': { input: OfflineLoginFormSchema, output: UserInfoSchema },
   'session.logout': { input: noInput, output: z.null() },
   /** The signed-in account, or null when there is no valid session. */
   'session.current': { input: noInput, output: UserInfoSchema.nullable() },

@@ -95,8 +95,10 @@ export function createCore(options: CoreOptions): AppCore {
   async function changeSettings(input: Settings): Promise<Settings> {
     // A caller that does not name the update address leaves it as it was; an empty one clears it.
     const next = validSettings('updateUrl' in input ? input : { ...input, updateUrl: settings.updateUrl })
-    await options.settingsStore.set(next)
     const sameServer = next.serverMode === settings.serverMode && (next.serverMode === 'standalone' || next.serverUrl === settings.serverUrl)
+    // Queued saves belong to this server, and its data must not be shown as another's: see decisions.md.
+    if (!sameServer) offline.leaveServer()
+    await options.settingsStore.set(next)
     settings = next
     if (!sameServer) {
       // A token belongs to the server that issued it.

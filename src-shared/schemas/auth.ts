@@ -16,6 +16,10 @@ export const LoginFormSchema = z.object({
 })
 export type LoginForm = z.infer<typeof LoginFormSchema>
 
+/** Sign-in while the server cannot be reached: no captcha (it comes from the server), checked by the desktop core. */
+export const OfflineLoginFormSchema = LoginFormSchema.pick({ username: true, password: true })
+export type OfflineLoginForm = z.infer<typeof OfflineLoginFormSchema>
+
 /** `POST /api/login` body: hex of AES-128-ECB/PKCS7 over the JSON of LoginForm. */
 export const LoginBodySchema = z.object({
   data: z.string().regex(/^[0-9a-fA-F]+$/, '登录数据格式错误').max(4096),

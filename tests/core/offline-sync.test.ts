@@ -96,11 +96,33 @@ describe('offline cache, outbox and sync', () => {
     await core.close()
   })
 
-  it('signs in offline only with the last account’s own password', async () => {
+  it('signs in offline from the login page with the last account’s own password; wrong ones are refused and slowed down, across a restart', async () => {
+    const first = await remoteCore(`http://127.0.0.1:${port}`, { dataDir })
+    // The login page opens: its captcha cannot load, and the core says it is offline.
+    expectFailure(await first.core.dispatch('auth.captcha', undefined), 'OFFLINE')
+    expect((await status(first.core)).online).toBe(false)
+    const right = { username: admin.username, password: admin.password }
+    const wrong = { ...right, password: 'wrong-password' }
+    expectFailure(await first.core.dispatch('session.loginOffline', wrong), 'BAD_CREDENTIALS', '用户名或密码错误')
+    // Another account than the last one signed in here is a wrong guess too; it waits for the first failure's second.
+    let started = Date.now()
+    expectFailure(await first.core.dispatch('session.loginOffline', { ...right, username: 'someone-else' }), 'BAD_CREDENTIALS', '用户名或密码错误')
+    expect(Date.now() - started).toBeGreaterThanOrEqual(950)
+    await first.core.close()
+
+    // Two failures: after a restart the next attempt, even the right one, still waits two seconds.
     const { core } = await remoteCore(`http://127.0.0.1:${port}`, { dataDir })
-    expectFailure(await core.dispatch('session.login', { username: admin.username, password: 'wrong-password', checkCode: 'x', checkCodeId: 'x' }), 'OFFLINE')
-    const user = await call(core, 'session.login', { username: admin.username, password: admin.password, checkCode: 'x', checkCodeId: 'x' })
-    expect(user.name).toBe(admin.username)
+    started = Date.now()
+    expect((await call(core, 'session.loginOffline', right)).name).toBe(admin.username)
+    expect(Date.now() - started).toBeGreaterThanOrEqual(1900)
+    expect((await call(core, 'session.current'))?.name).toBe(admin.username)
+    expect((await status(core)).online).toBe(false)
+    // A success forgives: the next wrong password is answered at once.
+    started = Date.now()
+    expectFailure(await core.dispatch('session.loginOffline', wrong), 'BAD_CREDENTIALS')
+    expect(Date.now() - started).toBeLessThan(900)
+    // The online form's path (captcha fields and all) falls back to the same check.
+    expect((await call(core, 'session.login', { ...right, checkCode: 'x', checkCodeId: 'x' })).name).toBe(admin.username)
     await core.close()
   })
 
@@ -243,4 +265,31 @@ describe('offline cache, outbox and sync', () => {
     expect(after.seats.map((s) => s.trainSignUpMemberId)).toEqual([signUps[1], signUps[3]])
     await core.close()
   }, 60_000)
+
+  it('refuses to switch servers while a save is queued and loses nothing; with nothing queued the switch forgets the old server’s plans and password', async () => {
+    const { core } = await remoteCore(`http://127.0.0.1:${port}`)
+    expectOk(await signIn(core, admin.username, admin.password))
+    const before = await call(core, 'seat.plan', { trainId })
+    // Online the server answers: the offline form is refused, and the page goes back to the captcha.
+    expectFailure(await core.dispatch('session.loginOffline', { username: admin.username, password: admin.password }), 'CAPTCHA_INVALID', '服务器已恢复连接，请输入验证码登录')
+    await serverDown()
+    expect(await call(core, 'seating.save', plan(2, 2, [signUps[3], signUps[2]], before.revision))).toEqual({ outcome: 'queued', pending: 1 })
+
+    const elsewhere = { serverMode: 'remote', serverUrl: 'http://127.0.0.1:9' } as const
+    expectFailure(await core.dispatch('settings.set', elsewhere), 'CONFLICT', '还有 1 项修改尚未同步到当前服务器，请联网同步后再切换')
+    expect((await call(core, 'settings.get')).serverUrl).toBe(`http://127.0.0.1:${port}`)
+    expect((await status(core)).pending).toBe(1)
+    await serverUp()
+    expect(await call(core, 'sync.now')).toMatchObject({ online: true, pending: 0, conflicts: 0 })
+    const synced = await call(core, 'seat.plan', { trainId })
+    expect(synced.revision).toBe(before.revision + 1)
+    expect(synced.seats.map((s) => s.trainSignUpMemberId)).toEqual([signUps[3], signUps[2]])
+
+    // Nothing queued: the switch goes through and nothing of the old server is shown or checked offline.
+    expect(await call(core, 'settings.set', elsewhere)).toMatchObject(elsewhere)
+    expectFailure(await core.dispatch('seat.plan', { trainId }), 'OFFLINE', '离线状态下没有这项数据，请联网后查看（可在培训班上先“准备离线”）')
+    expect(await status(core)).toMatchObject({ online: false, dataAsOf: null, lastSyncAt: null })
+    expectFailure(await core.dispatch('session.loginOffline', { username: admin.username, password: admin.password }), 'OFFLINE', '无法连接服务器：离线时只能用本机上次登录的账号和密码登录')
+    await core.close()
+  })
 })

@@ -1,4 +1,4 @@
-import { randomUUID, scryptSync, timingSafeEqual, randomBytes } from 'node:crypto'
+import { randomUUID } from 'node:crypto'
 import { routes, type RouteName } from '../../../src-shared/api'
 import { AppError, ErrorKey } from '../../../src-shared/errors'
 import type { UserInfo } from '../../../src-shared/schemas/auth'
@@ -266,27 +266,23 @@ export function createGateway(deps: { client: ApiClient; db: LocalDb; events: Co
     useAccount(user: UserInfo) {
       account = String(user.id)
     },
-    /** Remembers who signed in online, for an offline sign-in later (a salted scrypt verifier, never the password). */
-    rememberAccount(username: string, password: string, user: UserInfo) {
-      const salt = randomBytes(16)
-      const verifier = `${salt.toString('hex')}:${scryptSync(password, salt, 32).toString('hex')}`
-      deps.db
-        .prepare('INSERT INTO last_account (id, username, verifier, user, at) VALUES (1, ?, ?, ?, ?) ON CONFLICT (id) DO UPDATE SET username = excluded.username, verifier = excluded.verifier, user = excluded.user, at = excluded.at')
-        .run(username, verifier, JSON.stringify(user), Date.now())
+    /**
+     * The console moves to another server: its cache and outbox belong to this one (they are
+     * kept by account, and an account id means another person there). Refused while the
+     * outbox holds anything, which only this server can take; otherwise everything read from
+     * this server is dropped, so that nothing of it is shown offline afterwards.
+     */
+    leaveServer() {
+      deps.db.transaction(() => {
+        const { pending, conflicts } = outbox.counts()
+        if (pending + conflicts > 0) throw new AppError(ErrorKey.CONFLICT, `还有 ${pending + conflicts} 项修改尚未同步到当前服务器，请联网同步后再切换`)
+        deps.db.exec('DELETE FROM cache_read; DELETE FROM cache_file; DELETE FROM outbox; DELETE FROM meta')
+      })()
+      account = ''
+      announce()
     },
-    /** The last account that signed in, if `password` is its password (or no password is asked: a restored session). */
-    lastAccount(username?: string, password?: string): UserInfo | null {
-      const row = deps.db.prepare<[], { username: string; verifier: string; user: string }>('SELECT username, verifier, user FROM last_account WHERE id = 1').get()
-      if (!row) return null
-      if (username !== undefined) {
-        const [salt, hash] = row.verifier.split(':')
-        const given = scryptSync(password ?? '', Buffer.from(salt, 'hex'), 32)
-        if (row.username !== username || !timingSafeEqual(given, Buffer.from(hash, 'hex'))) return null
-      }
-      const user = JSON.parse(row.user) as UserInfo
-      account = String(user.id)
-      return user
-    },
+    /** Whether the server answers now (a light probe). */
+    reachable,
     isOnline: () => online,
     /** The app runs: sync and watch the server by themselves from now on (until `close`). */
     start: () => watch.start(),

@@ -1,17 +1,16 @@
 import { join } from 'node:path'
 import { AppError, ErrorKey } from '../../../src-shared/errors'
-import type { LoginForm } from '../../../src-shared/schemas/auth'
+import type { LoginForm, OfflineLoginForm, UserInfo } from '../../../src-shared/schemas/auth'
 import type { FileRange, ReadRange } from '../../../src-shared/schemas/files'
 import type { ApiClient } from '../api-client'
-import { openLocalDb } from '../cache/local-store'
+import { openLocalDb, ReadCache } from '../cache/local-store'
 import type { CoreHandlers } from '../dispatcher'
 import type { CoreEvents } from '../events'
 import type { CoreFiles } from '../files'
 import type { Session, TokenKeeper } from '../session'
 import { createGateway, type Gateway } from './gateway'
+import { createOfflineSignIn } from './offline-sign-in'
 import { prepareOffline } from './prepare'
-
-const NO_OFFLINE_ACCOUNT = '无法连接服务器：离线时只能用本机上次登录的账号和密码登录'
 
 const isOffline = (err: unknown) => err instanceof AppError && err.key === ErrorKey.OFFLINE
 
@@ -27,7 +26,7 @@ function rangeOfDataUrl(url: string, start: number, end: number): FileRange {
 
 type OfflineHandlers = Pick<
   CoreHandlers,
-  'session.login' | 'session.logout' | 'session.current' | 'files.readAsDataUrl' | 'files.readRange' | 'seating.save' | 'sync.status' | 'sync.now' | 'sync.conflicts' | 'sync.resolve' | 'offline.prepare'
+  'session.login' | 'session.loginOffline' | 'session.logout' | 'session.current' | 'files.readAsDataUrl' | 'files.readRange' | 'seating.save' | 'sync.status' | 'sync.now' | 'sync.conflicts' | 'sync.resolve' | 'offline.prepare'
 >
 
 /**
@@ -39,11 +38,29 @@ export function createOfflineSide(deps: { dataDir: string; client: ApiClient; ba
   gateway: Gateway
   handlers: OfflineHandlers
   start(): void
+  /** Before the console moves to another server: refused while the outbox holds anything, else forgets this server's data. */
+  leaveServer(): void
 } {
   const { session, files, tokens } = deps
-  const gateway = createGateway({ client: deps.client, db: openLocalDb(join(deps.dataDir, 'offline-cache.sqlite')), events: deps.events, baseUrl: deps.baseUrl })
+  const db = openLocalDb(join(deps.dataDir, 'offline-cache.sqlite'))
+  const gateway = createGateway({ client: deps.client, db, events: deps.events, baseUrl: deps.baseUrl })
+  const lastSignIn = createOfflineSignIn(db, new ReadCache(db))
   /** Signed in offline with the last account's password, without a token. */
   let offlineSignedIn = false
+
+  async function signInOffline(form: OfflineLoginForm): Promise<UserInfo> {
+    const user = await lastSignIn.check(form.username, form.password)
+    offlineSignedIn = true
+    gateway.useAccount(user)
+    gateway.markOffline()
+    return user
+  }
+  /** The owner of the session kept from the last run, whose cache and outbox these are. */
+  function useLastAccount(): UserInfo | null {
+    const user = lastSignIn.lastUser()
+    if (user) gateway.useAccount(user)
+    return user
+  }
 
   /** The file 准备离线 (or an earlier read) cached, when `err` is the server being out of reach. */
   const cachedOr = (err: unknown, path: string): string => {
@@ -76,18 +93,22 @@ export function createOfflineSide(deps: { dataDir: string; client: ApiClient; ba
       try {
         const user = await session.login(form)
         offlineSignedIn = false
-        gateway.rememberAccount(form.username, form.password, user)
+        await lastSignIn.remember(form.username, form.password, user)
         gateway.useAccount(user)
         void gateway.sync()
         return user
       } catch (err) {
         if (!isOffline(err)) throw err
-        const user = gateway.lastAccount(form.username, form.password)
-        if (!user) throw new AppError(ErrorKey.OFFLINE, NO_OFFLINE_ACCOUNT)
-        offlineSignedIn = true
-        gateway.markOffline()
-        return user
+        return signInOffline(form)
       }
+    },
+    'session.loginOffline': async (form) => {
+      // A server that answers checks the password itself (and its captcha): the page goes back to the online form.
+      if (await gateway.reachable()) {
+        gateway.markOnline()
+        throw new AppError(ErrorKey.CAPTCHA_INVALID, '服务器已恢复连接，请输入验证码登录')
+      }
+      return signInOffline(form)
     },
     'session.logout': async () => {
       offlineSignedIn = false
@@ -106,7 +127,7 @@ export function createOfflineSide(deps: { dataDir: string; client: ApiClient; ba
         // The last session, while the server cannot say whether it still holds.
         if (isOffline(err) && (tokens.current() || offlineSignedIn)) {
           gateway.markOffline()
-          return gateway.lastAccount()
+          return useLastAccount()
         }
         throw err
       }
@@ -137,8 +158,15 @@ export function createOfflineSide(deps: { dataDir: string; client: ApiClient; ba
   /** The app runs with its server chosen: a restored session's queue is sent without a click, and the server is watched. */
   function start(): void {
     // The session kept from the last run is the last account's: its cache and outbox are the ones to sync.
-    if (tokens.current()) gateway.lastAccount()
+    if (tokens.current()) useLastAccount()
     gateway.start()
   }
-  return { gateway, handlers, start }
+  function leaveServer(): void {
+    db.transaction(() => {
+      gateway.leaveServer()
+      lastSignIn.forget()
+    })()
+    offlineSignedIn = false
+  }
+  return { gateway, handlers, start, leaveServer }
 }
