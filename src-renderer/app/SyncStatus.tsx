@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react'
+import { useCallback, useEffect, useState } from 'react'
 import { Badge, Button, Tooltip } from '@fluentui/react-components'
 import { ArrowSyncRegular, CloudOffRegular, WarningRegular } from '@fluentui/react-icons'
 import { useNavigate } from 'react-router-dom'
@@ -17,17 +17,28 @@ export function syncTexts(s: Status): string[] {
 }
 
 /**
+ * The core's sync state, kept current by its `sync.status` events; null until the first
+ * answer. `refresh` asks again: after a failure that just told the core it is offline, the
+ * answer is sure to say so (its event may have gone out before this page listened).
+ */
+export function useSyncStatus(): { status: Status | null; refresh(): void } {
+  const [status, setStatus] = useState<Status | null>(null)
+  const refresh = useCallback(() => void call('sync.status').then(setStatus, () => undefined), [])
+  useEffect(() => {
+    const off = onEvent('sync.status', setStatus)
+    refresh()
+    return off
+  }, [refresh])
+  return { status, refresh }
+}
+
+/**
  * Always in the title bar: offline (with how old the data is), 待同步 n 项, 同步中, 有冲突 or
  * 已同步于 …. With a conflict it opens the seat screen of the training concerned.
  */
 export function SyncStatus() {
-  const [status, setStatus] = useState<Status | null>(null)
+  const { status } = useSyncStatus()
   const navigate = useNavigate()
-  useEffect(() => {
-    const off = onEvent('sync.status', setStatus)
-    call('sync.status').then(setStatus, () => undefined)
-    return off
-  }, [])
   if (!status) return null
   const text = syncTexts(status).join(' · ')
   const color = status.conflicts > 0 ? 'danger' : !status.online ? 'warning' : status.pending > 0 || status.syncing ? 'informative' : 'success'

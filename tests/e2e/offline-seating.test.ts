@@ -9,7 +9,7 @@ import type { RpcName, RpcOutput } from '../../src-shared/ipc'
 import { jsonFileSettingsStore } from '../../src-main/core/settings'
 import { startWebHost, type WebHost } from '../../src-main/web/web-host'
 import { demoAccounts } from '../../src-server/seed/demo-accounts'
-import { CAPTCHA_CODE, launchBrowser, openConsole, screenshot, toast, goToRoute, type ConsolePage } from '../support/browser'
+import { CAPTCHA_CODE, launchBrowser, openConsole, routeOf, screenshot, toast, goToRoute, type ConsolePage } from '../support/browser'
 import { validTrainForm } from '../support/training'
 
 /**
@@ -135,5 +135,24 @@ it('arranges a hall with the server gone, then syncs it once the server is back'
   const plan = await core(other, 'seat.plan', { trainId: training.id })
   expect(plan.revision).toBe(1)
   expect(plan.seats.filter((s) => s.trainSignUpMemberId !== null).map((s) => s.name)).toEqual(members.map((m) => m.name))
+
+  // Signed out, the server gone again, the page reloaded: the login page signs in offline, with no captcha.
+  await serverDown()
+  await core(second, 'session.logout')
+  await page.setViewportSize({ width: 1440, height: 900 })
+  await page.reload()
+  await page.getByText('离线登录：使用本机上次在线登录的账号').waitFor()
+  expect(await page.getByLabel('验证码', { exact: true }).count()).toBe(0)
+  expect(await page.getByText(/验证码加载失败/).count()).toBe(0)
+  await page.getByLabel('用户名', { exact: true }).fill(admin.username)
+  const password = page.getByLabel('密码', { exact: true })
+  await password.fill('wrong-password')
+  await password.press('Enter')
+  await page.getByText('用户名或密码错误').waitFor()
+  await screenshot(page, 'offline-sign-in')
+  await password.fill(admin.password)
+  await password.press('Enter')
+  await page.getByText(/^离线，数据截至 \d{4}-\d{2}-\d{2} \d{2}:\d{2}/).waitFor()
+  expect(routeOf(page)).not.toContain('/login')
   expect(tab.errors.filter((e) => !e.includes('Failed to load resource'))).toEqual([])
 }, 180_000)

@@ -4,9 +4,10 @@ import { LockClosedRegular, PersonRegular, ShieldKeyholeRegular } from '@fluentu
 import { zodResolver } from '@hookform/resolvers/zod'
 import { useForm } from 'react-hook-form'
 import { Navigate, useSearchParams } from 'react-router-dom'
-import type { z } from 'zod'
+import { z } from 'zod'
 import { LoginFormSchema, type LoginForm } from '../../../src-shared/schemas/auth'
 import { redirectTarget } from '../../app/redirect'
+import { useSyncStatus } from '../../app/SyncStatus'
 import { useSession } from '../../app/session'
 import { TextField } from '../../components/FormFields'
 import { showServerIssues } from '../../components/serverIssues'
@@ -41,17 +42,30 @@ type LoginFormInput = z.input<typeof LoginFormSchema>
 
 const emptyForm: LoginFormInput = { username: '', password: '', checkCode: '', checkCodeId: '' }
 
-/** Sign-in (spec 000 §2, §5): username, password and captcha, then back where the user was going. */
+/** Offline there is no captcha to ask for (it comes from the server): only the account and its password are checked. */
+const OfflineFormSchema = LoginFormSchema.extend({ checkCode: z.string(), checkCodeId: z.string() })
+
+/**
+ * Sign-in (spec 000 §2, §5): username, password and captcha, then back where the user was
+ * going. While the core cannot reach the server, an offline sign-in with no captcha: the core
+ * checks the password against this computer's last online sign-in (decisions.md).
+ */
 export function LoginPage() {
   const styles = useStyles()
   const card = useAuthCardStyles()
   const { user, login } = useSession()
   const [params] = useSearchParams()
-  const { captcha, failure: captchaFailure, reload: reloadCaptcha } = useCaptcha()
+  const { status, refresh: refreshStatus } = useSyncStatus()
+  const offline = status?.online === false
+  const { captcha, failure: captchaFailure, reload: reloadCaptcha } = useCaptcha(!offline)
+  // A captcha that cannot load is how the core usually learns it is offline: ask it again then.
+  useEffect(() => {
+    if (captchaFailure) refreshStatus()
+  }, [captchaFailure, refreshStatus])
   const [refusal, setRefusal] = useState<string | null>(null)
   // Bumped when the server settings change, so the mode note and captcha come from the new server.
   const [settingsVersion, setSettingsVersion] = useState(0)
-  const form = useForm<LoginFormInput, unknown, LoginForm>({ resolver: zodResolver(LoginFormSchema), defaultValues: emptyForm })
+  const form = useForm<LoginFormInput, unknown, LoginForm>({ resolver: zodResolver(offline ? OfflineFormSchema : LoginFormSchema), defaultValues: emptyForm })
   const { control, handleSubmit, setValue, setError, formState } = form
 
   useEffect(() => {
@@ -61,11 +75,11 @@ export function LoginPage() {
   const submit = handleSubmit(async (values) => {
     setRefusal(null)
     try {
-      await login(values)
+      await login(values, offline)
     } catch (error) {
       // A captcha is good for one attempt only: every refusal needs a new one.
       setValue('checkCode', '')
-      reloadCaptcha()
+      if (!offline) reloadCaptcha()
       if (!showServerIssues(error, Object.keys(emptyForm), setError)) {
         setRefusal(error instanceof Error ? error.message : String(error))
       }
@@ -74,7 +88,7 @@ export function LoginPage() {
 
   if (user) return <Navigate replace to={redirectTarget(params.get('redirect'))} />
 
-  const message = refusal ?? captchaFailure ?? formState.errors.checkCodeId?.message
+  const message = refusal ?? (offline ? null : (captchaFailure ?? formState.errors.checkCodeId?.message))
 
   return (
     <AuthBackdrop>
@@ -85,6 +99,11 @@ export function LoginPage() {
         {message && (
           <MessageBar intent="error">
             <MessageBarBody>{message}</MessageBarBody>
+          </MessageBar>
+        )}
+        {offline && (
+          <MessageBar intent="warning">
+            <MessageBarBody>离线登录：使用本机上次在线登录的账号</MessageBarBody>
           </MessageBar>
         )}
         <TextField
@@ -107,21 +126,23 @@ export function LoginPage() {
           autoComplete="current-password"
           contentBefore={<LockClosedRegular />}
         />
-        <div className={styles.captchaRow}>
-          <TextField
-            className={styles.captchaInput}
-            control={control}
-            name="checkCode"
-            label="验证码"
-            size="large"
-            placeholder="请输入验证码"
-            autoComplete="off"
-            contentBefore={<ShieldKeyholeRegular />}
-          />
-          <button type="button" className={styles.captchaButton} onClick={reloadCaptcha} title="看不清？点击刷新" aria-label="刷新验证码">
-            {captcha ? <img className={styles.captchaImage} src={captcha.img} alt="验证码" /> : '点击加载'}
-          </button>
-        </div>
+        {!offline && (
+          <div className={styles.captchaRow}>
+            <TextField
+              className={styles.captchaInput}
+              control={control}
+              name="checkCode"
+              label="验证码"
+              size="large"
+              placeholder="请输入验证码"
+              autoComplete="off"
+              contentBefore={<ShieldKeyholeRegular />}
+            />
+            <button type="button" className={styles.captchaButton} onClick={reloadCaptcha} title="看不清？点击刷新" aria-label="刷新验证码">
+              {captcha ? <img className={styles.captchaImage} src={captcha.img} alt="验证码" /> : '点击加载'}
+            </button>
+          </div>
+        )}
         <Button
           type="submit"
           appearance="primary"

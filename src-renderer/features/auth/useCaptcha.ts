@@ -2,8 +2,8 @@ import { useCallback, useEffect, useState } from 'react'
 import type { Captcha } from '../../../src-shared/schemas/auth'
 import { call } from '../../app/bridge'
 
-/** The login captcha: fetched when the page opens and again on `reload` (one use, 2 minutes). */
-export function useCaptcha(): { captcha: Captcha | null; failure: string | null; reload(): void } {
+/** The login captcha: fetched when the page opens (or `enabled` becomes true) and again on `reload` (one use, 2 minutes). */
+export function useCaptcha(enabled: boolean): { captcha: Captcha | null; failure: string | null; reload(): void } {
   const [captcha, setCaptcha] = useState<Captcha | null>(null)
   const [failure, setFailure] = useState<string | null>(null)
 
@@ -20,7 +20,9 @@ export function useCaptcha(): { captcha: Captcha | null; failure: string | null;
     )
   }, [])
 
-  useEffect(reload, [reload])
+  useEffect(() => {
+    if (enabled) reload()
+  }, [enabled, reload])
 
   return { captcha, failure, reload }
 }
