@@ -58,10 +58,8 @@ export function LoginPage() {
   const { status, refresh: refreshStatus } = useSyncStatus()
   const offline = status?.online === false
   const { captcha, failure: captchaFailure, reload: reloadCaptcha } = useCaptcha(!offline)
-  // A captcha that cannot load is how the core usually learns it is offline: ask it again then.
-  useEffect(() => {
-    if (captchaFailure) refreshStatus()
-  }, [captchaFailure, refreshStatus])
+  // A captcha that loads or not is how the core usually learns whether it is offline: ask it again then.
+  useEffect(refreshStatus, [captcha, captchaFailure, refreshStatus])
   const [refusal, setRefusal] = useState<string | null>(null)
   // Bumped when the server settings change, so the mode note and captcha come from the new server.
   const [settingsVersion, setSettingsVersion] = useState(0)
