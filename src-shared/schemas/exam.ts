@@ -21,6 +21,11 @@ export const scorePolicyLabels: Record<(typeof scorePolicies)[number], string> =
 
 const TIME = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/
 const laterThan = (earlier: unknown, later: unknown) => typeof earlier === 'string' && typeof later === 'string' && TIME.test(earlier) && TIME.test(later) && later <= earlier
+/** Whole minutes from `start` to `end` (both `yyyy-MM-dd HH:mm:ss`), null when either is not such a time. Read as UTC: only the difference matters. */
+const minutesBetween = (start: unknown, end: unknown) =>
+  typeof start === 'string' && typeof end === 'string' && TIME.test(start) && TIME.test(end)
+    ? Math.floor((Date.parse(`${end.replace(' ', 'T')}Z`) - Date.parse(`${start.replace(' ', 'T')}Z`)) / 60_000)
+    : null
 
 const requiredTime = (message: string) => z.string({ error: message }).trim().min(1, message).pipe(dateTimeText)
 /** Papers B–E: absent, null or 0 (the dialog's 不使用) mean none. */
@@ -29,6 +34,9 @@ const optionalId = requiredNumber('试卷无效').pipe(z.number().min(0, '试卷
 /** Score numbers: a number or its text; `message` when missing. */
 const requiredScore = (message: string) =>
   z.union([z.number(), z.string().trim().regex(/^\d+(\.\d+)?$/).transform(Number)], { error: message }).pipe(z.number().min(0, '不能小于0'))
+
+/** An exam's paper fields (variants A–E) and what the form calls them. */
+export const examPaperFields = [['paperId', '试卷A'], ['paper2Id', '试卷B'], ['paper3Id', '试卷C'], ['paper4Id', '试卷D'], ['paper5Id', '试卷E']] as const
 
 export const examShape = z.object({
   title: requiredText('请输入考试名称', 40),
@@ -56,6 +64,9 @@ type ExamValue = z.output<typeof examShape>
 export function refineExam(v: ExamValue, ctx: z.RefinementCtx): void {
   if (laterThan(v.startTime, v.endTime)) ctx.addIssue({ code: 'custom', path: ['endTime'], message: '结束时间须晚于开始时间' })
   if (v.joinType === 2 && (v.joinNum === null || v.joinNum === undefined)) ctx.addIssue({ code: 'custom', path: ['joinNum'], message: '请输入考试人数' })
+  // A sitting cannot outlast the window it must fit in (issue 27: 600 minutes in a 60-minute window).
+  const windowMinutes = minutesBetween(v.startTime, v.endTime)
+  if (windowMinutes !== null && windowMinutes > 0 && typeof v.countdown === 'number' && v.countdown > windowMinutes) ctx.addIssue({ code: 'custom', path: ['countdown'], message: `考试时长不能超过考试时间段（${windowMinutes}分钟）` })
 }
 
 export const ExamFormSchema = examShape.superRefine(refineExam)
@@ -190,6 +201,13 @@ const makeUpWindowShape = z.object({
 })
 function refineMakeUpWindow(v: z.output<typeof makeUpWindowShape>, ctx: z.RefinementCtx): void {
   if (laterThan(v.startTime, v.endTime)) ctx.addIssue({ code: 'custom', path: ['endTime'], message: '补考结束时间须晚于开始时间' })
+}
+/**
+ * A make-up round is for those who failed or missed the exam, so it opens once the
+ * exam's own window has ended (issue 27); the reason, or null when `startTime` is fine.
+ */
+export function makeUpStartIssue(examEnd: string, startTime: string): string | null {
+  return startTime < examEnd ? `补考开始时间须不早于考试结束时间（${examEnd.slice(0, 16)}）` : null
 }
 /** The make-up dialog's own fields (the rows come from the list's selection). */
 export const MakeUpWindowSchema = makeUpWindowShape.superRefine(refineMakeUpWindow)

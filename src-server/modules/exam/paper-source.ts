@@ -13,9 +13,3 @@ export function paperQuestions(db: Db, paperId: number) {
     .orderBy('sortOrder')
     .execute()
 }
-
-export async function papersExist(db: Db, ids: readonly number[]): Promise<Set<number>> {
-  if (ids.length === 0) return new Set()
-  const rows = await db.selectFrom('paper').select('id').where('id', 'in', [...ids]).execute()
-  return new Set(rows.map((r) => r.id))
-}
