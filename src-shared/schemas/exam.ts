@@ -323,13 +323,26 @@ export const ScoreSummarySchema = z.object({
   scored: z.number(),
   passed: z.number(),
   passLine: z.number(),
+  /** The real total of the papers sat (the highest when variants differ); bands are shares of it. */
   fullScore: z.number(),
+  /** Each paper the exam names (A–E): its real total and how many submitted sittings were on it. */
+  variants: z.array(z.object({ label: z.string(), title: z.string(), totalScore: z.number(), sittings: z.number() })),
   average: z.number().nullable(),
   highest: z.number().nullable(),
   lowest: z.number().nullable(),
   bands: z.array(z.object({ from: z.number(), to: z.number(), count: z.number() })),
 })
 export type ScoreSummary = z.infer<typeof ScoreSummarySchema>
+
+/**
+ * What the analysis calls its percentages, each with its base (issue 27: 占比 and 正确率
+ * stood side by side on different bases), and how 正确率 counts essays.
+ */
+export const analysisLabels = {
+  share: '占比（按作答人数）',
+  rate: '正确率（按作答人数）',
+  rateNote: '正确率 = 得分 ÷ 满分，按已评分的作答计：客观题即答对的比例，问答题等主观题为平均得分率。',
+} as const
 
 /** One question of the answer analysis or the questionnaire results (spec 001 §3 analysis row). */
 export const AnalysisRowSchema = z.object({
@@ -341,8 +354,13 @@ export const AnalysisRowSchema = z.object({
   answer: z.string(),
   /** How many answered it. */
   num: z.number(),
-  /** Share of answers with full marks (exam), 0..1; null without an objective key. */
+  /**
+   * 正确率 (exam), 0..1: the marks got ÷ the marks possible over the marked answers of
+   * those who answered (an objective question: the share answering right; an essay at
+   * 15/20: 0.75). Null for questionnaires and while no answer is marked.
+   */
   per: z.number().nullable(),
+  /** Each option: how many chose it and their share of those who answered (`num`). */
   options: z.array(z.object({ key: z.string(), text: z.string(), num: z.number(), per: z.number() })),
   /** Free answers (essay, fill-in), the latest first, at most 200. */
   answers: z.array(z.object({ member: z.object({ name: z.string() }), answer: z.string() })),

@@ -58,6 +58,8 @@ describe.each(testDatabases())('exams: rules, sittings, marking and make-up ($na
   it('refuses an exam nobody can pass or sit, every reason at its field at once, on create and on update', async () => {
     // Issue 27: pass line 60 on a 56-point paper, variants of different totals, 600 minutes in a 60-minute window, 50 drawn from 5 registrants.
     const small = await insertPaper(server.db, '56分卷', [{ type: 1, title: '单选', stem: { A: '对', B: '错' }, answer: 'A', score: 56 }])
+    // The paper row's own total may be out of step: the rules read the total a sitting is scored against.
+    await server.db.updateTable('paper').set({ totalScore: 100 }).where('id', '=', small).execute()
     const window = { startTime: '2030-01-01 09:00:00', endTime: '2030-01-01 10:00:00' }
     expect(issuesOf(await admin.post('/api/exam', validExamForm(trainId, small)))).toEqual({ passLine: '及格线不能高于试卷A的总分（56分）' })
     expect(issuesOf(await admin.post('/api/exam', validExamForm(trainId, paperA, { passLine: 150 })))).toEqual({ passLine: '及格线不能高于试卷A的总分（100分）' })

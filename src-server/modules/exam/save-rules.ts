@@ -1,6 +1,7 @@
 import { AppError, ErrorKey, type FieldIssue } from '../../../src-shared/errors'
 import { examPaperFields } from '../../../src-shared/schemas/exam'
 import type { Db } from '../../db/types'
+import { paperTotals } from './paper-source'
 
 type ExamSettings = {
   trainId: number
@@ -18,7 +19,7 @@ type ExamSettings = {
  * The save rules of an exam that need the database (issue 27: an exam nobody can pass
  * or sit is refused, not saved). The shared schema already checked what the form alone
  * decides (duration within the window); here: each named paper exists, every variant can
- * reach the pass line, the variants share one total (the pass line is a score, so a
+ * reach the pass line, the variants share one total (each paper's real total, see paperTotals) (the pass line is a score, so a
  * candidate's chance must not depend on the paper drawn), and a random draw does not
  * ask for more candidates than the training has sign-ups. Every issue is reported at
  * once, each at its field.
@@ -26,14 +27,13 @@ type ExamSettings = {
 export async function checkExamSettings(db: Db, input: ExamSettings): Promise<void> {
   const named = examPaperFields.flatMap(([field, label]) => (input[field] ? [{ field, label, id: input[field] }] : []))
   const [papers, signUps] = await Promise.all([
-    db.selectFrom('paper').select(['id', 'totalScore']).where('id', 'in', named.map((p) => p.id)).execute(),
+    paperTotals(db, named.map((p) => p.id)),
     input.joinType === 2
       ? db.selectFrom('trainSignUp').select((eb) => eb.fn.countAll<number>().as('n')).where('trainId', '=', input.trainId).executeTakeFirstOrThrow()
       : null,
   ])
-  const totalOf = new Map(papers.map((p) => [p.id, Number(p.totalScore)]))
-  const issues: FieldIssue[] = named.filter((p) => !totalOf.has(p.id)).map((p) => ({ path: p.field, message: '试卷不存在' }))
-  const variants = named.flatMap((p) => (totalOf.has(p.id) ? [{ ...p, total: totalOf.get(p.id)! }] : []))
+  const issues: FieldIssue[] = named.filter((p) => !papers.has(p.id)).map((p) => ({ path: p.field, message: '试卷不存在' }))
+  const variants = named.flatMap((p) => (papers.has(p.id) ? [{ ...p, total: papers.get(p.id)!.total }] : []))
   const lowest = variants.reduce<(typeof variants)[number] | null>((low, v) => (low === null || v.total < low.total ? v : low), null)
   if (lowest && input.passLine > lowest.total) issues.push({ path: 'passLine', message: `及格线不能高于${lowest.label}的总分（${lowest.total}分）` })
   const first = variants[0]
