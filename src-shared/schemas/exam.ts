@@ -209,8 +209,14 @@ function refineMakeUpWindow(v: z.output<typeof makeUpWindowShape>, ctx: z.Refine
 export function makeUpStartIssue(examEnd: string, startTime: string): string | null {
   return startTime < examEnd ? `补考开始时间须不早于考试结束时间（${examEnd.slice(0, 16)}）` : null
 }
-/** The make-up dialog's own fields (the rows come from the list's selection). */
-export const MakeUpWindowSchema = makeUpWindowShape.superRefine(refineMakeUpWindow)
+/** The make-up dialog's own fields (the rows come from the list's selection), checked against the exam's end. */
+export function makeUpWindowSchema(examEnd: string) {
+  return makeUpWindowShape.superRefine((v, ctx) => {
+    refineMakeUpWindow(v, ctx)
+    const early = makeUpStartIssue(examEnd, v.startTime)
+    if (early) ctx.addIssue({ code: 'custom', path: ['startTime'], message: early })
+  })
+}
 export const MakeUpBodySchema = makeUpWindowShape
   .extend({
     examId: intLike.pipe(z.number().int().positive('考试编号无效')),
