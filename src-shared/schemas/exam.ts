@@ -21,6 +21,11 @@ export const scorePolicyLabels: Record<(typeof scorePolicies)[number], string> =
 
 const TIME = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/
 const laterThan = (earlier: unknown, later: unknown) => typeof earlier === 'string' && typeof later === 'string' && TIME.test(earlier) && TIME.test(later) && later <= earlier
+/** Whole minutes from `start` to `end` (both `yyyy-MM-dd HH:mm:ss`), null when either is not such a time. Read as UTC: only the difference matters. */
+const minutesBetween = (start: unknown, end: unknown) =>
+  typeof start === 'string' && typeof end === 'string' && TIME.test(start) && TIME.test(end)
+    ? Math.floor((Date.parse(`${end.replace(' ', 'T')}Z`) - Date.parse(`${start.replace(' ', 'T')}Z`)) / 60_000)
+    : null
 
 const requiredTime = (message: string) => z.string({ error: message }).trim().min(1, message).pipe(dateTimeText)
 /** Papers B–E: absent, null or 0 (the dialog's 不使用) mean none. */
@@ -29,6 +34,9 @@ const optionalId = requiredNumber('试卷无效').pipe(z.number().min(0, '试卷
 /** Score numbers: a number or its text; `message` when missing. */
 const requiredScore = (message: string) =>
   z.union([z.number(), z.string().trim().regex(/^\d+(\.\d+)?$/).transform(Number)], { error: message }).pipe(z.number().min(0, '不能小于0'))
+
+/** An exam's paper fields (variants A–E) and what the form calls them. */
+export const examPaperFields = [['paperId', '试卷A'], ['paper2Id', '试卷B'], ['paper3Id', '试卷C'], ['paper4Id', '试卷D'], ['paper5Id', '试卷E']] as const
 
 export const examShape = z.object({
   title: requiredText('请输入考试名称', 40),
@@ -56,6 +64,9 @@ type ExamValue = z.output<typeof examShape>
 export function refineExam(v: ExamValue, ctx: z.RefinementCtx): void {
   if (laterThan(v.startTime, v.endTime)) ctx.addIssue({ code: 'custom', path: ['endTime'], message: '结束时间须晚于开始时间' })
   if (v.joinType === 2 && (v.joinNum === null || v.joinNum === undefined)) ctx.addIssue({ code: 'custom', path: ['joinNum'], message: '请输入考试人数' })
+  // A sitting cannot outlast the window it must fit in (issue 27: 600 minutes in a 60-minute window).
+  const windowMinutes = minutesBetween(v.startTime, v.endTime)
+  if (windowMinutes !== null && windowMinutes > 0 && typeof v.countdown === 'number' && v.countdown > windowMinutes) ctx.addIssue({ code: 'custom', path: ['countdown'], message: `考试时长不能超过考试时间段（${windowMinutes}分钟）` })
 }
 
 export const ExamFormSchema = examShape.superRefine(refineExam)
@@ -191,8 +202,21 @@ const makeUpWindowShape = z.object({
 function refineMakeUpWindow(v: z.output<typeof makeUpWindowShape>, ctx: z.RefinementCtx): void {
   if (laterThan(v.startTime, v.endTime)) ctx.addIssue({ code: 'custom', path: ['endTime'], message: '补考结束时间须晚于开始时间' })
 }
-/** The make-up dialog's own fields (the rows come from the list's selection). */
-export const MakeUpWindowSchema = makeUpWindowShape.superRefine(refineMakeUpWindow)
+/**
+ * A make-up round is for those who failed or missed the exam, so it opens once the
+ * exam's own window has ended (issue 27); the reason, or null when `startTime` is fine.
+ */
+export function makeUpStartIssue(examEnd: string, startTime: string): string | null {
+  return startTime < examEnd ? `补考开始时间须不早于考试结束时间（${examEnd.slice(0, 16)}）` : null
+}
+/** The make-up dialog's own fields (the rows come from the list's selection), checked against the exam's end. */
+export function makeUpWindowSchema(examEnd: string) {
+  return makeUpWindowShape.superRefine((v, ctx) => {
+    refineMakeUpWindow(v, ctx)
+    const early = makeUpStartIssue(examEnd, v.startTime)
+    if (early) ctx.addIssue({ code: 'custom', path: ['startTime'], message: early })
+  })
+}
 export const MakeUpBodySchema = makeUpWindowShape
   .extend({
     examId: intLike.pipe(z.number().int().positive('考试编号无效')),
@@ -305,13 +329,26 @@ export const ScoreSummarySchema = z.object({
   scored: z.number(),
   passed: z.number(),
   passLine: z.number(),
+  /** The real total of the papers sat (the highest when variants differ); bands are shares of it. */
   fullScore: z.number(),
+  /** Each paper the exam names (A–E): its real total and how many submitted sittings were on it. */
+  variants: z.array(z.object({ label: z.string(), title: z.string(), totalScore: z.number(), sittings: z.number() })),
   average: z.number().nullable(),
   highest: z.number().nullable(),
   lowest: z.number().nullable(),
   bands: z.array(z.object({ from: z.number(), to: z.number(), count: z.number() })),
 })
 export type ScoreSummary = z.infer<typeof ScoreSummarySchema>
+
+/**
+ * What the analysis calls its percentages, each with its base (issue 27: 占比 and 正确率
+ * stood side by side on different bases), and how 正确率 counts essays.
+ */
+export const analysisLabels = {
+  share: '占比（按作答人数）',
+  rate: '正确率（按作答人数）',
+  rateNote: '正确率 = 得分 ÷ 满分，按已评分的作答计：客观题即答对的比例，问答题等主观题为平均得分率。',
+} as const
 
 /** One question of the answer analysis or the questionnaire results (spec 001 §3 analysis row). */
 export const AnalysisRowSchema = z.object({
@@ -323,8 +360,13 @@ export const AnalysisRowSchema = z.object({
   answer: z.string(),
   /** How many answered it. */
   num: z.number(),
-  /** Share of answers with full marks (exam), 0..1; null without an objective key. */
+  /**
+   * 正确率 (exam), 0..1: the marks got ÷ the marks possible over the marked answers of
+   * those who answered (an objective question: the share answering right; an essay at
+   * 15/20: 0.75). Null for questionnaires and while no answer is marked.
+   */
   per: z.number().nullable(),
+  /** Each option: how many chose it and their share of those who answered (`num`). */
   options: z.array(z.object({ key: z.string(), text: z.string(), num: z.number(), per: z.number() })),
   /** Free answers (essay, fill-in), the latest first, at most 200. */
   answers: z.array(z.object({ member: z.object({ name: z.string() }), answer: z.string() })),

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { AnalysisRow, Exam, MyExam, Participant, QuestionnaireResult, ScoreSummary, Sitting } from '../../src-shared/schemas/exam'
+import type { AnalysisRow, AnswerDetail, Exam, MyExam, Participant, QuestionnaireResult, ScoreSummary, Sitting } from '../../src-shared/schemas/exam'
 import type { TrainDetail } from '../../src-shared/schemas/training'
 import { demoAccounts } from '../../src-server/seed/demo-accounts'
 import { testDatabases } from '../support/databases'
@@ -86,6 +86,35 @@ describe.each(testDatabases())('exam participants, answer analysis and questionn
       { from: 48, to: 53, count: 0 },
       { from: 54, to: 60, count: 1 },
     ])
+  })
+
+  it('states the real total of the paper sat, counts an essay by its share of marks and puts every percentage on one base', async () => {
+    // Issue 27: the report said 满分 100 while every sitting was on the 56-point paper (the paper row's total was out of step).
+    const paper = await insertPaper(server.db, '56分卷', [
+      { type: 1, title: '单选', stem: { A: '对', B: '错' }, answer: 'A', score: 36 },
+      { type: 4, title: '论述', answer: '', score: 20 },
+    ])
+    await server.db.updateTable('paper').set({ totalScore: 100 }).where('id', '=', paper).execute()
+    const exam = dataOf((await admin.post<Exam>('/api/exam', { ...validExamForm(trainId, paper), passLine: 30 })).body)
+    await sit(exam.id, people[0].telephone, { 1: 'A', 4: '认真学习党章' })
+    await sit(exam.id, people[1].telephone, {})
+    const summary = await admin.data<ScoreSummary>(`/api/exam/scoreSummary/${exam.id}`)
+    expect(summary.fullScore).toBe(56)
+    expect(summary.variants).toEqual([{ label: '试卷A', title: '56分卷', totalScore: 56, sittings: 2 }])
+
+    const candidates = await admin.data<Page<{ id: number; status: string }>>('/api/member/exam', { examId: exam.id, pageSize: 20 })
+    const marking = candidates.records.find((r) => r.status === 'DONE')!
+    const detail = await admin.data<AnswerDetail>('/api/member/answer', { memberExamId: marking.id })
+    const essay = detail.answers.find((a) => a.question.type === 4)!
+    dataOf((await admin.post('/api/member/answer/grade', { memberExamId: marking.id, answers: [{ id: essay.id, score: 15 }] })).body)
+
+    const rows = await admin.data<AnalysisRow[]>(`/api/exam/analysis/${exam.id}`)
+    // An essay marked 15 / 20 is 75 %, not 0 %.
+    expect(rows.find((r) => r.questionType === 4)).toMatchObject({ num: 1, per: 0.75 })
+    // One answered right, one left it blank: the option's share and the correct rate are both of those who answered.
+    const single = rows.find((r) => r.questionType === 1)!
+    expect(single.options.find((o) => o.key === 'A')!.per).toBe(1)
+    expect(single).toMatchObject({ num: 1, per: 1 })
   })
 
   it('sets a training\'s satisfaction questionnaire, answered after check-in, with results per option', async () => {

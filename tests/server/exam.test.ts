@@ -55,6 +55,33 @@ describe.each(testDatabases())('exams: rules, sittings, marking and make-up ($na
     expect(failureOf(await admin.post('/api/exam', { ...form, trainId: 999_999 })).message).toBe('培训班不存在')
   })
 
+  it('refuses an exam nobody can pass or sit, every reason at its field at once, on create and on update', async () => {
+    // Issue 27: pass line 60 on a 56-point paper, variants of different totals, 600 minutes in a 60-minute window, 50 drawn from 5 registrants.
+    const small = await insertPaper(server.db, '56分卷', [{ type: 1, title: '单选', stem: { A: '对', B: '错' }, answer: 'A', score: 56 }])
+    // The paper row's own total may be out of step: the rules read the total a sitting is scored against.
+    await server.db.updateTable('paper').set({ totalScore: 100 }).where('id', '=', small).execute()
+    const window = { startTime: '2030-01-01 09:00:00', endTime: '2030-01-01 10:00:00' }
+    expect(issuesOf(await admin.post('/api/exam', validExamForm(trainId, small)))).toEqual({ passLine: '及格线不能高于试卷A的总分（56分）' })
+    expect(issuesOf(await admin.post('/api/exam', validExamForm(trainId, paperA, { passLine: 150 })))).toEqual({ passLine: '及格线不能高于试卷A的总分（100分）' })
+    expect(issuesOf(await admin.post('/api/exam', validExamForm(trainId, paperA, { ...window, countdown: 600 })))).toEqual({ countdown: '考试时长不能超过考试时间段（60分钟）' })
+    expect(issuesOf(await admin.post('/api/exam', validExamForm(trainId, paperA, { joinType: 2, joinNum: 50 })))).toEqual({ joinNum: '考试人数不能超过培训班的报名人数（5人）' })
+    expect(issuesOf(await admin.post('/api/exam', validExamForm(trainId, paperA, { passLine: 50, paper3Id: small })))).toEqual({ paper3Id: '试卷C总分56分，与试卷A的100分不同；各套试卷总分须相同' })
+    // All at once: the pass line against the lowest variant, the odd variant, the draw.
+    expect(issuesOf(await admin.post('/api/exam', validExamForm(trainId, paperA, { paper2Id: small, joinType: 2, joinNum: 6 })))).toEqual({
+      passLine: '及格线不能高于试卷B的总分（56分）',
+      paper2Id: '试卷B总分56分，与试卷A的100分不同；各套试卷总分须相同',
+      joinNum: '考试人数不能超过培训班的报名人数（5人）',
+    })
+    // Possible exams save: the pass line at the total, every registrant drawn, the duration filling the window, two papers of one total.
+    const possible = dataOf((await admin.post<Exam>('/api/exam', validExamForm(trainId, small, { ...window, passLine: 56, countdown: 60, joinType: 2, joinNum: 5 }))).body)
+    expect(possible.candidates).toBe(5)
+    expect(dataOf((await admin.post<Exam>('/api/exam', validExamForm(trainId, paperA, { paper2Id: paperB, passLine: 100 }))).body).paper2Id).toBe(paperB)
+    // The same rules on update; a refused update changes nothing.
+    expect(issuesOf(await admin.patch('/api/exam', { id: possible.id, ...validExamForm(trainId, small, { ...window, passLine: 57 }) }))).toEqual({ passLine: '及格线不能高于试卷A的总分（56分）' })
+    expect(issuesOf(await admin.patch('/api/exam', { id: possible.id, ...validExamForm(trainId, small, { ...window, passLine: 50, countdown: 61 }) }))).toEqual({ countdown: '考试时长不能超过考试时间段（60分钟）' })
+    expect(dataOf((await admin.get<Exam>(`/api/exam/${possible.id}`)).body)).toMatchObject({ passLine: 56, countdown: 60 })
+  })
+
   it('enrols all registrants or a random number of them; editing a started exam clears its results; delete', async () => {
     const all = await createExam()
     expect(all.candidates).toBe(5)
@@ -221,7 +248,10 @@ describe.each(testDatabases())('exams: rules, sittings, marking and make-up ($na
     const over = await admin.data<Page<MemberExam>>('/api/member/exam', { examId: exam.id, pageSize: 20 })
     expect(over.records.filter((r) => r.absent).map((r) => r.id).sort()).toEqual([...offered.absent].sort())
 
-    const window = { examId: exam.id, startTime: daysFromNow(-1 / 24), endTime: daysFromNow(1) }
+    // A make-up round opens once the exam is over: one starting before its end is refused at the field.
+    const early = issuesOf(await admin.post('/api/member/exam/makeUp', { examId: exam.id, startTime: daysFromNow(-1 / 24), endTime: daysFromNow(1), memberExams: offered.failed }))
+    expect(early.startTime).toMatch(/^补考开始时间须不早于考试结束时间（\d{4}-\d{2}-\d{2} \d{2}:\d{2}）$/)
+    const window = { examId: exam.id, startTime: daysFromNow(0), endTime: daysFromNow(1) }
     expect(issuesOf(await admin.post('/api/member/exam/makeUp', { ...window, memberExams: [] }))).toEqual({ memberExams: '未选中任何行' })
     expect(issuesOf(await admin.post('/api/member/exam/makeUp', { ...window, startTime: '', memberExams: offered.failed }))).toEqual({ startTime: '请选择补考开始时间' })
     expect(dataOf((await admin.post('/api/member/exam/makeUp', { ...window, memberExams: [...offered.failed, ...offered.absent] })).body)).toEqual({ count: 4 })

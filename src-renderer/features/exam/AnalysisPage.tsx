@@ -2,16 +2,20 @@ import { useEffect, useState } from 'react'
 import { Button, makeStyles, Spinner, Text, tokens } from '@fluentui/react-components'
 import { ArrowDownloadRegular, ArrowLeftRegular, DocumentPdfRegular } from '@fluentui/react-icons'
 import { useNavigate, useSearchParams } from 'react-router-dom'
-import type { AnalysisRow } from '../../../src-shared/schemas/exam'
+import { analysisLabels, type AnalysisRow, type ScoreSummary } from '../../../src-shared/schemas/exam'
 import { call } from '../../app/bridge'
 import { EmptyState } from '../../components/EmptyState'
 import { useNotify } from '../../components/toast'
 import { useDownload } from '../../components/useDownload'
 import { useDownloadTask } from '../../components/useDownloadTask'
 import { AnalysisTable } from './AnalysisTable'
-import { examReportPdf } from './examReport'
+import { examReportPdf, variantsText } from './examReport'
 
-const useStyles = makeStyles({ header: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalM, paddingBottom: tokens.spacingVerticalL }, title: { flexGrow: 1 } })
+const useStyles = makeStyles({
+  header: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalM, paddingBottom: tokens.spacingVerticalL },
+  title: { flexGrow: 1 },
+  note: { display: 'block', color: tokens.colorNeutralForeground3, paddingBlock: tokens.spacingVerticalS },
+})
 
 /** 答题分析 (/examAnalysis/examAnalysis?id=, spec 001 §2) with its export. */
 export default function AnalysisPage() {
@@ -24,30 +28,43 @@ export default function AnalysisPage() {
   const raw = params.get('id')
   const examId = raw && /^\d+$/.test(raw) ? Number(raw) : null
   const [rows, setRows] = useState<AnalysisRow[] | null>(null)
+  const [summary, setSummary] = useState<ScoreSummary | null>(null)
 
   useEffect(() => {
     if (examId === null) return
-    call('exam.analysis', { id: examId }).then(setRows, (error: unknown) => {
-      setRows([])
-      notify.error(error)
-    })
+    Promise.all([call('exam.analysis', { id: examId }), call('exam.scoreSummary', { id: examId })]).then(
+      ([analysis, figures]) => {
+        setRows(analysis)
+        setSummary(figures)
+      },
+      (error: unknown) => {
+        setRows([])
+        notify.error(error)
+      },
+    )
   }, [examId, notify])
 
   if (examId === null) return <EmptyState text="考试不存在或无权查看" />
-  const printReport = (analysis: AnalysisRow[]) =>
+  const printReport = (analysis: AnalysisRow[], figures: ScoreSummary) =>
     report.save(async () => {
-      const [exam, summary] = await Promise.all([call('exam.get', { id: examId }), call('exam.scoreSummary', { id: examId })])
-      return { name: `${exam.title}成绩分析报告.pdf`, contentType: 'application/pdf', bytes: await examReportPdf(exam, summary, analysis) }
+      const exam = await call('exam.get', { id: examId })
+      return { name: `${exam.title}成绩分析报告.pdf`, contentType: 'application/pdf', bytes: await examReportPdf(exam, figures, analysis) }
     })
   return (
     <>
       <header className={styles.header}>
         <Button icon={<ArrowLeftRegular />} onClick={() => navigate(-1)}>返回</Button>
         <Text as="h1" size={500} weight="semibold" className={styles.title}>答题分析{params.get('title') ? `：${params.get('title')}` : ''}</Text>
-        <Button icon={<DocumentPdfRegular />} disabled={!rows || report.busy} onClick={() => rows && void printReport(rows)}>{report.busy ? '生成中...' : '导出PDF报告'}</Button>
+        <Button icon={<DocumentPdfRegular />} disabled={!rows || !summary || report.busy} onClick={() => rows && summary && void printReport(rows, summary)}>{report.busy ? '生成中...' : '导出PDF报告'}</Button>
         <Button icon={<ArrowDownloadRegular />} disabled={!rows?.length} onClick={() => void download('exam.analysisDownload', { id: examId })}>导出</Button>
       </header>
-      {rows === null ? <Spinner label="加载中..." /> : rows.length === 0 ? <EmptyState /> : <AnalysisTable rows={rows} scored label="答题分析" />}
+      {summary && <Text className={styles.note}>试卷：{variantsText(summary)}</Text>}
+      {rows === null ? <Spinner label="加载中..." /> : rows.length === 0 ? <EmptyState /> : (
+        <>
+          <AnalysisTable rows={rows} scored label="答题分析" />
+          <Text className={styles.note}>{analysisLabels.rateNote}</Text>
+        </>
+      )}
     </>
   )
 }

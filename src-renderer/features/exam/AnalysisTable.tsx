@@ -1,5 +1,5 @@
 import { makeStyles, Table, TableBody, TableCell, TableHeader, TableHeaderCell, TableRow, tokens } from '@fluentui/react-components'
-import type { AnalysisRow } from '../../../src-shared/schemas/exam'
+import { analysisLabels, type AnalysisRow } from '../../../src-shared/schemas/exam'
 
 const useStyles = makeStyles({
   table: { border: `1px solid ${tokens.colorNeutralStroke2}` },
@@ -28,9 +28,9 @@ export function AnalysisTable({ rows, scored, label }: { rows: readonly Analysis
           <TableHeaderCell>题目</TableHeaderCell>
           <TableHeaderCell>选项</TableHeaderCell>
           <TableHeaderCell style={{ width: 100 }}>选择人数</TableHeaderCell>
-          <TableHeaderCell style={{ width: 90 }}>占比</TableHeaderCell>
+          <TableHeaderCell style={{ width: 140 }}>{analysisLabels.share}</TableHeaderCell>
           {scored && <TableHeaderCell style={{ width: 100 }}>正确答案</TableHeaderCell>}
-          {scored && <TableHeaderCell style={{ width: 90 }}>正确率</TableHeaderCell>}
+          {scored && <TableHeaderCell style={{ width: 150 }}>{analysisLabels.rate}</TableHeaderCell>}
         </TableRow>
       </TableHeader>
       <TableBody>

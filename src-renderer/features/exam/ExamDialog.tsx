@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react'
-import { ExamFormSchema, scorePolicies, scorePolicyLabels, type Exam, type ExamForm } from '../../../src-shared/schemas/exam'
+import { examPaperFields, ExamFormSchema, scorePolicies, scorePolicyLabels, type Exam, type ExamForm } from '../../../src-shared/schemas/exam'
 import { call } from '../../app/bridge'
 import { DateTimeInput } from '../../components/DateTimeInput'
 import { FormDialog, FULL_ROW } from '../../components/FormDialog'
@@ -11,7 +11,6 @@ type Option = { id: number; label: string }
 const joinTypes = [{ value: 1, label: '全部报名人员' }, { value: 2, label: '随机抽取' }] as const
 const yesNo = [{ value: 1, label: '是' }, { value: 0, label: '否' }] as const
 const policies = scorePolicies.map((value) => ({ value, label: scorePolicyLabels[value] }))
-const paperFields = [['paperId', '试卷A'], ['paper2Id', '试卷B'], ['paper3Id', '试卷C'], ['paper4Id', '试卷D'], ['paper5Id', '试卷E']] as const
 
 function blankForm(): ExamForm {
   return { title: '', content: '', trainId: undefined as unknown as number, joinType: 1, joinNum: null, startTime: '', endTime: '', countdown: 60, passLine: 60, retestNum: 0, canLookAnswer: 0, paperId: undefined as unknown as number, paper2Id: null, paper3Id: null, paper4Id: null, paper5Id: null, scorePolicy: 'highest' }
@@ -72,7 +71,7 @@ export function ExamDialog({ open, exam, onClose, onSaved }: { open: boolean; ex
           <TextField control={control} name="passLine" label="及格线" required type="number" />
           <TextField control={control} name="retestNum" label="重考次数" required type="number" hint="0 表示不能重考" />
           <ChoiceField control={control} name="scorePolicy" label="重考与补考成绩" required appearance="radio" options={policies} />
-          {paperFields.map(([name, label]) => (
+          {examPaperFields.map(([name, label]) => (
             <ChoiceField
               key={name}
               control={control}

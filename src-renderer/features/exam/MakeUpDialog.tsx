@@ -1,19 +1,21 @@
-import { MakeUpWindowSchema } from '../../../src-shared/schemas/exam'
+import { useMemo } from 'react'
+import { makeUpWindowSchema } from '../../../src-shared/schemas/exam'
 import { call } from '../../app/bridge'
 import { DateTimeInput } from '../../components/DateTimeInput'
 import { FormDialog } from '../../components/FormDialog'
 import { FormField } from '../../components/FormFields'
 import { toastMessages, useNotify } from '../../components/toast'
 
-/** 设定补考 (spec 001 §4–§5): a start and an end for the selected candidates. */
-export function MakeUpDialog({ examId, rows, onClose, onSet }: { examId: number; rows: readonly number[] | null; onClose(): void; onSet(): void }) {
+/** 设定补考 (spec 001 §4–§5): a start (not before the exam's end) and an end for the selected candidates. */
+export function MakeUpDialog({ examId, examEnd, rows, onClose, onSet }: { examId: number; examEnd: string; rows: readonly number[] | null; onClose(): void; onSet(): void }) {
   const notify = useNotify()
+  const schema = useMemo(() => makeUpWindowSchema(examEnd), [examEnd])
   return (
     <FormDialog
       open={rows !== null}
       onOpenChange={(next) => !next && onClose()}
       title={`设定补考（已选 ${rows?.length ?? 0} 人）`}
-      schema={MakeUpWindowSchema}
+      schema={schema}
       defaultValues={{ startTime: '', endTime: '' }}
       onSubmit={async (values) => {
         await call('memberExam.makeUp', { examId, memberExams: [...(rows ?? [])], ...values })

@@ -1,6 +1,6 @@
 import { useState } from 'react'
 import { Card, Tab, TabList, Table, TableBody, TableCell, TableHeader, TableHeaderCell, TableRow, Text } from '@fluentui/react-components'
-import type { AnalysisRow } from '../../../src-shared/schemas/exam'
+import { analysisLabels, type AnalysisRow } from '../../../src-shared/schemas/exam'
 import { Chart, type ChartKind } from '../../components/Chart'
 import { EmptyState } from '../../components/EmptyState'
 import { optionLabel, percent, questionLabel } from './AnalysisTable'
@@ -30,7 +30,7 @@ export function QuestionResult({ row, index }: { row: AnalysisRow; index: number
         )
       ) : mode === 'table' ? (
         <Table size="small" aria-label={`${title} 的结果`}>
-          <TableHeader><TableRow><TableHeaderCell>选项</TableHeaderCell><TableHeaderCell style={{ width: 100 }}>人数</TableHeaderCell><TableHeaderCell style={{ width: 100 }}>占比</TableHeaderCell></TableRow></TableHeader>
+          <TableHeader><TableRow><TableHeaderCell>选项</TableHeaderCell><TableHeaderCell style={{ width: 100 }}>人数</TableHeaderCell><TableHeaderCell style={{ width: 140 }}>{analysisLabels.share}</TableHeaderCell></TableRow></TableHeader>
           <TableBody>
             {row.options.map((o) => (
               <TableRow key={o.key}><TableCell>{optionLabel(row, o)}</TableCell><TableCell>{o.num}</TableCell><TableCell>{percent(o.per)}</TableCell></TableRow>

@@ -126,6 +126,7 @@ export default function ScoreListPage() {
       <GradeDialog memberExamId={grading} onClose={() => setGrading(null)} onGraded={() => table.current?.reload()} />
       <MakeUpDialog
         examId={examId}
+        examEnd={exam.endTime}
         rows={makeUp}
         onClose={() => setMakeUp(null)}
         onSet={() => {

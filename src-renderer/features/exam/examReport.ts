@@ -1,10 +1,14 @@
-import type { AnalysisRow, Exam, ScoreSummary } from '../../../src-shared/schemas/exam'
+import { analysisLabels, type AnalysisRow, type Exam, type ScoreSummary } from '../../../src-shared/schemas/exam'
 import { CONTENT_W, PagedReport } from '../../app/canvasReport'
 import { chartImage } from '../../components/chart/image'
 import { answerText, percent, typeText } from './AnalysisTable'
 import { minutesOf } from '../../app/dateText'
 
 const figure = (value: number | null) => (value === null ? '—' : `${value} 分`)
+
+/** Each paper of the exam with its real total and its sittings, e.g. `试卷A《党章卷》满分 56 分（12 人次交卷）`. */
+export const variantsText = (summary: ScoreSummary) =>
+  summary.variants.map((v) => `${v.label}《${v.title}》满分 ${v.totalScore} 分（${v.sittings} 人次交卷）`).join('；')
 
 /**
  * 考试成绩分析报告 (A4 portrait): the exam, its scores at a glance, the score
@@ -13,7 +17,8 @@ const figure = (value: number | null) => (value === null ? '—' : `${value} 分
 export async function examReportPdf(exam: Exam, summary: ScoreSummary, rows: readonly AnalysisRow[]): Promise<Uint8Array> {
   const report = new PagedReport()
   report.title(`${exam.title} 成绩分析报告`)
-  report.paragraph(`培训班：${exam.trainName} · 考试时间：${minutesOf(exam.startTime)} 至 ${minutesOf(exam.endTime)} · 满分 ${summary.fullScore} 分`)
+  report.paragraph(`培训班：${exam.trainName} · 考试时间：${minutesOf(exam.startTime)} 至 ${minutesOf(exam.endTime)}`)
+  report.paragraph(`试卷：${variantsText(summary)}`)
 
   report.heading('一、成绩概况')
   const passRate = summary.scored ? percent(summary.passed / summary.scored) : '—'
@@ -39,9 +44,10 @@ export async function examReportPdf(exam: Exam, summary: ScoreSummary, rows: rea
   if (rows.length === 0) report.paragraph('暂无已交卷的答卷。')
   else {
     report.table(
-      [{ title: '序号', share: 0.07 }, { title: '题目', share: 0.5 }, { title: '题型', share: 0.1 }, { title: '正确答案', share: 0.13 }, { title: '作答人数', share: 0.1 }, { title: '正确率', share: 0.1 }],
+      [{ title: '序号', share: 0.07 }, { title: '题目', share: 0.45 }, { title: '题型', share: 0.1 }, { title: '正确答案', share: 0.13 }, { title: '作答人数', share: 0.1 }, { title: analysisLabels.rate, share: 0.15 }],
       rows.map((row, i) => [String(i + 1), row.title, typeText[row.questionType] ?? '', answerText(row) || '—', String(row.num), row.per === null ? '—' : percent(row.per)]),
     )
+    report.paragraph(analysisLabels.rateNote, '#666666')
   }
   return report.pdf()
 }

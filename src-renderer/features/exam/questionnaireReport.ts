@@ -1,4 +1,4 @@
-import type { QuestionnaireResult } from '../../../src-shared/schemas/exam'
+import { analysisLabels, type QuestionnaireResult } from '../../../src-shared/schemas/exam'
 import { CONTENT_W, PagedReport } from '../../app/canvasReport'
 import { chartImage } from '../../components/chart/image'
 import { hasData, type ChartData } from '../../components/chart/options'
@@ -32,7 +32,7 @@ export async function questionnaireReportPdf(result: QuestionnaireResult): Promi
     }
     if (hasData(chart)) report.image(await chartImage(chart, CONTENT_W / 2, 200))
     report.table(
-      [{ title: '选项', share: 0.6 }, { title: '人数', share: 0.2 }, { title: '占比', share: 0.2 }],
+      [{ title: '选项', share: 0.6 }, { title: '人数', share: 0.2 }, { title: analysisLabels.share, share: 0.2 }],
       row.options.map((o) => [optionLabel(row, o), String(o.num), percent(o.per)]),
     )
   }

@@ -10,7 +10,7 @@ const letters = (answer: string | null, type: number) => (type === QuestionType.
  * Answer analysis of an exam or the results of a questionnaire (spec 001 §2, §3):
  * per question of the submitted sittings, how many answered, how many chose each
  * option (a multiple choice counts every letter ticked), the reference answer and the
- * share of full marks; free answers are listed with the member's name. Counted in
+ * average share of the marks among the marked answers (正确率); free answers are listed with the member's name. Counted in
  * the database by (question, answer), so the rows read stay few whatever the number
  * of candidates.
  */
@@ -26,7 +26,8 @@ export async function analysisOf(db: Db, examId: number, scored: boolean): Promi
       .select(['x.questionId', 'x.answer'])
       .select((eb) => [
         eb.fn.countAll<number>().as('n'),
-        eb.fn.sum<number>(eb.case().when('x.score', '=', eb.ref('x.questionScore')).then(1).else(0).end()).as('full'),
+        eb.fn.sum<number>(eb.case().when('x.score', 'is not', null).then(eb.ref('x.score')).else(0).end()).as('got'),
+        eb.fn.sum<number>(eb.case().when('x.score', 'is not', null).then(eb.ref('x.questionScore')).else(0).end()).as('worth'),
       ])
       .groupBy(['x.questionId', 'x.answer'])
       .execute(),
@@ -47,7 +48,10 @@ export async function analysisOf(db: Db, examId: number, scored: boolean): Promi
     const mine = groups.filter((g) => g.questionId === q.questionId)
     const answered = mine.filter((g) => (g.answer ?? '').trim() !== '')
     const num = answered.reduce((sum, g) => sum + Number(g.n), 0)
-    const full = mine.reduce((sum, g) => sum + Number(g.full ?? 0), 0)
+    // One base for every percentage of a question: those who answered it. Essays (and
+    // fill-ins a marker scored) count by the share of their marks, as Moodle's facility index does.
+    const got = answered.reduce((sum, g) => sum + Number(g.got ?? 0), 0)
+    const worth = answered.reduce((sum, g) => sum + Number(g.worth ?? 0), 0)
     let options: AnalysisRow['options'] = []
     if (hasOptions(q.questionType) || q.questionType === QuestionType.TRUE_FALSE) {
       const stem: Record<string, string> = q.questionType === QuestionType.TRUE_FALSE ? { true: '对', false: '错' } : JSON.parse(question.stem || '{}')
@@ -73,7 +77,7 @@ export async function analysisOf(db: Db, examId: number, scored: boolean): Promi
       stem: question.stem,
       answer: scored ? question.answer : '',
       num,
-      per: scored && mine.length ? full / mine.reduce((sum, g) => sum + Number(g.n), 0) : null,
+      per: scored && worth > 0 ? got / worth : null,
       options,
       answers: free.map((f) => ({ member: { name: f.name }, answer: f.answer ?? '' })),
     })

@@ -1,5 +1,5 @@
-import { AppError, ErrorKey, type FieldIssue } from '../../../src-shared/errors'
-import { ExamStatus, ExamType } from '../../../src-shared/schemas/exam'
+import { AppError, ErrorKey } from '../../../src-shared/errors'
+import { ExamStatus, ExamType, makeUpStartIssue } from '../../../src-shared/schemas/exam'
 import { nowText } from '../../db/time'
 import { deleteRecords } from '../../db/delete-impact'
 import type { Db } from '../../db/types'
@@ -8,7 +8,7 @@ import { trainById, visibleTrains } from '../training/host'
 import { enrol } from './enrol'
 import { answerDetail, grade } from './grading'
 import { memberAppHandlers } from './member-handlers'
-import { papersExist } from './paper-source'
+import { checkExamSettings } from './save-rules'
 import { examById, memberExamById, toExam, visibleExams } from './queries'
 import { analysisOf } from './analysis'
 import { questionnaireOf, setQuestionnaire } from './questionnaire'
@@ -17,25 +17,6 @@ import { answerDetailDownload, scoreListDownload } from './workbooks'
 import { finalizeExpired } from './sitting'
 import { examStatusOf, isAbsent } from './status'
 import { scoreSummary } from './summary'
-
-type ExamInput = {
-  trainId: number
-  paperId: number
-  paper2Id: number | null
-  paper3Id: number | null
-  paper4Id: number | null
-  paper5Id: number | null
-  joinType: number
-  joinNum: number | null
-}
-
-/** Papers named must exist (A required, B–E optional); a random join keeps joinNum, all-registrants clears it. */
-async function checkPapers(db: Db, input: ExamInput): Promise<void> {
-  const named = (['paperId', 'paper2Id', 'paper3Id', 'paper4Id', 'paper5Id'] as const).flatMap((field) => (input[field] ? [[field, input[field]] as const] : []))
-  const existing = await papersExist(db, named.map(([, id]) => id))
-  const issues: FieldIssue[] = named.filter(([, id]) => !existing.has(id)).map(([field]) => ({ path: field, message: '试卷不存在' }))
-  if (issues.length > 0) throw new AppError(ErrorKey.VALIDATION, issues[0].message, issues)
-}
 
 const candidateRows = (db: Db, examId: number) =>
   db
@@ -69,7 +50,7 @@ export const examHandlers = {
 
   'exam.create': async (input, ctx) => {
     const user = signedIn(ctx)
-    await checkPapers(ctx.db, input)
+    await checkExamSettings(ctx.db, input)
     const now = nowText()
     const { id } = await ctx.db
       .insertInto('exam')
@@ -84,7 +65,7 @@ export const examHandlers = {
 
   'exam.update': async ({ id, ...input }, ctx) => {
     const before = await examById(ctx.db, id)
-    await checkPapers(ctx.db, input)
+    await checkExamSettings(ctx.db, input)
     const started = examStatusOf(before, nowText()) !== ExamStatus.NOT_STARTED
     const regroup = started || before.trainId !== input.trainId || before.joinType !== input.joinType || before.joinNum !== input.joinNum
     await ctx.db.transaction().execute(async (tx) => {
@@ -155,7 +136,9 @@ export const examHandlers = {
   },
 
   'memberExam.makeUp': async ({ examId, startTime, endTime, memberExams }, ctx) => {
-    await examById(ctx.db, examId)
+    const exam = await examById(ctx.db, examId)
+    const lateIssue = makeUpStartIssue(exam.endTime, startTime)
+    if (lateIssue) throw new AppError(ErrorKey.VALIDATION, lateIssue, [{ path: 'startTime', message: lateIssue }])
     const rounds = await ctx.db.selectFrom('memberExam').select(['id', 'memberId']).where('examId', '=', examId).where('id', 'in', memberExams).execute()
     if (rounds.length !== new Set(memberExams).size) throw new AppError(ErrorKey.NOT_FOUND, '选中的考生不属于本考试')
     const now = nowText()

@@ -14,8 +14,18 @@ export function paperQuestions(db: Db, paperId: number) {
     .execute()
 }
 
-export async function papersExist(db: Db, ids: readonly number[]): Promise<Set<number>> {
-  if (ids.length === 0) return new Set()
-  const rows = await db.selectFrom('paper').select('id').where('id', 'in', [...ids]).execute()
-  return new Set(rows.map((r) => r.id))
+/**
+ * The real total of each named paper that exists: the sum of its questions' scores, as
+ * a sitting counts it (the paper row's own total may be out of step with its questions).
+ */
+export async function paperTotals(db: Db, ids: readonly number[]): Promise<Map<number, { title: string; total: number }>> {
+  if (ids.length === 0) return new Map()
+  const rows = await db
+    .selectFrom('paper as p')
+    .leftJoin('paperQuestion as q', 'q.paperId', 'p.id')
+    .select(['p.id', 'p.title', (eb) => eb.fn.coalesce(eb.fn.sum<number>('q.questionScore'), eb.lit(0)).as('total')])
+    .where('p.id', 'in', [...ids])
+    .groupBy(['p.id', 'p.title'])
+    .execute()
+  return new Map(rows.map((r) => [r.id, { title: r.title, total: Number(r.total) }]))
 }

@@ -1,5 +1,5 @@
 import type { FastifyReply } from 'fastify'
-import type { AnalysisRow, Participant } from '../../../src-shared/schemas/exam'
+import { analysisLabels, type AnalysisRow, type Participant } from '../../../src-shared/schemas/exam'
 import { formatDateTime, nowText } from '../../db/time'
 import type { Db } from '../../db/types'
 import { keysetBatches, streamWorkbook, type SheetColumn } from '../../files/xlsx-stream'
@@ -88,7 +88,7 @@ export function analysisDownload(reply: FastifyReply, title: string, rows: Analy
     { header: '选项', width: 24, value: (l) => l.option },
     { header: '选择人数', width: 10, value: (l) => l.num },
     { header: '正确答案', width: 12, value: (l) => (l.row.questionType === 3 ? ({ true: '对', false: '错' }[l.row.answer] ?? '') : l.row.answer) },
-    { header: '正确率', width: 10, value: (l) => percent(l.row.per) },
+    { header: analysisLabels.rate, width: 20, value: (l) => percent(l.row.per) },
   ]
   async function* lines() {
     yield rows.flatMap((row) =>

@@ -1,6 +1,7 @@
 import { sql } from 'kysely'
-import type { ScoreSummary } from '../../../src-shared/schemas/exam'
+import { examPaperFields, type Exam, type ScoreSummary } from '../../../src-shared/schemas/exam'
 import type { Db } from '../../db/types'
+import { paperTotals } from './paper-source'
 
 /** Lower bounds of the score bands, in percent of the full score. */
 const BAND_PERCENTS = [0, 60, 70, 80, 90]
@@ -10,9 +11,37 @@ const BAND_PERCENTS = [0, 60, 70, 80, 90]
  * member with the best score of their rounds, then counts, average, extremes and a
  * count per band, so the rows read stay few whatever the number of candidates.
  */
-export async function scoreSummary(db: Db, exam: { id: number; passLine: number; paperId: number }): Promise<ScoreSummary> {
-  const paper = await db.selectFrom('paper').select('totalScore').where('id', '=', exam.paperId).executeTakeFirst()
-  const fullScore = paper?.totalScore ?? 100
+type Variants = Pick<Exam, 'id' | (typeof examPaperFields)[number][0]>
+
+/**
+ * The papers of an exam as sat (issue 27: the report said 满分 100 while every sitting was
+ * on a 56-point paper): each named paper's total is what its sittings were scored
+ * against (the sitting's own total), else the paper's real total.
+ */
+async function variantsOf(db: Db, exam: Variants): Promise<ScoreSummary['variants']> {
+  const named = examPaperFields.flatMap(([field, label]) => (exam[field] ? [{ label, paperId: exam[field] }] : []))
+  const [papers, sat] = await Promise.all([
+    paperTotals(db, named.map((v) => v.paperId)),
+    db
+      .selectFrom('examAttempt as a')
+      .innerJoin('memberExam as m', 'm.id', 'a.memberExamId')
+      .select(['a.paperId', (eb) => eb.fn.max('a.totalScore').as('total'), (eb) => eb.fn.countAll<number>().as('n')])
+      .where('m.examId', '=', exam.id)
+      .where('a.submittedAt', 'is not', null)
+      .groupBy('a.paperId')
+      .execute(),
+  ])
+  return named.map(({ label, paperId }) => {
+    const sittings = sat.find((s) => s.paperId === paperId)
+    const paper = papers.get(paperId)
+    return { label, title: paper?.title ?? '（已删除）', totalScore: Number(sittings?.total ?? paper?.total ?? 0), sittings: Number(sittings?.n ?? 0) }
+  })
+}
+
+export async function scoreSummary(db: Db, exam: { passLine: number } & Variants): Promise<ScoreSummary> {
+  const variants = await variantsOf(db, exam)
+  const sat = variants.filter((v) => v.sittings > 0)
+  const fullScore = Math.max(0, ...(sat.length ? sat : variants).map((v) => v.totalScore))
   const froms = BAND_PERCENTS.map((p) => Math.ceil((p * fullScore) / 100))
   const best = db
     .selectFrom('memberExam')
@@ -50,6 +79,7 @@ export async function scoreSummary(db: Db, exam: { id: number; passLine: number;
     passed: Number(totals.passed ?? 0),
     passLine: exam.passLine,
     fullScore,
+    variants,
     average: average === null ? null : Math.round(average * 10) / 10,
     highest: nullable(totals.highest),
     lowest: nullable(totals.lowest),
