@@ -11,6 +11,8 @@ export interface Session {
   signedOut: boolean
   login(form: LoginForm): Promise<UserInfo>
   logout(): Promise<void>
+  /** 修改密码 succeeded: a change the account was asked for is done. */
+  passwordChanged(): void
 }
 
 const SessionContext = createContext<Session | null>(null)
@@ -63,7 +65,9 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     }
   }, [])
 
-  const session = useMemo(() => ({ user, signedOut, login, logout }), [user, signedOut, login, logout])
+  const passwordChanged = useCallback(() => setUser((current) => current && { ...current, mustChangePassword: false }), [])
+
+  const session = useMemo(() => ({ user, signedOut, login, logout, passwordChanged }), [user, signedOut, login, logout, passwordChanged])
 
   if (!ready) return <Splash />
   return <SessionContext.Provider value={session}>{children}</SessionContext.Provider>

@@ -48,7 +48,7 @@ export function accountWithMember(db: Db) {
         ),
       ),
     )
-    .select(['admin.id', 'admin.name', 'admin.roleId', 'admin.mustChangePassword', 'member.id as memberId', 'member.orgId', 'member.topOrgId'])
+    .select(['admin.id', 'admin.name', 'admin.roleId', 'admin.mustRenew', 'member.id as memberId', 'member.orgId', 'member.topOrgId'])
     .select(['scopeOrg.id as scopeOrgId', 'scopeOrg.path as scopePath'])
     .select((eb) =>
       eb
@@ -63,7 +63,7 @@ type AccountRow = {
   id: number
   name: string
   roleId: number | null
-  mustChangePassword: number
+  mustRenew: number
   memberId: number | null
   orgId: number | null
   topOrgId: number | null
@@ -105,7 +105,7 @@ export function toAuthUser(row: AccountRow): AuthUser {
         ? { id: row.memberId, orgId: row.orgId, topOrgId: row.topOrgId ?? row.orgId }
         : null,
     scope: row.scopeOrgId !== null && row.scopePath !== null ? { orgId: row.scopeOrgId, path: row.scopePath, superUser: row.memberId === null } : null,
-    mustChangePassword: row.mustChangePassword === 1,
+    mustChangePassword: row.mustRenew === 1,
   }
 }
 

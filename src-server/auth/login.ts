@@ -35,9 +35,9 @@ export async function signIn(
 
   await assertMayTry(db, ip, username, now)
 
-  const account = await db.selectFrom('admin').select(['id', 'passwordHash', 'mustChangePassword']).where('name', '=', username).executeTakeFirst()
+  const account = await db.selectFrom('admin').select(['id', 'passwordHash', 'mustRenew']).where('name', '=', username).executeTakeFirst()
   const ok = account ? await verifyPassword(password, account.passwordHash) : await verifyAgainstDummy(password)
   if (!account || !ok) throw await failedAttempt(db, ip, username, now, new AppError(ErrorKey.BAD_CREDENTIALS))
   await forgetFailures(db, ip, username)
-  return { token: await createSession(db, account.id, options.tokenTtlMinutes, now), mustChangePassword: account.mustChangePassword === 1 }
+  return { token: await createSession(db, account.id, options.tokenTtlMinutes, now), mustChangePassword: account.mustRenew === 1 }
 }

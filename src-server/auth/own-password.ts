@@ -32,7 +32,7 @@ export async function changeOwnPassword(
   }
   const passwordHash = await hashPassword(change.newPassword)
   await db.transaction().execute(async (tx) => {
-    await tx.updateTable('admin').set({ passwordHash, mustChangePassword: 0, updatedAt: nowText() }).where('id', '=', user.adminId).execute()
+    await tx.updateTable('admin').set({ passwordHash, mustRenew: 0, updatedAt: nowText() }).where('id', '=', user.adminId).execute()
     await endSessionsExcept(tx, user.adminId, kept)
     await forgetFailures(tx, ip, user.name)
   })

@@ -93,7 +93,7 @@ export interface AdminTable {
   /** Epoch ms; null when not locked. */
   lockedUntil: number | null
   /** 1 when another administrator set the password: the account must change it before anything else. */
-  mustChangePassword: Defaulted<number>
+  mustRenew: Defaulted<number>
   createdAt: string
   updatedAt: string
 }

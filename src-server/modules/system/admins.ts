@@ -102,7 +102,7 @@ async function assertAssignable(db: Db, user: AuthUser, roleId: number, memberId
  * it at the next sign-in (issue 31). One set on the caller's own account is its own choice.
  */
 async function passwordSetBy(user: AuthUser, adminId: number, password: string) {
-  return { passwordHash: await hashPassword(password), mustChangePassword: adminId === user.adminId ? 0 : 1 }
+  return { passwordHash: await hashPassword(password), mustRenew: adminId === user.adminId ? 0 : 1 }
 }
 
 export const adminHandlers = {
@@ -126,7 +126,7 @@ export const adminHandlers = {
     const now = nowText()
     const { id } = await db
       .insertInto('admin')
-      .values({ name, passwordHash: await hashPassword(password), mustChangePassword: 1, roleId, memberId, createdAt: now, updatedAt: now })
+      .values({ name, passwordHash: await hashPassword(password), mustRenew: 1, roleId, memberId, createdAt: now, updatedAt: now })
       .returning('id')
       .executeTakeFirstOrThrow()
     return adminById(db, id)
