@@ -96,7 +96,6 @@ async function assertAssignable(db: Db, user: AuthUser, roleId: number, memberId
   if (role.ownerOrgId !== null && role.ownerOrgId !== (found.topOrgId ?? found.orgId)) throw roleMissing()
 }
 
-
 /**
  * A password another administrator sets is known to two people: its account must change
  * it at the next sign-in (issue 31). One set on the caller's own account is its own choice.
