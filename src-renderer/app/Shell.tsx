@@ -24,8 +24,9 @@ const useStyles = makeStyles({
   },
   emblem: { fontSize: '28px', color: '#FFD86B' },
   title: { flexGrow: 1, letterSpacing: '1px' },
-  account: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalS, fontWeight: tokens.fontWeightSemibold },
+  account: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalS },
   role: {
+    marginLeft: tokens.spacingHorizontalS,
     padding: `0 ${tokens.spacingHorizontalS}`,
     borderRadius: tokens.borderRadiusMedium,
     backgroundColor: 'rgba(255, 255, 255, 0.18)',
@@ -63,7 +64,7 @@ export function Shell() {
         <Menu>
           <MenuTrigger disableButtonEnhancement>
             <Button appearance="transparent" className={`${styles.headerButton} ${styles.account}`} icon={<PersonRegular />} aria-label={`账号 ${user.name}`}>
-              {user.name}
+              <Text weight="semibold">{user.name}</Text>
               {user.roleName && (
                 <Text size={200} className={styles.role}>
                   {user.roleName}
