@@ -77,6 +77,12 @@ export interface RouteDef {
    * route must still change nothing when it refuses; tests/server/refusal-changes-nothing.test.ts checks it too.
    */
   outsideTransaction?: string
+  /**
+   * The route stays open to an account whose password another administrator set
+   * (authorize.ts): it must be able to see who it is, sign out and change that password.
+   * Every other route refuses such an account until it has.
+   */
+  beforePasswordChange?: true
 }
 
 /** The reasons routes give for `outsideTransaction`, one per kind of route that needs it. */
@@ -93,6 +99,8 @@ export const outsideTransaction = {
   autosave: 'its one write is a single UPDATE after its checks, atomic by itself; a refusal writes nothing',
   /** A refused sign-in must keep what it spent, or guessing would cost nothing. */
   signIn: 'a refused sign-in keeps its bookkeeping (the spent captcha, the counted failure); it writes nothing else',
+  /** A wrong old password is counted like a wrong sign-in, or the route would be a free way to guess. */
+  ownPassword: 'a wrong old password keeps its counted failure (login-delay.ts); the change itself runs in one transaction of its own',
 } as const
 
 export function defineRoutes<const T extends Record<string, RouteDef>>(routes: T): T {

@@ -1,8 +1,9 @@
-import { Suspense } from 'react'
-import { Button, makeStyles, Spinner, Text, tokens } from '@fluentui/react-components'
-import { BuildingGovernmentFilled, PersonRegular, SignOutRegular } from '@fluentui/react-icons'
+import { Suspense, useState } from 'react'
+import { Button, makeStyles, Menu, MenuItem, MenuList, MenuPopover, MenuTrigger, Spinner, Text, tokens } from '@fluentui/react-components'
+import { BuildingGovernmentFilled, KeyRegular, PersonRegular, SignOutRegular } from '@fluentui/react-icons'
 import { Outlet } from 'react-router-dom'
 import { SYSTEM_NAME } from '../../src-shared/product'
+import { PasswordDialog } from './PasswordDialog'
 import { useUser } from './session'
 import { SideNav } from './SideNav'
 import { SyncStatus } from './SyncStatus'
@@ -25,11 +26,12 @@ const useStyles = makeStyles({
   title: { flexGrow: 1, letterSpacing: '1px' },
   account: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalS },
   role: {
+    marginLeft: tokens.spacingHorizontalS,
     padding: `0 ${tokens.spacingHorizontalS}`,
     borderRadius: tokens.borderRadiusMedium,
     backgroundColor: 'rgba(255, 255, 255, 0.18)',
   },
-  signOut: {
+  headerButton: {
     color: tokens.colorNeutralForegroundOnBrand,
     ':hover': { color: tokens.colorNeutralForegroundOnBrand, backgroundColor: 'rgba(255, 255, 255, 0.15)' },
     ':hover:active': { color: tokens.colorNeutralForegroundOnBrand, backgroundColor: 'rgba(255, 255, 255, 0.25)' },
@@ -43,11 +45,12 @@ const useStyles = makeStyles({
   },
 })
 
-/** The frame around every screen: title bar with the account and 退出登录, side navigation, content. */
+/** The frame around every screen: title bar with the account's menu (修改密码) and 退出登录, side navigation, content. */
 export function Shell() {
   const styles = useStyles()
   const user = useUser()
   const signOut = useSignOut()
+  const [changingPassword, setChangingPassword] = useState(false)
   useFindShortcut()
 
   return (
@@ -58,16 +61,27 @@ export function Shell() {
           {SYSTEM_NAME}
         </Text>
         <SyncStatus />
-        <span className={styles.account}>
-          <PersonRegular aria-hidden />
-          <Text weight="semibold">{user.name}</Text>
-          {user.roleName && (
-            <Text size={200} className={styles.role}>
-              {user.roleName}
-            </Text>
-          )}
-        </span>
-        <Button appearance="transparent" className={styles.signOut} icon={<SignOutRegular />} onClick={signOut}>
+        <Menu>
+          <MenuTrigger disableButtonEnhancement>
+            <Button appearance="transparent" className={`${styles.headerButton} ${styles.account}`} icon={<PersonRegular />} aria-label={`账号 ${user.name}`}>
+              <Text weight="semibold">{user.name}</Text>
+              {user.roleName && (
+                <Text size={200} className={styles.role}>
+                  {user.roleName}
+                </Text>
+              )}
+            </Button>
+          </MenuTrigger>
+          <MenuPopover>
+            <MenuList>
+              <MenuItem icon={<KeyRegular />} onClick={() => setChangingPassword(true)}>
+                修改密码
+              </MenuItem>
+            </MenuList>
+          </MenuPopover>
+        </Menu>
+        <PasswordDialog open={changingPassword} onOpenChange={setChangingPassword} />
+        <Button appearance="transparent" className={styles.headerButton} icon={<SignOutRegular />} onClick={signOut}>
           退出登录
         </Button>
       </header>

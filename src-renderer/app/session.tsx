@@ -12,6 +12,8 @@ export interface Session {
   /** `offline`: checked by the core against this computer's last online sign-in (no captcha). */
   login(form: LoginForm, offline?: boolean): Promise<UserInfo>
   logout(): Promise<void>
+  /** 修改密码 succeeded: a change the account was asked for is done. */
+  passwordChanged(): void
 }
 
 const SessionContext = createContext<Session | null>(null)
@@ -64,7 +66,9 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     }
   }, [])
 
-  const session = useMemo(() => ({ user, signedOut, login, logout }), [user, signedOut, login, logout])
+  const passwordChanged = useCallback(() => setUser((current) => current && { ...current, mustChangePassword: false }), [])
+
+  const session = useMemo(() => ({ user, signedOut, login, logout, passwordChanged }), [user, signedOut, login, logout, passwordChanged])
 
   if (!ready) return <Splash />
   return <SessionContext.Provider value={session}>{children}</SessionContext.Provider>

@@ -29,6 +29,8 @@ export interface FormDialogProps<Input extends FieldValues, Output> {
   /** The fields, bound through `form.control` (see FormFields). */
   children(form: UseFormReturn<Input, unknown, Output>): ReactNode
   submitText?: string
+  /** The dismissing button's text (取消); closing the dialog any way calls `onOpenChange(false)`. */
+  cancelText?: string
   /** `wide`: a larger dialog with the fields in two columns (long forms); `FULL_ROW` spans both. */
   layout?: 'narrow' | 'wide'
 }
@@ -77,6 +79,7 @@ function OpenedFormDialog<Input extends FieldValues, Output>({
   onSubmit,
   children,
   submitText = '确定',
+  cancelText = '取消',
   layout = 'narrow',
 }: FormDialogProps<Input, Output>) {
   const styles = useStyles()
@@ -112,7 +115,7 @@ function OpenedFormDialog<Input extends FieldValues, Output>({
             <DialogContent className={layout === 'wide' ? styles.wideFields : styles.fields}>{children(form)}</DialogContent>
             <DialogActions>
               <Button appearance="secondary" disabled={formState.isSubmitting} onClick={() => onOpenChange(false)}>
-                取消
+                {cancelText}
               </Button>
               <Button
                 appearance="primary"

@@ -61,6 +61,7 @@ const fieldTitles: Record<string, string> = {
   permissionIdList: '菜单权限',
   failedCount: '连续登录失败次数',
   lockedUntil: '锁定至',
+  mustRenew: '须修改密码',
   createdAt: '创建时间',
   updatedAt: '修改时间',
   createTime: '创建时间',

@@ -25,6 +25,8 @@ export interface AuthUser {
   member: { id: number; orgId: number; topOrgId: number } | null
   /** The tree the account works in; null when its organisation is gone (it may then do nothing scoped). */
   scope: DataScope | null
+  /** Another administrator set the password: until it is changed, only the routes that say so open. */
+  mustChangePassword: boolean
 }
 
 /**
@@ -46,7 +48,7 @@ export function accountWithMember(db: Db) {
         ),
       ),
     )
-    .select(['admin.id', 'admin.name', 'admin.roleId', 'member.id as memberId', 'member.orgId', 'member.topOrgId'])
+    .select(['admin.id', 'admin.name', 'admin.roleId', 'admin.mustRenew', 'member.id as memberId', 'member.orgId', 'member.topOrgId'])
     .select(['scopeOrg.id as scopeOrgId', 'scopeOrg.path as scopePath'])
     .select((eb) =>
       eb
@@ -61,6 +63,7 @@ type AccountRow = {
   id: number
   name: string
   roleId: number | null
+  mustRenew: number
   memberId: number | null
   orgId: number | null
   topOrgId: number | null
@@ -102,6 +105,7 @@ export function toAuthUser(row: AccountRow): AuthUser {
         ? { id: row.memberId, orgId: row.orgId, topOrgId: row.topOrgId ?? row.orgId }
         : null,
     scope: row.scopeOrgId !== null && row.scopePath !== null ? { orgId: row.scopeOrgId, path: row.scopePath, superUser: row.memberId === null } : null,
+    mustChangePassword: row.mustRenew === 1,
   }
 }
 

@@ -12,7 +12,8 @@ import { createSession } from './sessions'
 /**
  * The sign-in of spec 000 §5/§7: decrypt the payload, check (and spend) the captcha,
  * make a guessing address wait (login-delay.ts; /api/login is also rate-limited per
- * address), then check the password. Returns a new session token.
+ * address), then check the password. Returns a new session token and whether the
+ * password must be changed first (another administrator set it).
  * `identify` learns the account name typed as soon as it is readable (for the log).
  */
 export async function signIn(
@@ -22,7 +23,7 @@ export async function signIn(
   ip: string,
   identify: (username: string) => void = () => {},
   now = Date.now(),
-): Promise<string> {
+): Promise<{ token: string; mustChangePassword: boolean }> {
   const decrypted = decryptLoginPayload(payloadHex, options.loginAesKey)
   if (decrypted === undefined) throw new AppError(ErrorKey.PAYLOAD_INVALID)
   const parsed = LoginFormSchema.safeParse(decrypted)
@@ -34,9 +35,9 @@ export async function signIn(
 
   await assertMayTry(db, ip, username, now)
 
-  const account = await db.selectFrom('admin').select(['id', 'passwordHash']).where('name', '=', username).executeTakeFirst()
+  const account = await db.selectFrom('admin').select(['id', 'passwordHash', 'mustRenew']).where('name', '=', username).executeTakeFirst()
   const ok = account ? await verifyPassword(password, account.passwordHash) : await verifyAgainstDummy(password)
   if (!account || !ok) throw await failedAttempt(db, ip, username, now, new AppError(ErrorKey.BAD_CREDENTIALS))
   await forgetFailures(db, ip, username)
-  return createSession(db, account.id, options.tokenTtlMinutes, now)
+  return { token: await createSession(db, account.id, options.tokenTtlMinutes, now), mustChangePassword: account.mustRenew === 1 }
 }

@@ -50,3 +50,13 @@ export async function sessionUser(db: Db, token: string, ttlMinutes: number, now
 export async function deleteSession(db: Db, token: string): Promise<void> {
   await db.deleteFrom('session').where('tokenHash', '=', sha256Hex(token)).execute()
 }
+
+/**
+ * Ends every session of the account but `kept` (the caller's own, when it changes its
+ * own password or account): a new password or role then takes effect everywhere at once.
+ */
+export async function endSessionsExcept(db: Db, adminId: number, kept: string | undefined): Promise<void> {
+  let query = db.deleteFrom('session').where('adminId', '=', adminId)
+  if (kept) query = query.where('tokenHash', '!=', sha256Hex(kept))
+  await query.execute()
+}

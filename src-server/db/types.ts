@@ -92,6 +92,8 @@ export interface AdminTable {
   failedCount: Defaulted<number>
   /** Epoch ms; null when not locked. */
   lockedUntil: number | null
+  /** 1 when another administrator set the password: the account must change it before anything else. */
+  mustRenew: Defaulted<number>
   createdAt: string
   updatedAt: string
 }

@@ -11,7 +11,7 @@ import { assertProvinceLevel, assertScopedInputs, scopedRecordTable } from '../s
 import { AuditTrail, type AuditTable } from './audit'
 import { authenticate } from './authenticate'
 import { accessDoc } from './access-doc'
-import { authorize, withoutAccount } from './authorize'
+import { assertPasswordCurrent, authorize, withoutAccount } from './authorize'
 import type { Handlers, RequestContext } from './context'
 import { failureOf } from './errors'
 import { assertSafeInput } from './input-guard'
@@ -133,6 +133,7 @@ export function registerRoutes(
         const actor = user && { id: user.adminId, name: user.name }
         try {
           authorize(route.access, user)
+          assertPasswordCurrent(route, user)
           const memberId = route.access === 'member' ? await authenticateMember(deps.db, req) : null
           // A write's checks, change and log entry commit together or not at all (write-transaction.ts).
           const data = await inRouteTransaction(route, deps.db, async (db) => {

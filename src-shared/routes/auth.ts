@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { defineRoutes, outsideTransaction } from '../contract'
-import { CaptchaSchema, LoginBodySchema, TokenSchema, UserInfoSchema } from '../schemas/auth'
+import { CaptchaSchema, LoginBodySchema, PasswordChangeSchema, TokenSchema, UserInfoSchema } from '../schemas/auth'
 
 export const authRoutes = defineRoutes({
   'auth.captcha': {
@@ -15,13 +15,19 @@ export const authRoutes = defineRoutes({
     response: TokenSchema,
   },
   'auth.logout': {
-    method: 'POST', path: '/api/logout', access: 'login', rpc: false,
+    method: 'POST', path: '/api/logout', access: 'login', rpc: false, beforePasswordChange: true,
     summary: '退出登录，令牌失效',
     response: z.null(),
   },
   'auth.userInfo': {
-    method: 'GET', path: '/api/user/info', access: 'login',
+    method: 'GET', path: '/api/user/info', access: 'login', beforePasswordChange: true,
     summary: '当前账号信息、角色与权限',
     response: UserInfoSchema,
+  },
+  'auth.password': {
+    method: 'POST', path: '/api/auth/password', access: 'login', beforePasswordChange: true, outsideTransaction: outsideTransaction.ownPassword,
+    summary: '修改本人密码：原密码错误按登录失败计数并放慢；成功后本账号的其他会话结束，当前会话保留',
+    body: PasswordChangeSchema,
+    response: z.null(),
   },
 })

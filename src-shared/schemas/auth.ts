@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { adminPassword } from './system'
 
 export const CaptchaSchema = z.object({
   id: z.string(),
@@ -25,7 +26,23 @@ export const LoginBodySchema = z.object({
   data: z.string().regex(/^[0-9a-fA-F]+$/, '登录数据格式错误').max(4096),
 })
 
-export const TokenSchema = z.object({ token: z.string() })
+/** The sign-in's answer: the session token, and whether the password must be changed before anything else. */
+export const TokenSchema = z.object({ token: z.string(), mustChangePassword: z.boolean() })
+export type SignedIn = z.infer<typeof TokenSchema>
+
+/**
+ * 修改密码 (issue 31): the old password, and the new one twice under the account rule.
+ * The old one is checked on the server (原密码不正确), like a sign-in.
+ */
+export const PasswordChangeSchema = z
+  .object({
+    oldPassword: z.string({ error: '请输入原密码' }).min(1, '请输入原密码').max(64, '原密码不正确'),
+    newPassword: adminPassword,
+    confirmPassword: z.string({ error: '请再次输入新密码' }).min(1, '请再次输入新密码'),
+  })
+  .refine((v) => v.newPassword === v.confirmPassword, { path: ['confirmPassword'], message: '两次输入的密码不一致' })
+  .refine((v) => v.newPassword !== v.oldPassword, { path: ['newPassword'], message: '新密码不能与原密码相同' })
+export type PasswordChange = z.input<typeof PasswordChangeSchema>
 
 export const MemberDtoSchema = z.object({
   id: z.number().int(),
@@ -45,5 +62,7 @@ export const UserInfoSchema = z.object({
   roleName: z.string().nullable(),
   permissions: z.array(z.string()),
   memberDto: MemberDtoSchema.nullable(),
+  /** Another administrator set the password: the console asks for a new one before anything else. */
+  mustChangePassword: z.boolean(),
 })
 export type UserInfo = z.infer<typeof UserInfoSchema>

@@ -1,14 +1,16 @@
 import type { Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
 import { demoAccounts } from '../../src-server/seed/demo-accounts'
-import { goToRoute, routeOf, screenshot, signIn } from '../support/browser'
+import { changePassword, goToRoute, routeOf, screenshot, signIn } from '../support/browser'
 import { useConsoleTabs } from '../support/console-tabs'
 
 const { admin } = demoAccounts
 const consoleTabs = useConsoleTabs()
 
-async function signedInAs(page: Page, username: string, password: string, route: string): Promise<void> {
+/** Signs in; an account the administrator made first changes its password to `chosen`. */
+async function signedInAs(page: Page, username: string, password: string, route: string, chosen?: string): Promise<void> {
   await signIn(page, username, password)
+  if (chosen) await changePassword(page, password, chosen)
   await page.getByRole('navigation', { name: '功能导航' }).waitFor()
   await goToRoute(page, route)
 }
@@ -51,7 +53,7 @@ describe('roles, accounts and what an account may use', () => {
     await core('session.logout', undefined)
     await page.reload()
 
-    await signedInAs(page, 'author', 'Author123', '/trainingManagement/trainingManagement')
+    await signedInAs(page, 'author', 'Author123', '/trainingManagement/trainingManagement', 'Author124')
     await firstRow.getByRole('button', { name: '编辑' }).waitFor()
     expect(await page.getByRole('button', { name: '审核' }).count()).toBe(0)
     await screenshot(page, 'training-list-without-audit')
@@ -115,6 +117,7 @@ describe('roles, accounts and what an account may use', () => {
 
     await page.getByRole('button', { name: '退出登录' }).click()
     await signIn(page, 'logviewer', 'Viewer123')
+    await changePassword(page, 'Viewer123', 'Viewer124')
     const nav = page.getByRole('navigation', { name: '功能导航' })
     await nav.getByRole('link', { name: '操作日志' }).waitFor()
     await page.getByRole('table', { name: '操作日志' }).waitFor()

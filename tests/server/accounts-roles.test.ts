@@ -5,7 +5,7 @@ import type { UserInfo } from '../../src-shared/schemas/auth'
 import { demoAccounts } from '../../src-server/seed/demo-accounts'
 import { testDatabases } from '../support/databases'
 import { dataOf } from '../support/envelope'
-import { attemptLogin, login } from '../support/login'
+import { attemptLogin, firstSignIn, login } from '../support/login'
 import { membersOfTopOrg } from '../support/training'
 import { call, startTestServer, type TestServer } from './harness'
 
@@ -64,7 +64,7 @@ describe.each(testDatabases())('accounts and roles ($name)', (database) => {
     it('edits a role; its accounts get the new menus at once', async () => {
       const role = await newRole('临时角色', [801])
       await api('POST', '/api/admin', { name: 'roleholder', password: 'Holder@1', roleId: role.id })
-      const holder = await login(server.url, 'roleholder', 'Holder@1')
+      const holder = await firstSignIn(server.url, 'roleholder', 'Holder@1', 'Holder@2')
       expect((await api('GET', '/api/role', {}, holder)).status).toBe(403)
       const edited = dataOf((await api<RoleRow>('PATCH', '/api/role', { id: role.id, title: '临时角色2', remark: '改', permissionIdList: [801, 802] })).body)
       expect(edited).toMatchObject({ title: '临时角色2', remark: '改', permissionIdList: [801, 802] })
@@ -193,7 +193,7 @@ describe.each(testDatabases())('accounts and roles ($name)', (database) => {
       const role = await newRole('账号管理员', [801])
       const member = await server.db.selectFrom('member').select('id').where('name', '=', '朱红梅').executeTakeFirstOrThrow()
       await api('POST', '/api/admin', { name: 'manager', password: 'Manage@1', roleId: role.id, memberId: member.id })
-      manager = await login(server.url, 'manager', 'Manage@1')
+      manager = await firstSignIn(server.url, 'manager', 'Manage@1', 'Manage@2')
     })
 
     it('refuses to give an account a role with more menus than the caller has', async () => {
@@ -222,7 +222,7 @@ describe.each(testDatabases())('accounts and roles ($name)', (database) => {
     it('refuses a role granting menus the caller does not have', async () => {
       const roleManager = await newRole('角色管理员', [802])
       await api('POST', '/api/admin', { name: 'rolemgr', password: 'Role@123', roleId: roleManager.id })
-      const rm = await login(server.url, 'rolemgr', 'Role@123')
+      const rm = await firstSignIn(server.url, 'rolemgr', 'Role@123', 'Role@124')
       const refused = await api('POST', '/api/role', { title: '越权', remark: 'x', permissionIdList: [8] }, rm)
       expect(refused.body).toMatchObject({ error: 'FORBIDDEN', message: '不能授予超出自身权限的菜单' })
       expect((await api('POST', '/api/role', { title: '同权', remark: 'x', permissionIdList: [802] }, rm)).body.code).toBe(0)
@@ -239,7 +239,7 @@ describe.each(testDatabases())('accounts and roles ($name)', (database) => {
       // The office tree's account administrator.
       const officeRole = await newRole('办公厅管理', [801, 802])
       dataOf((await api('POST', '/api/admin', { name: 'officeadmin', password: 'Office@1', roleId: officeRole.id, memberId: office.id })).body)
-      const officeAdmin = await login(server.url, 'officeadmin', 'Office@1')
+      const officeAdmin = await firstSignIn(server.url, 'officeadmin', 'Office@1', 'Office@3')
 
       const listed = dataOf((await api<Page<RoleRow>>('GET', '/api/role', { pageSize: '100' }, officeAdmin)).body)
       expect(listed.records).toEqual([])

@@ -9,7 +9,7 @@ import { testDatabases } from '../support/databases'
 import { dataOf } from '../support/envelope'
 import { insertPaper, validExamForm } from '../support/exam'
 import { validTrainForm } from '../support/training'
-import { attemptLogin, login } from '../support/login'
+import { attemptLogin, firstSignIn, login } from '../support/login'
 import { call, startTestServer, type TestServer } from './harness'
 
 const { admin, orgadmin } = demoAccounts
@@ -123,11 +123,11 @@ describe.each(testDatabases())('operation log ($name)', (database) => {
     const role = dataOf((await write<RoleRow>('POST', '/api/role', { title: '审计员', remark: '看日志', permissionIdList: [801, 803] })).body)
     const member = await server.db.selectFrom('member').select('id').where('name', '=', '高峰').executeTakeFirstOrThrow()
     await write('POST', '/api/admin', { name: 'auditor', password: 'Audit@123', roleId: role.id, memberId: member.id })
-    const auditor = await login(server.url, 'auditor', 'Audit@123')
+    const auditor = await firstSignIn(server.url, 'auditor', 'Audit@123', 'Audit@124')
     await call(server.url, 'POST', '/api/logout', { token: auditor })
-    const again = await login(server.url, 'auditor', 'Audit@123')
+    const again = await login(server.url, 'auditor', 'Audit@124')
     const seen = await logs({ pageSize: '100' }, again)
-    expect(seen.records.map((r) => r.route)).toEqual(['auth.logout'])
+    expect(seen.records.map((r) => r.route)).toEqual(['auth.logout', 'auth.password'])
     expect(seen.records[0].adminName).toBe('auditor')
   })
 })

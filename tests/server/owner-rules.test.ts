@@ -25,6 +25,7 @@ import { call, startTestServer, type TestServer } from './harness'
 /** Writes without an owner marker, and why they stay inside the caller's tree. */
 const ownTreeWrites = {
   'auth.logout': 'ends the caller’s own session',
+  'auth.password': 'changes the caller’s own password',
   'files.upload': 'stores a file of the caller; reading it is scoped (files/access.ts)',
   'org.create': 'the parent must lie in the caller’s tree (org writes)',
   'member.create': 'the organisation must lie in the caller’s tree',

@@ -123,3 +123,12 @@ export async function screenshot(page: Page, name: string): Promise<void> {
 export function toast(page: Page, text: string) {
   return page.getByText(text, { exact: true }).first()
 }
+
+/** Fills the 修改密码 dialog (the account menu's, or the one a password set by another administrator forces) and saves it. */
+export async function changePassword(page: Page, oldPassword: string, newPassword: string, confirmPassword = newPassword): Promise<void> {
+  const dialog = page.getByRole('dialog', { name: '修改密码' })
+  await dialog.getByLabel('原密码').fill(oldPassword)
+  await dialog.getByLabel(/^新密码/).fill(newPassword)
+  await dialog.getByLabel('确认新密码').fill(confirmPassword)
+  await dialog.getByRole('button', { name: '确定' }).click()
+}

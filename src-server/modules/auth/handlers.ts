@@ -1,5 +1,6 @@
 import { createCaptcha } from '../../auth/captcha'
 import { signIn } from '../../auth/login'
+import { changeOwnPassword } from '../../auth/own-password'
 import { deleteSession } from '../../auth/sessions'
 import { tokenOf } from '../../http/authenticate'
 import { signedIn, type DomainHandlers } from '../../http/context'
@@ -8,9 +9,7 @@ import { userInfoOf } from './queries'
 export const authHandlers = {
   'auth.captcha': async (_input, { db, options }) => createCaptcha(db, options.captchaTestCode),
 
-  'auth.login': async ({ data }, { db, options, ip, audit }) => ({
-    token: await signIn(db, options, data, ip, (username) => audit.actor(username)),
-  }),
+  'auth.login': async ({ data }, { db, options, ip, audit }) => signIn(db, options, data, ip, (username) => audit.actor(username)),
 
   'auth.logout': async (_input, { db, req }) => {
     const token = tokenOf(req)
@@ -19,4 +18,12 @@ export const authHandlers = {
   },
 
   'auth.userInfo': async (_input, ctx) => userInfoOf(ctx.db, signedIn(ctx)),
+
+  'auth.password': async (input, ctx) => {
+    const user = signedIn(ctx)
+    // The log shows the account changed (its hash redacted), never either password.
+    await ctx.audit.changing('admin', user.adminId)
+    await changeOwnPassword(ctx.db, user, ctx.ip, input, tokenOf(ctx.req))
+    return null
+  },
 } satisfies DomainHandlers<'auth'>

@@ -21,5 +21,6 @@ export async function userInfoOf(db: Db, user: AuthUser): Promise<UserInfo> {
     roleName: role?.title ?? null,
     permissions: [...user.permissions],
     memberDto: memberDto ?? null,
+    mustChangePassword: user.mustChangePassword,
   }
 }

@@ -4,13 +4,13 @@ import { adminResource, type AdminRow } from '../../../src-shared/schemas/system
 import type { AuthUser } from '../../auth/auth-user'
 import { hashPassword } from '../../auth/passwords'
 import { dataScopeOf } from '../../auth/scope'
-import { sha256Hex } from '../../auth/tokens'
+import { endSessionsExcept } from '../../auth/sessions'
 import { nowText } from '../../db/time'
 import { deleteRecords } from '../../db/delete-impact'
 import type { Db } from '../../db/types'
 import { scopeIds } from '../../scope/kinds'
 import { tokenOf } from '../../http/authenticate'
-import { signedIn, type DomainHandlers, type RequestContext } from '../../http/context'
+import { signedIn, type DomainHandlers } from '../../http/context'
 import { applyFilters, paginate } from '../../http/resource-handlers'
 import { assertRoleWithinCaller } from './grants'
 
@@ -97,14 +97,11 @@ async function assertAssignable(db: Db, user: AuthUser, roleId: number, memberId
 }
 
 /**
- * A new password or role ends the account's sessions, so the change takes effect
- * everywhere at once; the session making the change (the caller editing itself) stays.
+ * A password another administrator sets is known to two people: its account must change
+ * it at the next sign-in (issue 31). One set on the caller's own account is its own choice.
  */
-async function endSessions(ctx: RequestContext, adminId: number): Promise<void> {
-  const own = tokenOf(ctx.req)
-  let query = ctx.db.deleteFrom('session').where('adminId', '=', adminId)
-  if (own) query = query.where('tokenHash', '!=', sha256Hex(own))
-  await query.execute()
+async function passwordSetBy(user: AuthUser, adminId: number, password: string) {
+  return { passwordHash: await hashPassword(password), mustRenew: adminId === user.adminId ? 0 : 1 }
 }
 
 export const adminHandlers = {
@@ -128,7 +125,7 @@ export const adminHandlers = {
     const now = nowText()
     const { id } = await db
       .insertInto('admin')
-      .values({ name, passwordHash: await hashPassword(password), roleId, memberId, createdAt: now, updatedAt: now })
+      .values({ name, passwordHash: await hashPassword(password), mustRenew: 1, roleId, memberId, createdAt: now, updatedAt: now })
       .returning('id')
       .executeTakeFirstOrThrow()
     return adminById(db, id)
@@ -144,10 +141,11 @@ export const adminHandlers = {
     await assertAssignable(db, user, roleId, memberId)
     await db
       .updateTable('admin')
-      .set({ name, roleId, memberId, updatedAt: nowText(), ...(password ? { passwordHash: await hashPassword(password) } : {}) })
+      .set({ name, roleId, memberId, updatedAt: nowText(), ...(password ? await passwordSetBy(user, id, password) : {}) })
       .where('id', '=', id)
       .execute()
-    if (password || roleId !== current.roleId) await endSessions(ctx, id)
+    // The session making the change (the caller editing itself) stays.
+    if (password || roleId !== current.roleId) await endSessionsExcept(db, id, tokenOf(ctx.req))
     return adminById(db, id)
   },
 
