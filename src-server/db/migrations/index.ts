@@ -18,6 +18,7 @@ import * as declaredReferences from './0016_declared_references'
 import * as keptCounts from './0017_kept_counts'
 import * as smsSetting from './0018_sms_setting'
 import * as noticeOwner from './0019_notice_owner'
+import * as examLifecycle from './0022_exam_lifecycle'
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export type AppMigration = { up(db: Kysely<any>, dialect: SchemaDialect): Promise<void> }
@@ -45,4 +46,5 @@ export const migrations: Record<string, AppMigration> = {
   '0017_kept_counts': keptCounts,
   '0018_sms_setting': smsSetting,
   '0019_notice_owner': noticeOwner,
+  '0022_exam_lifecycle': examLifecycle,
 }
