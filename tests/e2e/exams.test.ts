@@ -237,6 +237,27 @@ describe('an exam from the dialog to the score list', () => {
     await screenshot(page, 'exam-make-up')
   })
 
+  it('edits the started exam\'s 简介 and pass line, the dialog saying what will happen, and keeps the score and the make-up round', async () => {
+    const { page } = tab
+    await goToRoute(page, '/comment/comment')
+    await page.getByRole('row').filter({ hasText: '党章党规知识测试' }).getByRole('button', { name: '编辑' }).click()
+    const dialog = page.getByRole('dialog')
+    const effects = dialog.getByLabel('修改的影响')
+    await expect.poll(() => effects.textContent()).toBe('该考试已开始，保存后：已有的作答、成绩与补考安排全部保留。')
+    await dialog.getByLabel('考试简介').fill('闭卷，限时 30 分钟，考前签到')
+    await dialog.getByLabel('及格线').fill('40')
+    await expect.poll(() => effects.textContent()).toBe('该考试已开始，保存后：已有的作答、成绩与补考安排全部保留；及格线改为 40 分：已有成绩不变，按新及格线重新判定是否及格。')
+    await screenshot(page, 'exam-edit-started')
+    await dialog.getByRole('button', { name: '确定' }).click()
+    await toast(page, '修改成功！').waitFor()
+
+    await goToRoute(page, `/comment/scoring?examId=${examId}`)
+    const rows = rowOf(page, people[0].name)
+    await rows.getByText('45 / 100').waitFor()
+    await rows.getByText('及格', { exact: true }).waitFor()
+    await rows.getByText('待补考').waitFor()
+  })
+
   it('prints the answer analysis as a PDF report', async () => {
     const { page } = tab
     await goToRoute(page, `/examAnalysis/examAnalysis?id=${examId}`)

@@ -33,7 +33,7 @@ function StartedExamEdit({ exam, values }: { exam: Exam; values: ExamForm }) {
   const parsed = ExamFormSchema.safeParse(values)
   const { refusal, effects } = examEditEffects(exam, parsed.success ? parsed.data : exam)
   return (
-    <MessageBar intent={refusal ? 'error' : 'warning'} className={FULL_ROW} aria-label="修改的影响">
+    <MessageBar intent={refusal ? 'error' : 'warning'} layout="multiline" className={FULL_ROW} aria-label="修改的影响">
       <MessageBarBody>{refusal ? `不能保存：${refusal}` : `该考试已开始，保存后：${effects.join('；')}。`}</MessageBarBody>
     </MessageBar>
   )
