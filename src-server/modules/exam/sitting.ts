@@ -203,6 +203,8 @@ export async function saveAnswer(db: Db, memberId: number, input: { attemptId: n
     .where('attemptId', '=', input.attemptId)
     .where('questionId', '=', input.questionId)
     .where('saveSeq', '<', input.seq)
+    // A marked row belongs to a submitted sitting: checked on the row itself, which a submit locks.
+    .where('status', 'is', null)
     .where((eb) => eb.exists(eb.selectFrom('examAttempt as a').select('a.id').where('a.id', '=', input.attemptId).where('a.submittedAt', 'is', null)))
     .executeTakeFirst()
   if (Number(result.numUpdatedRows) === 1) return { savedAt: nowMs, stale: false }
@@ -218,19 +220,18 @@ export async function saveAnswer(db: Db, memberId: number, input: { attemptId: n
  * once: a second submit (a retry after a lost answer) gets the same result.
  */
 export async function submitSitting(db: Db, attemptId: number, nowMs: number, by: SubmittedBy) {
-  const answers = await db.selectFrom('examAnswer').select(['id', 'questionType', 'question', 'questionScore', 'answer']).where('attemptId', '=', attemptId).execute()
-  const marked = answers.map((a) => ({ id: a.id, ...markAnswer(a.questionType, (JSON.parse(a.question) as QuestionSnapshot).answer, a.answer, a.questionScore) }))
-  const pending = marked.filter((m) => m.status === 'IGNORE')
-  const score = pending.length === 0 ? marked.reduce((sum, m) => sum + (m.score ?? 0), 0) : null
   const memberExamId = await db.transaction().execute(async (tx) => {
+    // Claimed first: from here on an autosave's own UPDATE finds the sitting submitted.
     const claimed = await tx
       .updateTable('examAttempt')
-      .set({ submittedAt: nowMs, score, systemSubmitted: by === 'system' ? 1 : 0 })
+      .set({ submittedAt: nowMs, systemSubmitted: by === 'system' ? 1 : 0 })
       .where('id', '=', attemptId)
       .where('submittedAt', 'is', null)
       .returning('memberExamId')
       .executeTakeFirst()
     if (!claimed) return null
+    const answers = await tx.selectFrom('examAnswer').select(['id', 'questionType', 'question', 'questionScore', 'answer']).where('attemptId', '=', attemptId).execute()
+    const marked = answers.map((a) => ({ id: a.id, ...markAnswer(a.questionType, (JSON.parse(a.question) as QuestionSnapshot).answer, a.answer, a.questionScore) }))
     // Rows with the same outcome are written together: a few statements, not one per question.
     const groups = new Map<string, number[]>()
     for (const m of marked) {
@@ -241,6 +242,8 @@ export async function submitSitting(db: Db, attemptId: number, nowMs: number, by
       const [status, value] = key.split('|')
       await tx.updateTable('examAnswer').set({ status, score: value === '' ? null : Number(value) }).where('id', 'in', ids).execute()
     }
+    const score = marked.some((m) => m.status === 'IGNORE') ? null : marked.reduce((sum, m) => sum + (m.score ?? 0), 0)
+    await tx.updateTable('examAttempt').set({ score }).where('id', '=', attemptId).execute()
     return claimed.memberExamId
   })
   const row = await db
