@@ -17,7 +17,7 @@ import {
   type ConsolePage,
   type ConsoleUnderTest,
 } from '../support/browser'
-import { checkIn, insertPaper, MEMBER_PASSWORD, satisfactionQuestions, signUpMembers } from '../support/exam'
+import { checkIn, insertPaper, MEMBER_PASSWORD, satisfactionQuestions, signUpMembers, validExamForm } from '../support/exam'
 import { daysFromNow, membersOfTopOrg, validTrainForm } from '../support/training'
 
 /** Types a date-time into a date box and leaves it, as a user does: the picker reads what was typed then. */
@@ -299,5 +299,40 @@ describe('a satisfaction questionnaire', () => {
     await screenshot(page, 'questionnaire-pie')
     const report = await exportedReport(page, `${trainName}满意度调查报告.pdf`)
     expect(report.pages).toBeGreaterThanOrEqual(1)
+  })
+})
+
+describe('closing an exam during a sitting', () => {
+  it('submits what the phone saved as 系统交卷; the phone is told, and the grader sees it', async () => {
+    const paperId = (await core('exam.papers')).find((p) => p.title === '党章党规测试卷A')!.id
+    const exam = await core('exam.create', validExamForm(trainId, paperId, { title: '关闭测试' }))
+    const context = await browser.newContext({ viewport: { width: 390, height: 844 }, locale: 'zh-CN', isMobile: true, hasTouch: true })
+    const phone = await context.newPage()
+    phone.on('dialog', (d) => void d.accept())
+    await phone.goto(`${serverUrl}/m/exam`)
+    await phone.fill('#telephone', people[1].telephone)
+    await phone.fill('#password', MEMBER_PASSWORD)
+    await phone.click('button[type=submit]')
+    await phone.locator('.card').filter({ hasText: '关闭测试' }).getByRole('button', { name: '开始考试' }).click()
+    await phone.getByText('全心全意为人民服务').click()
+    await expect.poll(() => phone.locator('#sync').textContent()).toBe('已保存')
+
+    await core('exam.close', { id: exam.id })
+    const refused = '考试已关闭或作答时间已到，答卷已由系统交卷，不能再作答'
+    await phone.locator('.q[data-type="3"]').getByText('对', { exact: true }).click()
+    await expect.poll(() => phone.locator('#sync').textContent()).toBe(refused)
+    await phone.getByRole('button', { name: '交卷' }).click()
+    await expect.poll(() => phone.locator('#result').textContent()).toBe(refused)
+    await screenshot(phone, 'exam-phone-closed')
+    await context.close()
+
+    const { page } = tab
+    await goToRoute(page, `/comment/scoring?examId=${exam.id}`)
+    // The single choice saved before the close counts (20); the true/false refused after it does not.
+    await rowOf(page, people[1].name).getByText('20 / 100').waitFor()
+    await rowOf(page, people[1].name).getByRole('button', { name: '查看' }).click()
+    await page.getByRole('dialog').getByText(`阅卷 - ${people[1].name}（系统交卷）`).waitFor()
+    await screenshot(page, 'exam-system-submitted')
+    await page.keyboard.press('Escape')
   })
 })
