@@ -145,7 +145,7 @@ async function candidate(base: string, stats: Stats, memberExamId: number, token
     const q = sitting.questions[Math.floor(Math.random() * sitting.questions.length)]
     seq += 1
     const answer = q.type === 1 ? 'ABCD'[seq % 4] : `第${seq}次作答：${memberExamId}`
-    const saved = await timed(stats, 'answer', `${base}/api/m/exam/answer`, token, { attemptId: sitting.attemptId, questionId: q.questionId, answer })
+    const saved = await timed(stats, 'answer', `${base}/api/m/exam/answer`, token, { attemptId: sitting.attemptId, questionId: q.questionId, answer, seq })
     if (saved) mine.set(q.questionId, answer)
   }
   await sleep(t0 + submitAt - Date.now())

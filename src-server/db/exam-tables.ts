@@ -59,6 +59,8 @@ export interface ExamAttemptTable {
   deadlineAt: number
   submittedAt: number | null
   score: number | null
+  /** 1 when the server submitted the sitting (系统交卷): the exam was closed or its time ran out. */
+  systemSubmitted: Defaulted<number>
 }
 
 export interface ExamAnswerTable {
@@ -76,6 +78,8 @@ export interface ExamAnswerTable {
   status: string | null
   score: number | null
   savedAt: number | null
+  /** Sequence number of the autosave that wrote `answer`: an older save never replaces it. */
+  saveSeq: Defaulted<number>
 }
 
 export interface MemberSessionTable {

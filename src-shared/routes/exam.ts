@@ -87,13 +87,13 @@ export const examRoutes = defineRoutes({
   },
   'exam.update': {
     method: 'PATCH', path: '/api/exam', access: EXAM, record: 'exam', scope: { id: 'exam', trainId: 'train' },
-    summary: '修改考试；已开始的考试修改后清空已有成绩并重新登记考生',
+    summary: '修改考试；已开始的考试保留全部作答与成绩（改及格线、成绩计算方式按新规则重新判定；换卷、换培训、减少考生拒绝）',
     body: ExamUpdateBodySchema,
     response: ExamSchema,
   },
   'exam.close': {
     method: 'PATCH', path: '/api/exam/close', access: EXAM, record: 'exam', scope: { id: 'exam' },
-    summary: '手动关闭考试（状态 3）：之后不能再作答',
+    summary: '手动关闭考试（状态 3）：进行中的作答按已保存的答案系统交卷，之后不能再作答',
     body: idParam,
     response: ExamSchema,
   },
@@ -217,7 +217,7 @@ export const examRoutes = defineRoutes({
   },
   'memberApp.answer': {
     method: 'POST', path: '/api/m/exam/answer', access: 'member', rpc: false, log: false, outsideTransaction: outsideTransaction.autosave,
-    summary: '自动保存一道题的作答（截止时间后拒绝）',
+    summary: '自动保存一道题的作答，带本次作答的保存序号（较旧的序号不覆盖较新的答案，回复 stale）；截止或交卷后拒绝',
     body: SaveAnswerBodySchema,
     response: SaveAnswerResultSchema,
   },

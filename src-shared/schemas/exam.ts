@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { dateTimeText, intLike, pageOf, pageQuery, requiredText, textFilter } from './common'
+import { dateTimeText, intLike, numberLike, pageOf, pageQuery, requiredText, textFilter } from './common'
 import { mobile } from './identity'
 import { requiredNumber } from './training'
 
@@ -175,6 +175,8 @@ export const AnswerDetailSchema = z.object({
   attemptNo: z.number().nullable(),
   totalScore: z.number().nullable(),
   score: z.number().nullable(),
+  /** The server submitted this sitting with what was saved (系统交卷): the exam was closed or its time ran out. */
+  systemSubmitted: z.boolean(),
   answers: z.array(AnswerItemSchema),
 })
 export type AnswerDetail = z.infer<typeof AnswerDetailSchema>
@@ -272,6 +274,8 @@ export const SittingSchema = z.object({
   totalScore: z.number(),
   deadlineAt: z.number(),
   serverNow: z.number(),
+  /** The highest autosave sequence number applied so far: the phone counts on from it. */
+  seq: z.number(),
   questions: z.array(SittingQuestionSchema),
 })
 export type Sitting = z.infer<typeof SittingSchema>
@@ -281,8 +285,11 @@ export const SaveAnswerBodySchema = z.object({
   attemptId: intLike.pipe(z.number().int().positive('编号无效')),
   questionId: intLike.pipe(z.number().int().positive('编号无效')),
   answer: z.string({ error: '请作答' }).max(5000, '答案最多 5000 个字').nullable(),
+  /** The sitting's autosave counter (the phone increments it per save): a lower one than stored is stale. */
+  seq: numberLike(z.number().int('保存序号无效').min(1, '保存序号无效'), '缺少保存序号，请刷新页面后继续作答'),
 })
-export const SaveAnswerResultSchema = z.object({ savedAt: z.number() })
+/** `stale`: a newer save of the answer was already applied, so this one was acknowledged and not applied. */
+export const SaveAnswerResultSchema = z.object({ savedAt: z.number(), stale: z.boolean() })
 export const SubmitBodySchema = z.object({ attemptId: intLike.pipe(z.number().int().positive('编号无效')) })
 export const SubmitResultSchema = z.object({
   /** A questionnaire has no score to show. */

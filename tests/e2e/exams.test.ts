@@ -17,7 +17,7 @@ import {
   type ConsolePage,
   type ConsoleUnderTest,
 } from '../support/browser'
-import { checkIn, insertPaper, MEMBER_PASSWORD, satisfactionQuestions, signUpMembers } from '../support/exam'
+import { checkIn, insertPaper, MEMBER_PASSWORD, satisfactionQuestions, signUpMembers, validExamForm } from '../support/exam'
 import { daysFromNow, membersOfTopOrg, validTrainForm } from '../support/training'
 
 /** Types a date-time into a date box and leaves it, as a user does: the picker reads what was typed then. */
@@ -258,6 +258,27 @@ describe('an exam from the dialog to the score list', () => {
     await screenshot(page, 'exam-make-up')
   })
 
+  it('edits the started exam\'s 简介 and pass line, the dialog saying what will happen, and keeps the score and the make-up round', async () => {
+    const { page } = tab
+    await goToRoute(page, '/comment/comment')
+    await page.getByRole('row').filter({ hasText: '党章党规知识测试' }).getByRole('button', { name: '编辑' }).click()
+    const dialog = page.getByRole('dialog')
+    const effects = dialog.getByLabel('修改的影响')
+    await expect.poll(() => effects.textContent()).toBe('该考试已开始，保存后：已有的作答、成绩与补考安排全部保留。')
+    await dialog.getByLabel('考试简介').fill('闭卷，限时 30 分钟，考前签到')
+    await dialog.getByLabel('及格线').fill('40')
+    await expect.poll(() => effects.textContent()).toBe('该考试已开始，保存后：已有的作答、成绩与补考安排全部保留；及格线改为 40 分：已有成绩不变，按新及格线重新判定是否及格。')
+    await screenshot(page, 'exam-edit-started')
+    await dialog.getByRole('button', { name: '确定' }).click()
+    await toast(page, '修改成功！').waitFor()
+
+    await goToRoute(page, `/comment/scoring?examId=${examId}`)
+    const rows = rowOf(page, people[0].name)
+    await rows.getByText('45 / 100').waitFor()
+    await rows.getByText('及格', { exact: true }).waitFor()
+    await rows.getByText('待补考').waitFor()
+  })
+
   it('prints the answer analysis as a PDF report', async () => {
     const { page } = tab
     await goToRoute(page, `/examAnalysis/examAnalysis?id=${examId}`)
@@ -299,5 +320,40 @@ describe('a satisfaction questionnaire', () => {
     await screenshot(page, 'questionnaire-pie')
     const report = await exportedReport(page, `${trainName}满意度调查报告.pdf`)
     expect(report.pages).toBeGreaterThanOrEqual(1)
+  })
+})
+
+describe('closing an exam during a sitting', () => {
+  it('submits what the phone saved as 系统交卷; the phone is told, and the grader sees it', async () => {
+    const paperId = (await core('exam.papers')).find((p) => p.title === '党章党规测试卷A')!.id
+    const exam = await core('exam.create', validExamForm(trainId, paperId, { title: '关闭测试' }))
+    const context = await browser.newContext({ viewport: { width: 390, height: 844 }, locale: 'zh-CN', isMobile: true, hasTouch: true })
+    const phone = await context.newPage()
+    phone.on('dialog', (d) => void d.accept())
+    await phone.goto(`${serverUrl}/m/exam`)
+    await phone.fill('#telephone', people[1].telephone)
+    await phone.fill('#password', MEMBER_PASSWORD)
+    await phone.click('button[type=submit]')
+    await phone.locator('.card').filter({ hasText: '关闭测试' }).getByRole('button', { name: '开始考试' }).click()
+    await phone.getByText('全心全意为人民服务').click()
+    await expect.poll(() => phone.locator('#sync').textContent()).toBe('已保存')
+
+    await core('exam.close', { id: exam.id })
+    const refused = '考试已关闭或作答时间已到，答卷已由系统交卷，不能再作答'
+    await phone.locator('.q[data-type="3"]').getByText('对', { exact: true }).click()
+    await expect.poll(() => phone.locator('#sync').textContent()).toBe(refused)
+    await phone.getByRole('button', { name: '交卷' }).click()
+    await expect.poll(() => phone.locator('#result').textContent()).toBe(refused)
+    await screenshot(phone, 'exam-phone-closed')
+    await context.close()
+
+    const { page } = tab
+    await goToRoute(page, `/comment/scoring?examId=${exam.id}`)
+    // The single choice saved before the close counts (20); the true/false refused after it does not.
+    await rowOf(page, people[1].name).getByText('20 / 100').waitFor()
+    await rowOf(page, people[1].name).getByRole('button', { name: '查看' }).click()
+    await page.getByRole('dialog').getByText(`阅卷 - ${people[1].name}（系统交卷）`).waitFor()
+    await screenshot(page, 'exam-system-submitted')
+    await page.keyboard.press('Escape')
   })
 })

@@ -4,7 +4,7 @@ import type { TrainDetail } from '../../src-shared/schemas/training'
 import { demoAccounts } from '../../src-server/seed/demo-accounts'
 import { testDatabases } from '../support/databases'
 import { dataOf } from '../support/envelope'
-import { checkIn, insertPaper, memberSession, satisfactionQuestions, signUpMembers, standardQuestions, validExamForm } from '../support/exam'
+import { checkIn, insertPaper, memberSession, nextSaveSeq, satisfactionQuestions, signUpMembers, standardQuestions, validExamForm } from '../support/exam'
 import { daysFromNow, membersOfTopOrg, validTrainForm } from '../support/training'
 import { failureOf, issuesOf, signInAs, type ApiAs } from './api-as'
 import { startTestServer, type TestServer } from './harness'
@@ -35,7 +35,7 @@ describe.each(testDatabases())('exam participants, answer analysis and questionn
     const member = await memberSession(server.url, telephone)
     const round = ok(await member.get<MyExam[]>('/api/m/exams')).find((x) => x.examId === examId)!
     const sitting = ok(await member.post<Sitting>('/api/m/exam/start', { memberExamId: round.memberExamId }))
-    for (const q of sitting.questions) if (byType[q.type] !== undefined) ok(await member.post('/api/m/exam/answer', { attemptId: sitting.attemptId, questionId: q.questionId, answer: byType[q.type] }))
+    for (const q of sitting.questions) if (byType[q.type] !== undefined) ok(await member.post('/api/m/exam/answer', { attemptId: sitting.attemptId, questionId: q.questionId, answer: byType[q.type], seq: nextSaveSeq() }))
     return ok(await member.post<{ questionnaire: boolean }>('/api/m/exam/submit', { attemptId: sitting.attemptId }))
   }
 

@@ -5,6 +5,10 @@ import { daysFromNow } from './training'
 
 export const MEMBER_PASSWORD = 'Member@123'
 
+let saveSeq = 0
+/** The autosave sequence number a phone would send next: rising, so every save in a test is the newest. */
+export const nextSaveSeq = () => (saveSeq += 1)
+
 export interface PaperQuestionFixture {
   type: number
   title: string

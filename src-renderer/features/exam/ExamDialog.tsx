@@ -1,5 +1,7 @@
+import { MessageBar, MessageBarBody } from '@fluentui/react-components'
 import { useEffect, useState } from 'react'
-import { examPaperFields, ExamFormSchema, scorePolicies, scorePolicyLabels, type Exam, type ExamForm } from '../../../src-shared/schemas/exam'
+import { examEditEffects } from '../../../src-shared/exam-edit'
+import { examPaperFields, ExamFormSchema, ExamStatus, scorePolicies, scorePolicyLabels, type Exam, type ExamForm } from '../../../src-shared/schemas/exam'
 import { call } from '../../app/bridge'
 import { DateTimeInput } from '../../components/DateTimeInput'
 import { FormDialog, FULL_ROW } from '../../components/FormDialog'
@@ -19,6 +21,21 @@ function blankForm(): ExamForm {
 function formOf(exam: Exam): ExamForm {
   const { title, content, trainId, joinNum, startTime, endTime, countdown, passLine, retestNum, paperId, paper2Id, paper3Id, paper4Id, paper5Id, scorePolicy } = exam
   return { title, content, trainId, joinType: exam.joinType === 2 ? 2 : 1, joinNum, startTime, endTime, countdown, passLine, retestNum, canLookAnswer: exam.canLookAnswer ? 1 : 0, paperId, paper2Id, paper3Id, paper4Id, paper5Id, scorePolicy }
+}
+
+/**
+ * What saving the edit of a started exam will do, for the change as it stands (the
+ * server applies the same rules, src-shared/exam-edit.ts): attempts are kept, a scoring
+ * change is applied to them, a change that cannot be is refused with its reason.
+ */
+function StartedExamEdit({ exam, values }: { exam: Exam; values: ExamForm }) {
+  const parsed = ExamFormSchema.safeParse(values)
+  const { refusal, effects } = examEditEffects(exam, parsed.success ? parsed.data : exam)
+  return (
+    <MessageBar intent={refusal ? 'error' : 'warning'} layout="multiline" className={FULL_ROW} aria-label="修改的影响">
+      <MessageBarBody>{refusal ? `不能保存：${refusal}` : `该考试已开始，保存后：${effects.join('；')}。`}</MessageBarBody>
+    </MessageBar>
+  )
 }
 
 /** Add (exam null) or edit an exam with every rule of spec 001 §5; papers B–E are optional. */
@@ -55,6 +72,7 @@ export function ExamDialog({ open, exam, onClose, onSaved }: { open: boolean; ex
     >
       {({ control, watch }) => (
         <>
+          {exam && exam.status !== ExamStatus.NOT_STARTED && <StartedExamEdit exam={exam} values={watch()} />}
           <TextField control={control} name="title" label="考试名称" required maxLength={40} className={FULL_ROW} />
           <TextAreaField control={control} name="content" label="考试简介" required rows={2} className={FULL_ROW} />
           <ChoiceField control={control} name="trainId" label="关联培训" required options={trains.map((t) => ({ value: t.id, label: t.label }))} placeholder="请选择关联培训" />

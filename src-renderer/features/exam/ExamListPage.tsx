@@ -37,13 +37,10 @@ export default function ExamListPage() {
   const notify = useNotify()
   const [dialog, setDialog] = useState<{ exam: Exam | null } | null>(null)
 
-  const edit = async (exam: Exam) => {
-    // Spec 001 §4: a started exam's results are cleared by an edit; ask first.
-    if (exam.status !== ExamStatus.NOT_STARTED && !(await confirm({ message: '该考试已开始，修改后将清空已有的考试结果，是否继续?', cancelledText: '已取消' }))) return
-    call('exam.get', { id: exam.id }).then((current) => setDialog({ exam: current }), (error: unknown) => notify.error(error))
-  }
+  // A started exam's dialog says what the edit will do to its attempts (ExamDialog).
+  const edit = (exam: Exam) => call('exam.get', { id: exam.id }).then((current) => setDialog({ exam: current }), (error: unknown) => notify.error(error))
   const close = async (exam: Exam) => {
-    if (!(await confirm({ message: `关闭后考生不能再作答，确定要关闭考试「${exam.title}」吗?`, cancelledText: '已取消' }))) return
+    if (!(await confirm({ message: `关闭后考生不能再作答，正在作答的考生按已保存的答案系统交卷。确定要关闭考试「${exam.title}」吗?`, cancelledText: '已取消' }))) return
     try {
       await call('exam.close', { id: exam.id })
       notify.success(toastMessages.done)

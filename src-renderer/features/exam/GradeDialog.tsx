@@ -117,7 +117,7 @@ export function GradeDialog({ memberExamId, onClose, onGraded }: { memberExamId:
     <Dialog open={memberExamId !== null} onOpenChange={(_, data) => !data.open && !saving && close()}>
       <DialogSurface className={styles.surface}>
         <DialogBody>
-          <DialogTitle>阅卷{detail ? ` - ${detail.memberName}` : ''}</DialogTitle>
+          <DialogTitle>阅卷{detail ? ` - ${detail.memberName}${detail.systemSubmitted ? '（系统交卷）' : ''}` : ''}</DialogTitle>
           <DialogContent className={styles.list}>
             {!detail ? (
               <Spinner label="正在加载答卷…" />

@@ -18,6 +18,7 @@ import * as declaredReferences from './0016_declared_references'
 import * as keptCounts from './0017_kept_counts'
 import * as smsSetting from './0018_sms_setting'
 import * as noticeOwner from './0019_notice_owner'
+import * as examLifecycle from './0022_exam_lifecycle'
 import * as passwordChange from './0023_password_change'
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -46,5 +47,6 @@ export const migrations: Record<string, AppMigration> = {
   '0017_kept_counts': keptCounts,
   '0018_sms_setting': smsSetting,
   '0019_notice_owner': noticeOwner,
+  '0022_exam_lifecycle': examLifecycle,
   '0023_password_change': passwordChange,
 }

@@ -5,7 +5,9 @@ import { MEMBER_STORAGE } from '../signup/mobile-html'
  * with telephone and password, the member's exams, and the sitting. Every answer is
  * kept in localStorage first and uploaded per question; what is not yet acknowledged
  * is retried every few seconds and when the phone is back online, and wins over the
- * server's copy after a reload. The countdown runs on the server's clock (offset taken
+ * server's copy after a reload. Each save carries the sitting's sequence number (counted
+ * per save, kept in localStorage, never below the server's): a save that arrives late
+ * with an older number is not applied over a newer one. The countdown runs on the server's clock (offset taken
  * from each sitting read); at zero the page submits what is saved.
  */
 const EXAM_STYLE = `
@@ -22,7 +24,7 @@ export function examPageBody() {
 const app=document.getElementById('app'),bar=document.getElementById('bar'),syncEl=document.getElementById('sync'),clockEl=document.getElementById('clock');
 const esc=(v)=>String(v??'').replace(/[&<>"']/g,(c)=>({'&':'&amp;','<':'&lt;','>':'&gt;','"':'&quot;',"'":'&#39;'})[c]);
 const TYPES={1:'单选题',2:'多选题',3:'判断题',4:'问答题',5:'填空题'};
-let token=localStorage.getItem(${JSON.stringify(MEMBER_STORAGE.token)}),sitting=null,offset=0,timer=null,flushing=false;
+let token=localStorage.getItem(${JSON.stringify(MEMBER_STORAGE.token)}),sitting=null,offset=0,timer=null,flushing=false,seq=0,refusal='';
 async function api(method,path,body){
  const r=await fetch(path,{method,headers:{'Content-Type':'application/json',...(token?{MemberToken:token}:{})},body:body===undefined?undefined:JSON.stringify(body)});
  const env=await r.json();if(env.code===401){signOut();throw new Error(env.message)}
@@ -40,35 +42,38 @@ async function showList(){bar.hidden=true;clearInterval(timer);sitting=null;docu
   (x.closedReason?'<div class="meta">'+esc(x.closedReason)+'</div>':'<button data-id="'+x.memberExamId+'">'+(x.openAttemptId?'继续作答':x.type===1?'填写问卷':'开始考试')+'</button>')+'</div>').join('')+'<button class="secondary" id="logout">退出登录</button>';
  for(const b of app.querySelectorAll('button[data-id]'))b.onclick=()=>start(Number(b.dataset.id));
  document.getElementById('logout').onclick=signOut}
-const pendingKey=()=>'pending:'+sitting.attemptId;
+const pendingKey=()=>'pending:'+sitting.attemptId,seqKey=()=>'seq:'+sitting.attemptId;
+function nextSeq(){seq+=1;localStorage.setItem(seqKey(),String(seq));return seq}
+function keep(p,qid,answer){p[qid]={a:answer,s:nextSeq()};setPending(p)}
 const pending=()=>JSON.parse(localStorage.getItem(pendingKey())||'{}');
 function setPending(p){localStorage.setItem(pendingKey(),JSON.stringify(p));showSync()}
-function showSync(){const n=Object.keys(pending()).length;syncEl.className=n?'warn':'';syncEl.textContent=n?(navigator.onLine?'正在保存 '+n+' 题…':'离线：'+n+' 题待上传，联网后自动保存'):'已保存'}
+function showSync(){if(refusal){syncEl.className='warn';syncEl.textContent=refusal;return}const n=Object.keys(pending()).length;syncEl.className=n?'warn':'';syncEl.textContent=n?(navigator.onLine?'正在保存 '+n+' 题…':'离线：'+n+' 题待上传，联网后自动保存'):'已保存'}
 async function flush(){if(!sitting||flushing)return;flushing=true;
- try{for(const [qid,answer] of Object.entries(pending())){
-  try{await api('POST','/api/m/exam/answer',{attemptId:sitting.attemptId,questionId:Number(qid),answer})}
-  catch(err){if(err.refused){syncEl.textContent=err.message;return}break}
-  const p=pending();if(p[qid]===answer){delete p[qid];setPending(p)}}}
+ try{for(const [qid,save] of Object.entries(pending())){
+  try{await api('POST','/api/m/exam/answer',{attemptId:sitting.attemptId,questionId:Number(qid),answer:save.a,seq:save.s})}
+  catch(err){if(err.refused){refusal=err.message;return}break}
+  const p=pending();if(p[qid]&&p[qid].s===save.s){delete p[qid];setPending(p)}}}
  finally{flushing=false;showSync()}}
-function record(qid,answer){const p=pending();p[qid]=answer;setPending(p);flush()}
+function record(qid,answer){keep(pending(),qid,answer);flush()}
 async function start(id){let s;try{s=await api('POST','/api/m/exam/start',{memberExamId:id})}catch(err){alert(err.message);return showList()}
- sitting=s;offset=s.serverNow-Date.now();const local=pending();bar.hidden=false;
+ sitting=s;refusal='';offset=s.serverNow-Date.now();seq=Math.max(Number(localStorage.getItem(seqKey())||0),s.seq);const local=pending();bar.hidden=false;
  app.innerHTML='<section><h2 style="margin:0">'+esc(s.title)+'</h2><div class="meta">共 '+s.questions.length+' 题，满分 '+s.totalScore+'</div></section>'+s.questions.map((q,i)=>{
-  const value=q.questionId in local?local[q.questionId]:q.answer;const name='q'+q.questionId;
+  const value=q.questionId in local?local[q.questionId].a:q.answer;const name='q'+q.questionId;
   let control;if(q.type===1||q.type===2){const chosen=(value||'').split(',');control=q.options.map((o,j)=>'<label class="opt"><input type="'+(q.type===1?'radio':'checkbox')+'" name="'+name+'" value="'+esc(o.key)+'"'+(chosen.includes(o.key)?' checked':'')+'><span>'+String.fromCharCode(65+j)+'. '+esc(o.text)+'</span></label>').join('')}
   else if(q.type===3)control=[['true','对'],['false','错']].map(([v,l])=>'<label class="opt"><input type="radio" name="'+name+'" value="'+v+'"'+(value===v?' checked':'')+'><span>'+l+'</span></label>').join('');
   else control='<textarea name="'+name+'" rows="4" maxlength="5000">'+esc(value)+'</textarea>';
   return '<div class="q" data-qid="'+q.questionId+'" data-type="'+q.type+'"><h3>'+(i+1)+'. ['+TYPES[q.type]+(s.totalScore?'，'+q.score+'分':'')+'] '+esc(q.title)+'</h3>'+control+'</div>'}).join('')+'<button id="submit">交卷</button><div id="result" role="status"></div>';
  for(const box of app.querySelectorAll('.q')){const qid=box.dataset.qid,type=Number(box.dataset.type);let t;
   box.addEventListener('change',()=>{if(type===4||type===5)return;const vals=[...box.querySelectorAll('input:checked')].map((x)=>x.value).sort();record(qid,vals.length?vals.join(','):null)});
-  box.addEventListener('input',(e)=>{if(e.target.tagName!=='TEXTAREA')return;clearTimeout(t);const v=e.target.value;const p=pending();p[qid]=v;setPending(p);t=setTimeout(flush,800)})}
+  box.addEventListener('input',(e)=>{if(e.target.tagName!=='TEXTAREA')return;clearTimeout(t);keep(pending(),qid,e.target.value);t=setTimeout(flush,800)})}
  document.getElementById('submit').onclick=()=>{if(confirm('确定交卷吗？交卷后不能再修改答案。'))submit()};
  clearInterval(timer);timer=setInterval(tick,1000);tick();flush()}
 function tick(){if(!sitting)return;const left=Math.max(0,Math.floor((sitting.deadlineAt-(Date.now()+offset))/1000));
  clockEl.textContent=String(Math.floor(left/60)).padStart(2,'0')+':'+String(left%60).padStart(2,'0');if(left===0){clearInterval(timer);submit(true)}}
 async function submit(timeUp){const result=document.getElementById('result');await flush();
+ if(refusal){result.className='fail';result.textContent=refusal;return}
  if(Object.keys(pending()).length&&!timeUp){result.className='fail';result.textContent='网络未连接，还有答案未上传，请联网后再交卷';return}
- try{const r=await api('POST','/api/m/exam/submit',{attemptId:sitting.attemptId});localStorage.removeItem(pendingKey());clearInterval(timer);bar.hidden=true;sitting=null;
+ try{const r=await api('POST','/api/m/exam/submit',{attemptId:sitting.attemptId});localStorage.removeItem(pendingKey());localStorage.removeItem(seqKey());clearInterval(timer);bar.hidden=true;sitting=null;
   app.innerHTML='<section><p id="result" class="ok">'+(timeUp?'考试时间到，已自动交卷。':'交卷成功！')+(r.questionnaire?'感谢您的反馈。':r.score!==null?'本次成绩：'+r.score+' 分（满分 '+r.totalScore+'）':'客观题已评分，主观题待阅卷。')+'</p><button id="back">返回</button></section>';
   document.getElementById('back').onclick=showList}
  catch(err){result.className='fail';result.textContent=err.refused?err.message:'网络错误，请联网后再交卷'}}

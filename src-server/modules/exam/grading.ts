@@ -12,7 +12,7 @@ export const UNGRADED = '您还有未评分的题目！'
 export async function sittingToMark(db: Db, memberExamId: number, policy: string) {
   const sittings = await db
     .selectFrom('examAttempt')
-    .select(['id', 'attemptNo', 'score', 'totalScore'])
+    .select(['id', 'attemptNo', 'score', 'totalScore', 'systemSubmitted'])
     .where('memberExamId', '=', memberExamId)
     .where('submittedAt', 'is not', null)
     .orderBy('attemptNo')
@@ -36,6 +36,7 @@ export async function answerDetail(db: Db, round: { id: number; memberName: stri
     attemptNo: sitting?.attemptNo ?? null,
     totalScore: sitting?.totalScore ?? null,
     score: sitting?.score ?? null,
+    systemSubmitted: sitting?.systemSubmitted === 1,
     answers: answers.map((a) => ({
       id: a.id,
       status: a.status === 'IGNORE' ? 'IGNORE' : 'SUCCESS',

@@ -14,7 +14,9 @@ import { analysisOf } from './analysis'
 import { questionnaireOf, setQuestionnaire } from './questionnaire'
 import { analysisDownload, participantDownload, participantPage } from './reports'
 import { answerDetailDownload, scoreListDownload } from './workbooks'
-import { finalizeExpired } from './sitting'
+import { finalizeExpired, submitOpenSittings } from './sitting'
+import { refreshMemberExam } from './results'
+import { examEditEffects } from '../../../src-shared/exam-edit'
 import { examStatusOf, isAbsent } from './status'
 import { scoreSummary } from './summary'
 
@@ -66,20 +68,32 @@ export const examHandlers = {
   'exam.update': async ({ id, ...input }, ctx) => {
     const before = await examById(ctx.db, id)
     await checkExamSettings(ctx.db, input)
-    const started = examStatusOf(before, nowText()) !== ExamStatus.NOT_STARTED
-    const regroup = started || before.trainId !== input.trainId || before.joinType !== input.joinType || before.joinNum !== input.joinNum
-    await ctx.db.transaction().execute(async (tx) => {
-      await tx.updateTable('exam').set({ ...input, joinNum: input.joinType === 2 ? input.joinNum : null, updatedAt: nowText() }).where('id', '=', id).execute()
-      // The console warned that results are cleared: candidates are drawn again from the new settings.
-      if (regroup) await tx.deleteFrom('memberExam').where('examId', '=', id).execute()
-    })
-    await enrol(ctx.db, await examById(ctx.db, id))
+    const now = nowText()
+    const fields = { ...input, joinNum: input.joinType === 2 ? input.joinNum : null }
+    if (examStatusOf(before, now) === ExamStatus.NOT_STARTED) {
+      // Nobody has sat it yet: candidates are drawn again when who may take it changed.
+      const regroup = before.trainId !== input.trainId || before.joinType !== input.joinType || before.joinNum !== fields.joinNum
+      await ctx.db.updateTable('exam').set({ ...fields, updatedAt: now }).where('id', '=', id).execute()
+      if (regroup) await ctx.db.deleteFrom('memberExam').where('examId', '=', id).execute()
+      await enrol(ctx.db, await examById(ctx.db, id))
+      return toExam(await examById(ctx.db, id))
+    }
+    // Started: every attempt is kept; what the edit does to them is said by examEditEffects.
+    const { refusal, regrade } = examEditEffects(before, fields)
+    if (refusal) throw new AppError(ErrorKey.CONFLICT, refusal)
+    await ctx.db.updateTable('exam').set({ ...fields, updatedAt: now }).where('id', '=', id).execute()
+    if (regrade) {
+      const sat = await ctx.db.selectFrom('memberExam').select('id').where('examId', '=', id).where('attempts', '>', 0).execute()
+      for (const round of sat) await refreshMemberExam(ctx.db, round.id)
+    }
+    await enrol(ctx.db, await examById(ctx.db, id), true)
     return toExam(await examById(ctx.db, id))
   },
 
   'exam.close': async ({ id }, ctx) => {
     await examById(ctx.db, id)
     await ctx.db.updateTable('exam').set({ closed: 1, updatedAt: nowText() }).where('id', '=', id).execute()
+    await submitOpenSittings(ctx.db, id)
     return toExam(await examById(ctx.db, id))
   },
 

@@ -13,6 +13,11 @@ export const SAVE_GRACE_MS = 15_000
 
 export const SITTING_NOT_FOUND = '答卷不存在'
 const TIME_UP = '考试时间已结束，不能再作答'
+/** A sitting the server submitted (the exam was closed, or its time ran out) takes no more saves or submits. */
+export const SYSTEM_SUBMITTED = '考试已关闭或作答时间已到，答卷已由系统交卷，不能再作答'
+
+/** Who submitted a sitting: the member (the phone's 交卷 or its countdown), or the server (系统交卷). */
+type SubmittedBy = 'member' | 'system'
 
 function shuffled<T>(items: readonly T[]): T[] {
   const out = [...items]
@@ -80,7 +85,7 @@ async function openAttempt(db: Db, memberExamId: number) {
 async function sittingOf(db: Db, title: string, attempt: { id: number; paperSlot: number; totalScore: number; deadlineAt: number }): Promise<Sitting> {
   const answers = await db
     .selectFrom('examAnswer')
-    .select(['questionId', 'questionType', 'question', 'optionOrder', 'questionScore', 'answer'])
+    .select(['questionId', 'questionType', 'question', 'optionOrder', 'questionScore', 'answer', 'saveSeq'])
     .where('attemptId', '=', attempt.id)
     .orderBy('position')
     .execute()
@@ -91,6 +96,7 @@ async function sittingOf(db: Db, title: string, attempt: { id: number; paperSlot
     totalScore: attempt.totalScore,
     deadlineAt: attempt.deadlineAt,
     serverNow: Date.now(),
+    seq: answers.reduce((max, a) => Math.max(max, Number(a.saveSeq)), 0),
     questions: answers.map((a) => {
       const question = JSON.parse(a.question) as QuestionSnapshot
       const options = parseStem(question.stem)
@@ -116,7 +122,7 @@ export async function startSitting(db: Db, memberId: number, memberExamId: numbe
   const open = await openAttempt(db, memberExamId)
   if (open && open.deadlineAt >= nowMs - SAVE_GRACE_MS) return sittingOf(db, round.title, open)
   // A sitting whose time ran out is submitted with what was saved before another may start.
-  if (open) await submitSitting(db, open.id, nowMs)
+  if (open) await submitSitting(db, open.id, nowMs, 'system')
   const refused = closedReason(round, nowText(), false)
   if (refused) throw new AppError(ErrorKey.CONFLICT, refused)
   if (round.type === ExamType.QUESTIONNAIRE && !(await checkedIn(db, memberId, round.trainId))) throw new AppError(ErrorKey.CONFLICT, NOT_CHECKED_IN)
@@ -169,7 +175,7 @@ async function ownAttempt(db: Db, memberId: number, attemptId: number) {
   const row = await db
     .selectFrom('examAttempt as a')
     .innerJoin('memberExam as m', 'm.id', 'a.memberExamId')
-    .select(['a.id', 'a.memberExamId', 'a.deadlineAt', 'a.submittedAt', 'a.totalScore'])
+    .select(['a.id', 'a.memberExamId', 'a.deadlineAt', 'a.submittedAt', 'a.totalScore', 'a.systemSubmitted'])
     .where('a.id', '=', attemptId)
     .where('m.memberId', '=', memberId)
     .executeTakeFirst()
@@ -177,39 +183,55 @@ async function ownAttempt(db: Db, memberId: number, attemptId: number) {
   return row
 }
 
-/** Autosave of one answer: one UPDATE of the row created when the sitting started. */
-export async function saveAnswer(db: Db, memberId: number, input: { attemptId: number; questionId: number; answer: string | null }, nowMs = Date.now()) {
+const refuseSubmitted = (attempt: { submittedAt: number | null; systemSubmitted: number }) => {
+  if (attempt.submittedAt !== null) throw new AppError(ErrorKey.CONFLICT, attempt.systemSubmitted ? SYSTEM_SUBMITTED : '已交卷，不能再修改答案')
+}
+
+/**
+ * Autosave of one answer: one UPDATE of the row created when the sitting started, applied
+ * only while the sitting is open and when its sequence number is above the stored one, so
+ * a close or a newer save that lands between the checks and the write wins (the route runs
+ * outside a transaction: the UPDATE's own conditions are what make it safe).
+ */
+export async function saveAnswer(db: Db, memberId: number, input: { attemptId: number; questionId: number; answer: string | null; seq: number }, nowMs = Date.now()) {
   const attempt = await ownAttempt(db, memberId, input.attemptId)
-  if (attempt.submittedAt !== null) throw new AppError(ErrorKey.CONFLICT, '已交卷，不能再修改答案')
+  refuseSubmitted(attempt)
   if (nowMs > attempt.deadlineAt + SAVE_GRACE_MS) throw new AppError(ErrorKey.CONFLICT, TIME_UP)
   const result = await db
     .updateTable('examAnswer')
-    .set({ answer: input.answer, savedAt: nowMs })
+    .set({ answer: input.answer, savedAt: nowMs, saveSeq: input.seq })
     .where('attemptId', '=', input.attemptId)
     .where('questionId', '=', input.questionId)
+    .where('saveSeq', '<', input.seq)
+    // A marked row belongs to a submitted sitting: checked on the row itself, which a submit locks.
+    .where('status', 'is', null)
+    .where((eb) => eb.exists(eb.selectFrom('examAttempt as a').select('a.id').where('a.id', '=', input.attemptId).where('a.submittedAt', 'is', null)))
     .executeTakeFirst()
-  if (Number(result.numUpdatedRows) === 0) throw new AppError(ErrorKey.NOT_FOUND, '题目不在本试卷中')
-  return { savedAt: nowMs }
+  if (Number(result.numUpdatedRows) === 1) return { savedAt: nowMs, stale: false }
+  // Not applied: the sitting was submitted meanwhile, the question is not in it, or a newer save is stored.
+  refuseSubmitted(await ownAttempt(db, memberId, input.attemptId))
+  const stored = await db.selectFrom('examAnswer').select('savedAt').where('attemptId', '=', input.attemptId).where('questionId', '=', input.questionId).executeTakeFirst()
+  if (!stored) throw new AppError(ErrorKey.NOT_FOUND, '题目不在本试卷中')
+  return { savedAt: Number(stored.savedAt ?? nowMs), stale: true }
 }
 
 /**
  * Submits a sitting: objective answers are marked, the rest wait for a marker. Runs
  * once: a second submit (a retry after a lost answer) gets the same result.
  */
-export async function submitSitting(db: Db, attemptId: number, nowMs = Date.now()) {
-  const answers = await db.selectFrom('examAnswer').select(['id', 'questionType', 'question', 'questionScore', 'answer']).where('attemptId', '=', attemptId).execute()
-  const marked = answers.map((a) => ({ id: a.id, ...markAnswer(a.questionType, (JSON.parse(a.question) as QuestionSnapshot).answer, a.answer, a.questionScore) }))
-  const pending = marked.filter((m) => m.status === 'IGNORE')
-  const score = pending.length === 0 ? marked.reduce((sum, m) => sum + (m.score ?? 0), 0) : null
+export async function submitSitting(db: Db, attemptId: number, nowMs: number, by: SubmittedBy) {
   const memberExamId = await db.transaction().execute(async (tx) => {
+    // Claimed first: from here on an autosave's own UPDATE finds the sitting submitted.
     const claimed = await tx
       .updateTable('examAttempt')
-      .set({ submittedAt: nowMs, score })
+      .set({ submittedAt: nowMs, systemSubmitted: by === 'system' ? 1 : 0 })
       .where('id', '=', attemptId)
       .where('submittedAt', 'is', null)
       .returning('memberExamId')
       .executeTakeFirst()
     if (!claimed) return null
+    const answers = await tx.selectFrom('examAnswer').select(['id', 'questionType', 'question', 'questionScore', 'answer']).where('attemptId', '=', attemptId).execute()
+    const marked = answers.map((a) => ({ id: a.id, ...markAnswer(a.questionType, (JSON.parse(a.question) as QuestionSnapshot).answer, a.answer, a.questionScore) }))
     // Rows with the same outcome are written together: a few statements, not one per question.
     const groups = new Map<string, number[]>()
     for (const m of marked) {
@@ -220,6 +242,8 @@ export async function submitSitting(db: Db, attemptId: number, nowMs = Date.now(
       const [status, value] = key.split('|')
       await tx.updateTable('examAnswer').set({ status, score: value === '' ? null : Number(value) }).where('id', 'in', ids).execute()
     }
+    const score = marked.some((m) => m.status === 'IGNORE') ? null : marked.reduce((sum, m) => sum + (m.score ?? 0), 0)
+    await tx.updateTable('examAttempt').set({ score }).where('id', '=', attemptId).execute()
     return claimed.memberExamId
   })
   const row = await db
@@ -234,23 +258,31 @@ export async function submitSitting(db: Db, attemptId: number, nowMs = Date.now(
 }
 
 export async function submitOwn(db: Db, memberId: number, attemptId: number) {
-  await ownAttempt(db, memberId, attemptId)
-  return submitSitting(db, attemptId)
+  const attempt = await ownAttempt(db, memberId, attemptId)
+  // A retried 交卷 gets its result again; a sitting the server submitted says so instead.
+  if (attempt.systemSubmitted) throw new AppError(ErrorKey.CONFLICT, SYSTEM_SUBMITTED)
+  return submitSitting(db, attemptId, Date.now(), 'member')
+}
+
+function openSittings(db: Db, where: { memberExamId: number } | { examId: number } | { memberId: number }) {
+  const query = db.selectFrom('examAttempt as a').innerJoin('memberExam as m', 'm.id', 'a.memberExamId').select('a.id').where('a.submittedAt', 'is', null)
+  if ('memberExamId' in where) return query.where('m.id', '=', where.memberExamId)
+  if ('examId' in where) return query.where('m.examId', '=', where.examId)
+  return query.where('m.memberId', '=', where.memberId)
 }
 
 /**
- * Sittings whose time ran out without a submit are submitted with what was saved:
- * done when anyone next looks (the member's list, the score list), so no job runs.
+ * Sittings whose time ran out without a submit are submitted with what was saved
+ * (系统交卷): done when anyone next looks (the member's list, the score list), so no job runs.
  */
 export async function finalizeExpired(db: Db, where: { memberExamId: number } | { examId: number } | { memberId: number }, nowMs = Date.now()): Promise<void> {
-  let query = db
-    .selectFrom('examAttempt as a')
-    .innerJoin('memberExam as m', 'm.id', 'a.memberExamId')
-    .select('a.id')
-    .where('a.submittedAt', 'is', null)
-    .where('a.deadlineAt', '<', nowMs - SAVE_GRACE_MS)
-  if ('memberExamId' in where) query = query.where('m.id', '=', where.memberExamId)
-  else if ('examId' in where) query = query.where('m.examId', '=', where.examId)
-  else query = query.where('m.memberId', '=', where.memberId)
-  for (const { id } of await query.execute()) await submitSitting(db, id, nowMs)
+  const expired = await openSittings(db, where).where('a.deadlineAt', '<', nowMs - SAVE_GRACE_MS).execute()
+  for (const { id } of expired) await submitSitting(db, id, nowMs, 'system')
+}
+
+/** Closing an exam ends the sittings in progress: each is submitted with what was saved (系统交卷). */
+export async function submitOpenSittings(db: Db, examId: number, nowMs = Date.now()): Promise<number> {
+  const open = await openSittings(db, { examId }).execute()
+  for (const { id } of open) await submitSitting(db, id, nowMs, 'system')
+  return open.length
 }
