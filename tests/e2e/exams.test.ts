@@ -1,6 +1,6 @@
 import { mkdir, readFile } from 'node:fs/promises'
 import { join } from 'node:path'
-import type { Browser, Locator, Page } from 'playwright-core'
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { RpcName, RpcOutput } from '../../src-shared/ipc'
 import { openDatabase } from '../../src-server/db/connect'
@@ -80,6 +80,18 @@ afterAll(async () => {
 async function choose(page: Page, label: string, option: string) {
   await page.getByRole('dialog').getByRole('combobox', { name: label }).click()
   await page.getByRole('option', { name: option }).click()
+}
+
+/** A member's phone (390 × 844) signed in on the exam page with the member password. */
+async function phoneSignedIn(telephone: string): Promise<{ context: BrowserContext; phone: Page }> {
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 }, locale: 'zh-CN', isMobile: true, hasTouch: true })
+  const phone = await context.newPage()
+  phone.on('dialog', (d) => void d.accept())
+  await phone.goto(`${serverUrl}/m/exam`)
+  await phone.fill('#telephone', telephone)
+  await phone.fill('#password', MEMBER_PASSWORD)
+  await phone.click('button[type=submit]')
+  return { context, phone }
 }
 
 /**
@@ -291,13 +303,7 @@ describe('an exam from the dialog to the score list', () => {
 describe('a satisfaction questionnaire', () => {
   it('is answered on the phone after check-in and shown as a pie', async () => {
     await core('questionnaire.set', { trainId, title: '培训满意度调查', paperId: questionnairePaper, startTime: daysFromNow(-1 / 24), endTime: daysFromNow(2) })
-    const context = await browser.newContext({ viewport: { width: 390, height: 844 }, locale: 'zh-CN', isMobile: true, hasTouch: true })
-    const phone = await context.newPage()
-    phone.on('dialog', (d) => void d.accept())
-    await phone.goto(`${serverUrl}/m/exam`)
-    await phone.fill('#telephone', people[1].telephone)
-    await phone.fill('#password', MEMBER_PASSWORD)
-    await phone.click('button[type=submit]')
+    const { context, phone } = await phoneSignedIn(people[1].telephone)
     await phone.getByRole('button', { name: '填写问卷' }).click()
     await phone.getByText('非常满意').click()
     await phone.getByText('现场教学').click()
@@ -327,13 +333,7 @@ describe('closing an exam during a sitting', () => {
   it('submits what the phone saved as 系统交卷; the phone is told, and the grader sees it', async () => {
     const paperId = (await core('exam.papers')).find((p) => p.title === '党章党规测试卷A')!.id
     const exam = await core('exam.create', validExamForm(trainId, paperId, { title: '关闭测试' }))
-    const context = await browser.newContext({ viewport: { width: 390, height: 844 }, locale: 'zh-CN', isMobile: true, hasTouch: true })
-    const phone = await context.newPage()
-    phone.on('dialog', (d) => void d.accept())
-    await phone.goto(`${serverUrl}/m/exam`)
-    await phone.fill('#telephone', people[1].telephone)
-    await phone.fill('#password', MEMBER_PASSWORD)
-    await phone.click('button[type=submit]')
+    const { context, phone } = await phoneSignedIn(people[1].telephone)
     await phone.locator('.card').filter({ hasText: '关闭测试' }).getByRole('button', { name: '开始考试' }).click()
     await phone.getByText('全心全意为人民服务').click()
     await expect.poll(() => phone.locator('#sync').textContent()).toBe('已保存')
