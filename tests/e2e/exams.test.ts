@@ -197,6 +197,11 @@ describe('an exam from the dialog to the score list', () => {
     await phone.goto(`${serverUrl}/m/exam`)
     await phone.fill('#telephone', people[0].telephone)
     await phone.fill('#password', 'wrong-password')
+    // No network: the page says so in Chinese (the browser's own words were Failed to fetch).
+    await context.setOffline(true)
+    await phone.click('button[type=submit]')
+    await expect.poll(() => phone.locator('#result').textContent()).toBe('网络未连接，请检查网络后重试')
+    await context.setOffline(false)
     await phone.click('button[type=submit]')
     await expect.poll(() => phone.locator('#result').textContent()).toBe('手机号或密码错误')
     await phone.fill('#password', MEMBER_PASSWORD)

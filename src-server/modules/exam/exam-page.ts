@@ -26,8 +26,10 @@ const esc=(v)=>String(v??'').replace(/[&<>"']/g,(c)=>({'&':'&amp;','<':'&lt;','>
 const TYPES={1:'单选题',2:'多选题',3:'判断题',4:'问答题',5:'填空题'};
 let token=localStorage.getItem(${JSON.stringify(MEMBER_STORAGE.token)}),sitting=null,offset=0,timer=null,flushing=false,seq=0,refusal='';
 async function api(method,path,body){
- const r=await fetch(path,{method,headers:{'Content-Type':'application/json',...(token?{MemberToken:token}:{})},body:body===undefined?undefined:JSON.stringify(body)});
- const env=await r.json();if(env.code===401){signOut();throw new Error(env.message)}
+ let r,env;
+ try{r=await fetch(path,{method,headers:{'Content-Type':'application/json',...(token?{MemberToken:token}:{})},body:body===undefined?undefined:JSON.stringify(body)});env=await r.json()}
+ catch{throw new Error(r?'服务器暂时无法访问（HTTP '+r.status+'），请稍后重试':'网络未连接，请检查网络后重试')}
+ if(env.code===401){signOut();throw new Error(env.message)}
  if(env.code!==0){const e=new Error(env.message);e.refused=true;throw e}return env.data}
 function signOut(){token=null;localStorage.removeItem(${JSON.stringify(MEMBER_STORAGE.token)});showLogin()}
 function showLogin(msg){bar.hidden=true;document.getElementById('who').textContent='';
@@ -47,7 +49,7 @@ function nextSeq(){seq+=1;localStorage.setItem(seqKey(),String(seq));return seq}
 function keep(p,qid,answer){p[qid]={a:answer,s:nextSeq()};setPending(p)}
 const pending=()=>JSON.parse(localStorage.getItem(pendingKey())||'{}');
 function setPending(p){localStorage.setItem(pendingKey(),JSON.stringify(p));showSync()}
-function showSync(){if(refusal){syncEl.className='warn';syncEl.textContent=refusal;return}const n=Object.keys(pending()).length;syncEl.className=n?'warn':'';syncEl.textContent=n?(navigator.onLine?'正在保存 '+n+' 题…':'离线：'+n+' 题待上传，联网后自动保存'):'已保存'}
+function showSync(){if(!sitting)return;if(refusal){syncEl.className='warn';syncEl.textContent=refusal;return}const n=Object.keys(pending()).length;syncEl.className=n?'warn':'';syncEl.textContent=n?(navigator.onLine?'正在保存 '+n+' 题…':'离线：'+n+' 题待上传，联网后自动保存'):'已保存'}
 async function flush(){if(!sitting||flushing)return;flushing=true;
  try{for(const [qid,save] of Object.entries(pending())){
   try{await api('POST','/api/m/exam/answer',{attemptId:sitting.attemptId,questionId:Number(qid),answer:save.a,seq:save.s})}
