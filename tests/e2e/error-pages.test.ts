@@ -10,12 +10,20 @@ it('shows an account without a role the no-role page, with a countdown and 退�
   await signIn(page, demoAccounts.norole.username, demoAccounts.norole.password)
   await page.waitForURL(/#\/403$/)
   await page.getByText('当前账号没有操作角色，请联系管理员').waitFor()
-  await page.getByText(/\d 秒后自动返回首页/).waitFor()
+  await page.getByText(/\d 秒后自动退出登录/).waitFor()
   expect(await page.getByRole('navigation', { name: '功能导航' }).count()).toBe(0)
   await screenshot(page, 'no-role')
 
   await page.getByRole('button', { name: '退出登录' }).click()
   await page.waitForURL(/#\/login$/)
+})
+
+it('signs an account without a role out when its countdown ends, instead of sending it back to itself', async () => {
+  const { page } = ui.tab
+  await signIn(page, demoAccounts.norole.username, demoAccounts.norole.password)
+  await page.waitForURL(/#\/403$/)
+  await page.waitForURL(/#\/login$/, { timeout: 8000 })
+  await page.getByRole('button', { name: '登 录' }).waitFor()
 })
 
 it('shows 抱歉! 当前页面不存在... for an unknown address, counts down and lands on /index', async () => {
