@@ -11,6 +11,7 @@ import { demoAccounts } from '../../src-server/seed/demo-accounts'
 import { goToRoute, screenshot, signIn } from '../support/browser'
 import { useConsoleTabs } from '../support/console-tabs'
 import { signUpMembers } from '../support/exam'
+import { allMatch } from '../support/filtered'
 
 const { admin } = demoAccounts
 
@@ -261,13 +262,13 @@ describe('party member management', () => {
     expect(await orgFilter.inputValue()).toBe('省财政厅机关党委')
     await page.getByRole('button', { name: '查询' }).click()
     const rowTexts = () => table.getByRole('row').evaluateAll((rows) => rows.slice(1).map((r) => r.textContent ?? ''))
-    await expect.poll(async () => (await rowTexts()).every((text) => text.includes('省财政厅机关党委'))).toBe(true)
+    await expect.poll(async () => allMatch(await rowTexts(), (text) => text.includes('省财政厅机关党委'))).toBe(true)
 
     // Picked by name search: one branch.
     await pickOrg(page, orgFilter, '预算处', '预算处党支部')
     await page.getByRole('button', { name: '查询' }).click()
     await memberRow(page, demoAccounts.orgadmin.member.name).waitFor()
-    await expect.poll(async () => (await rowTexts()).every((text) => text.includes('预算处党支部'))).toBe(true)
+    await expect.poll(async () => allMatch(await rowTexts(), (text) => text.includes('预算处党支部'))).toBe(true)
     expect((await rowTexts()).length).toBeGreaterThan(0)
   })
 

@@ -9,6 +9,7 @@ import { insertPaper, memberSession, nextSaveSeq, signUpMembers, validExamForm }
 import { daysFromNow, membersOfTopOrg, validTrainForm } from '../support/training'
 import { failureOf, issuesOf, signInAs, type ApiAs } from './api-as'
 import { startTestServer, type TestServer } from './harness'
+import { allMatch } from '../support/filtered'
 
 type Page<T> = { records: T[]; total: number }
 
@@ -271,12 +272,12 @@ describe.each(testDatabases())('exams: rules, sittings, marking and make-up ($na
     const exam = await createExam({})
     const waiting = await admin.data<Page<MemberExam>>('/api/member/exam', { examId: exam.id, pageSize: 20 })
     expect(waiting.records.length).toBeGreaterThan(0)
-    expect(waiting.records.every((r) => r.status === 'WAIT' && !r.absent)).toBe(true)
+    expect(allMatch(waiting.records, (r) => r.status === 'WAIT' && !r.absent)).toBe(true)
     expect((await admin.data<Page<Participant>>('/api/exam/participants', { examId: exam.id, status: 'WAIT' })).total).toBe(waiting.total)
 
     dataOf((await admin.patch('/api/exam/close', { id: exam.id })).body)
     const closed = await admin.data<Page<MemberExam>>('/api/member/exam', { examId: exam.id, pageSize: 20 })
-    expect(closed.records.every((r) => r.absent)).toBe(true)
+    expect(allMatch(closed.records, (r) => r.absent)).toBe(true)
     expect((await admin.data<Page<Participant>>('/api/exam/participants', { examId: exam.id, status: 'WAIT' })).total).toBe(0)
     const passed = await admin.data<Page<Participant>>('/api/exam/participants', { examId: exam.id, pageSize: 20 })
     expect(passed.records.map((p) => p.status)).toEqual(waiting.records.map(() => 'PASS'))

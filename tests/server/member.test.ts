@@ -10,6 +10,7 @@ import { testDatabases } from '../support/databases'
 import { dataOf } from '../support/envelope'
 import { failureOf, issuesOf, signInAs, type ApiAs } from './api-as'
 import { startTestServer, type TestServer } from './harness'
+import { allMatch } from '../support/filtered'
 
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64')
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n')
@@ -72,14 +73,14 @@ describe.each(testDatabases())('party members ($name)', (database) => {
       const someone = (await admin.data<Page<MemberListItem>>('/api/member', { pageSize: 1 })).records[0]
       const byPhone = await admin.data<Page<MemberListItem>>('/api/member', { telephone: someone.telephone.slice(0, 7) })
       expect(byPhone.records.map((m) => m.id)).toContain(someone.id)
-      expect(byPhone.records.every((m) => m.telephone.startsWith(someone.telephone.slice(0, 7)))).toBe(true)
+      expect(allMatch(byPhone.records, (m) => m.telephone.startsWith(someone.telephone.slice(0, 7)))).toBe(true)
       // The top organisation's subtree: all twelve people in its branches.
       const subtree = await admin.data<Page<MemberListItem>>('/api/member', { orgId: ownTop.id, pageSize: 100 })
       expect(subtree.total).toBe(12)
-      expect(subtree.records.every((m) => m.topOrgName === ORG_ADMIN_TOP_ORG)).toBe(true)
+      expect(allMatch(subtree.records, (m) => m.topOrgName === ORG_ADMIN_TOP_ORG)).toBe(true)
       const branch = await admin.data<Page<MemberListItem>>('/api/member', { orgId: ownBranch.id, pageSize: 100 })
       expect(branch.total).toBeGreaterThan(0)
-      expect(branch.records.every((m) => m.orgId === ownBranch.id)).toBe(true)
+      expect(allMatch(branch.records, (m) => m.orgId === ownBranch.id)).toBe(true)
       expect((await admin.data<Page<MemberListItem>>('/api/member', { topOrgId: otherTop.id })).total).toBe(12)
       expect((await admin.data<Page<MemberListItem>>('/api/member', { name: '马', orgId: otherTop.id })).total).toBe(0)
       // A name matches from its start only (docs/decisions.md).
@@ -89,7 +90,7 @@ describe.each(testDatabases())('party members ($name)', (database) => {
     it('shows a member-linked account only its own top organisation, by list and by id', async () => {
       const own = await orgadmin.data<Page<MemberListItem>>('/api/member', { pageSize: 100 })
       expect(own.total).toBe(12)
-      expect(own.records.every((m) => m.topOrgId === ownTop.id)).toBe(true)
+      expect(allMatch(own.records, (m) => m.topOrgId === ownTop.id)).toBe(true)
       const stranger = (await admin.data<Page<MemberListItem>>('/api/member', { orgId: otherTop.id, pageSize: 1 })).records[0]
       expect((await orgadmin.data<Page<MemberListItem>>('/api/member', { name: stranger.name })).total).toBe(0)
       expect((await orgadmin.data<Page<MemberListItem>>('/api/member', { telephone: stranger.telephone })).total).toBe(0)

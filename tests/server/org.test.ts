@@ -8,6 +8,7 @@ import { dataOf } from '../support/envelope'
 import { failureOf, issuesOf, signInAs, type ApiAs } from './api-as'
 import { trainRow } from '../support/statistics-fixture'
 import { call, startTestServer, type TestServer } from './harness'
+import { allMatch } from '../support/filtered'
 
 const OTHER_TOP = '省委办公厅机关党委'
 
@@ -57,7 +58,7 @@ describe.each(testDatabases())('organisations ($name)', (database) => {
       expect(byCode).toEqual(byId)
       expect(byId.total).toBe(3)
       expect(byId.records.map((o) => o.name)).toEqual(['机关第一党总支', '机关第二党总支', '离退休干部党支部'])
-      expect(byId.records.every((o) => o.topOrgId === ownTop.id)).toBe(true)
+      expect(allMatch(byId.records, (o) => o.topOrgId === ownTop.id)).toBe(true)
       const paged = await admin.data<Page<OrgNode>>('/api/org/children', { parentId: ownTop.id, pageSize: 2, pageNum: 2 })
       expect(paged).toMatchObject({ total: 3, records: [{ name: '离退休干部党支部', hasChildren: false, childrenCount: 0 }] })
     })
@@ -75,7 +76,7 @@ describe.each(testDatabases())('organisations ($name)', (database) => {
       expect(await orgadmin.data<OrgSearchHit[]>('/api/org/search', { name: '秘书处' })).toEqual([])
       const all = await orgadmin.data<Page<Org>>('/api/org', { pageSize: 100 })
       expect(all.total).toBe(8)
-      expect(all.records.every((o) => o.topOrgId === ownTop.id)).toBe(true)
+      expect(allMatch(all.records, (o) => o.topOrgId === ownTop.id)).toBe(true)
     })
 
     it('reads one organisation with its parent and top names', async () => {
@@ -90,7 +91,7 @@ describe.each(testDatabases())('organisations ($name)', (database) => {
       const subtree = await admin.data<Page<Org>>('/api/org', { parentId: ownTop.id, pageSize: 3 })
       expect(subtree.total).toBe(7)
       expect(subtree.records).toHaveLength(3)
-      expect(subtree.records.every((o) => o.id !== ownTop.id && o.topOrgId === ownTop.id)).toBe(true)
+      expect(allMatch(subtree.records, (o) => o.id !== ownTop.id && o.topOrgId === ownTop.id)).toBe(true)
       expect(await admin.data<Page<Org>>('/api/org', { name: '100%_' })).toEqual({ records: [], total: 0 })
     })
 

@@ -18,6 +18,7 @@ import { startupProblems } from '../../src-server/startup-checks'
 import { testDatabases } from '../support/databases'
 import { attemptLogin, login, TEST_CAPTCHA_CODE } from '../support/login'
 import { call, startTestServer, type TestServer } from './harness'
+import { allMatch } from '../support/filtered'
 
 describe.each(testDatabases())('platform ($name)', (database) => {
   let server: TestServer
@@ -80,7 +81,7 @@ describe.each(testDatabases())('platform ($name)', (database) => {
         expect(top.orgCode.startsWith(ROOT_ORG_CODE)).toBe(true)
         const tree = orgs.filter((o) => o.path.startsWith(top.path))
         expect(new Set(tree.map((o) => o.orgType))).toEqual(new Set(['党委', '党总支', '党支部']))
-        expect(tree.every((o) => o.topOrgId === top.id)).toBe(true)
+        expect(allMatch(tree, (o) => o.topOrgId === top.id)).toBe(true)
         expect(Math.max(...tree.map((o) => o.path.split('/').length))).toBe(top.path.split('/').length + 2)
       }
     })
@@ -147,7 +148,7 @@ describe.each(testDatabases())('platform ($name)', (database) => {
       expect(await membersIn(adminScope)).toHaveLength(all.length)
       const financeMembers = await membersIn(orgScope)
       expect(financeMembers.length).toBeGreaterThan(0)
-      expect(financeMembers.every((id) => id === finance.id)).toBe(true)
+      expect(allMatch(financeMembers, (id) => id === finance.id)).toBe(true)
 
       const financeBranch = await server.db.selectFrom('org').select('id').where('topOrgId', '=', finance.id).where('orgType', '=', '党支部').executeTakeFirstOrThrow()
       await expect(assertOrgInScope(server.db, orgScope, financeBranch.id)).resolves.toBeUndefined()

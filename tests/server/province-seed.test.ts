@@ -10,6 +10,7 @@ import { testDatabases } from '../support/databases'
 import { dataOf } from '../support/envelope'
 import { signInAs, type ApiAs } from './api-as'
 import { startTestServer, type TestServer } from './harness'
+import { allMatch } from '../support/filtered'
 
 /** The province seed in miniature: same code path as `npm run seed:province`, seconds instead of minutes. */
 const SMALL: ProvinceShape = { tops: 2, committeesPerTop: 2, generalsPerCommittee: 2, branchesPerGeneral: 2, membersPerBranch: 3, wideNodeChildren: 5 }
@@ -47,7 +48,7 @@ describe.each(testDatabases())('province seed ($name)', (database) => {
     const [top] = (await admin.data<Page<Org>>('/api/org', { name: '发展改革' })).records
     const members = await admin.data<Page<Member>>('/api/member', { orgId: top.id, pageSize: 100 })
     expect(members.total).toBe(18)
-    expect(members.records.every((m) => /^191\d{8}$/.test(m.telephone) && m.topOrgId === top.id)).toBe(true)
+    expect(allMatch(members.records, (m) => /^191\d{8}$/.test(m.telephone) && m.topOrgId === top.id)).toBe(true)
   })
 
   it('gives every member an ID number and a mobile that pass the validators forms and imports use', async () => {

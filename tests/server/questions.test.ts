@@ -10,6 +10,7 @@ import { testDatabases } from '../support/databases'
 import { dataOf } from '../support/envelope'
 import { failureOf, signInAs, type ApiAs } from './api-as'
 import { startTestServer, type TestServer } from './harness'
+import { allMatch } from '../support/filtered'
 
 const messagesOf = (answer: { body: unknown }) => {
   const f = failureOf(answer as never)
@@ -158,7 +159,7 @@ describe.each(testDatabases())('question banks and papers ($name)', (database) =
     const detail = await admin.data<PaperDetail>(`/api/paper/${paper.id}`)
     expect(detail.questions.map((q) => q.questionType)).toEqual([1, 1, 2, 2, 2, 2])
     expect(detail.questions.filter((q) => q.categoryName === '乙类')).toHaveLength(3)
-    expect(detail.questions.every((q) => !q.title.includes('未审'))).toBe(true)
+    expect(allMatch(detail.questions, (q) => !q.title.includes('未审'))).toBe(true)
 
     // The whole bank short of a type, with no split.
     const bankShort = await admin.post('/api/paper', { ...head, choiceType: 2, questionList: [{ questionType: 5, questionCount: 1, questionScore: 1 }] })

@@ -15,6 +15,7 @@ import { dataOf } from '../support/envelope'
 import { login } from '../support/login'
 import { daysFromNow, membersOfTopOrg, validTrainForm } from '../support/training'
 import { call, startTestServer, type TestServer } from './harness'
+import { allMatch } from '../support/filtered'
 
 type Page<T> = { records: T[]; total: number }
 const BASE = '/api/train/sign/up/member'
@@ -260,7 +261,7 @@ describe.each(testDatabases())('sign-ups, rosters and statistics ($name)', (data
     const none = dataOf((await api<Page<SignUpStatisticsRecord>>(admin, 'GET', `${BASE}/statistics`, undefined, { trainId: String(train.id), startTime: '2000-01-01', endTime: '2000-12-31' })).body)
     expect(none.total).toBe(0)
     const gender = dataOf((await api<Page<SignUpStatisticsRecord>>(admin, 'GET', `${BASE}/statistics`, undefined, { gender: '0', pageSize: '500' })).body)
-    expect(gender.records.every((r) => r.gender === 0)).toBe(true)
+    expect(allMatch(gender.records, (r) => r.gender === 0)).toBe(true)
 
     const response = await fetch(`${server.url}${BASE}/statistics/download?trainId=${train.id}`, { headers: { Token: orgadmin } })
     const workbook = new ExcelJS.Workbook()

@@ -6,6 +6,7 @@ import { testDatabases } from '../support/databases'
 import { addStatisticsFixture } from '../support/statistics-fixture'
 import { failureOf, issuesOf, signInAs, type ApiAs } from './api-as'
 import { startTestServer, type TestServer } from './harness'
+import { allMatch } from '../support/filtered'
 
 type Page<T> = { records: T[]; total: number }
 type Fixture = Awaited<ReturnType<typeof addStatisticsFixture>>
@@ -61,7 +62,7 @@ describe.each(testDatabases())('dashboard, statistics and the learning-hours led
     const page = await orgadmin.data<Page<{ name: string; classType: number }>>('/api/dashboard/train', { classType: 3, pageSize: 50 })
     const names = page.records.map((r) => r.name).filter((n) => n.startsWith('统计测试'))
     expect(names).toEqual(['统计测试T4', '统计测试T1'])
-    expect(page.records.every((r) => r.classType === 3)).toBe(true)
+    expect(allMatch(page.records, (r) => r.classType === 3)).toBe(true)
     expect(page.total).toBe(page.records.length)
     const bad = await orgadmin.get('/api/dashboard/train', { classType: 11 })
     expect(issuesOf(bad)).toEqual({ classType: '班次类别无效' })

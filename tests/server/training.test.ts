@@ -10,6 +10,7 @@ import { login } from '../support/login'
 import { checkForm, trainFormOf } from '../../src-renderer/features/training/editor/form'
 import { daysFromNow, validTrainForm } from '../support/training'
 import { call, startTestServer, type TestServer } from './harness'
+import { allMatch } from '../support/filtered'
 
 type Page<T> = { records: T[]; total: number }
 
@@ -135,7 +136,7 @@ describe.each(testDatabases())('trainings ($name)', (database) => {
     expect(refused.body.message).toBe('只能选择本单位作为主办单位')
 
     const list = dataOf((await api<Page<TrainListRow>>(orgadmin, 'GET', '/api/train', undefined, { pageSize: '100' })).body)
-    expect(list.records.every((r) => r.depName === '省财政厅机关党委')).toBe(true)
+    expect(allMatch(list.records, (r) => r.depName === '省财政厅机关党委')).toBe(true)
     expect(list.records.map((r) => r.id)).toContain(own.id)
 
     for (const [method, path, body] of [
@@ -156,6 +157,9 @@ describe.each(testDatabases())('trainings ($name)', (database) => {
   it('audits: pass publishes (30 → 40 while sign-up is open), reject sets -1; the status filter follows the shown state', async () => {
     const open = await create(admin, { name: '审核通过班' })
     const rejected = await create(admin, { name: '驳回班' })
+    // Passed after its sign-up closed: 报名结束 (50), a state the demo does not hold.
+    const closed = await create(admin, { name: '报名已结束班', signUpStartTime: daysFromNow(-3), signUpEndTime: daysFromNow(-1) })
+    await api(admin, 'PATCH', '/api/train/audit', { id: closed.id, status: 30 })
     expect(dataOf((await api<TrainDetail>(admin, 'PATCH', '/api/train/audit', { id: open.id, status: 30 })).body)).toMatchObject({ reviewStatus: 30, status: 40 })
     expect(dataOf((await api<TrainDetail>(admin, 'PATCH', '/api/train/audit', { id: rejected.id, status: -1 })).body).status).toBe(-1)
     const bad = await api(admin, 'PATCH', '/api/train/audit', { id: open.id, status: 40 })
@@ -163,9 +167,10 @@ describe.each(testDatabases())('trainings ($name)', (database) => {
 
     for (const status of [10, 30, 40, 50, 60, 99, -1]) {
       const page = dataOf((await api<Page<TrainListRow>>(admin, 'GET', '/api/train', undefined, { status: String(status), pageSize: '100' })).body)
-      expect(page.records.every((r) => r.status === status), `status ${status}`).toBe(true)
+      expect(allMatch(page.records, (r) => r.status === status), `status ${status}`).toBe(true)
       if (status === 40) expect(page.records.map((r) => r.id)).toContain(open.id)
       if (status === -1) expect(page.records.map((r) => r.id)).toContain(rejected.id)
+      if (status === 50) expect(page.records.map((r) => r.id)).toContain(closed.id)
     }
     // The demo has one training in each of the live states.
     const totals = dataOf((await api<{ statusCounts: { status: number }[]; trainsCount: number }>(admin, 'GET', '/api/total/result')).body)
@@ -176,7 +181,7 @@ describe.each(testDatabases())('trainings ($name)', (database) => {
     const page = dataOf((await api<Page<TrainListRow>>(admin, 'GET', '/api/train', undefined, { depName: '财政', pageSize: '1' })).body)
     expect(page.records).toHaveLength(1)
     expect(page.total).toBeGreaterThan(1)
-    expect(dataOf((await api<Page<TrainListRow>>(admin, 'GET', '/api/train', undefined, { isTrainCenter: '0', pageSize: '100' })).body).records.every((r) => r.isTrainCenter === 0)).toBe(true)
+    expect(allMatch(dataOf((await api<Page<TrainListRow>>(admin, 'GET', '/api/train', undefined, { isTrainCenter: '0', pageSize: '100' })).body).records, (r) => r.isTrainCenter === 0)).toBe(true)
     const byName = dataOf((await api<Page<TrainListRow>>(admin, 'GET', '/api/train', undefined, { name: '发展对象', classType: '5' })).body)
     expect(byName.records.map((r) => r.name)).toEqual(['省财政厅2026年发展对象培训班'])
   })
