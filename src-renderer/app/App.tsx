@@ -3,9 +3,9 @@ import { HashRouter } from 'react-router-dom'
 import { ConfirmProvider } from '../components/confirm'
 import { AppToaster } from '../components/toast'
 import { AppRoutes } from './AppRoutes'
-import { SessionProvider } from './session'
+import { SessionProvider } from '../components/session'
 import { SetupGate } from './SetupGate'
-import { appTheme } from './theme'
+import { appTheme } from '../lib/theme'
 
 const useGlobalStyles = makeStaticStyles({
   'html, body': { margin: 0, padding: 0 },

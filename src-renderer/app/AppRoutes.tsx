@@ -7,7 +7,7 @@ import { RequireRole, RequireUser } from './guards'
 import { navModules } from './nav'
 import { ScreenGate } from './ScreenGate'
 import { screens, subPages } from './screens'
-import { useUser } from './session'
+import { useUser } from '../components/session'
 import { Shell } from './Shell'
 
 const implemented = allScreens.flatMap((screen) => {

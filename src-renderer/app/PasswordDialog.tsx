@@ -5,9 +5,9 @@ import { PASSWORD_INPUT_CAP, PASSWORD_RULE_MESSAGE } from '../../src-shared/sche
 import { FormDialog } from '../components/FormDialog'
 import { TextField } from '../components/FormFields'
 import { useNotify } from '../components/toast'
-import { call } from './bridge'
-import { useSession } from './session'
-import { useSignOut } from './useSignOut'
+import { call } from '../lib/bridge'
+import { useSession } from '../components/session'
+import { useSignOut } from '../components/useSignOut'
 
 const BLANK: PasswordChange = { oldPassword: '', newPassword: '', confirmPassword: '' }
 

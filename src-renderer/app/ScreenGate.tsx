@@ -1,7 +1,7 @@
 import type { ComponentType } from 'react'
 import { MessageBar, MessageBarBody, MessageBarTitle } from '@fluentui/react-components'
 import type { ScreenNode } from '../../src-shared/permissions'
-import { useUser } from './session'
+import { useUser } from '../components/session'
 
 /** A screen the account's role does not grant: said plainly inside the shell (the server refuses it anyway). */
 export function ScreenGate({ screen, component: Screen }: { screen: ScreenNode; component: ComponentType }) {

@@ -1,8 +1,8 @@
 import { useEffect, useState, type ReactNode } from 'react'
 import { FirstRunPage } from '../features/auth/FirstRunPage'
 import { useNotify } from '../components/toast'
-import { call } from './bridge'
-import { Splash } from './Splash'
+import { call } from '../lib/bridge'
+import { Splash } from '../components/Splash'
 
 /**
  * A production console on a new computer first asks how it works (FirstRunPage);

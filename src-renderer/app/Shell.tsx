@@ -4,12 +4,12 @@ import { BuildingGovernmentFilled, KeyRegular, PersonRegular, SignOutRegular } f
 import { Outlet } from 'react-router-dom'
 import { SYSTEM_NAME } from '../../src-shared/product'
 import { PasswordDialog } from './PasswordDialog'
-import { useUser } from './session'
+import { useUser } from '../components/session'
 import { SideNav } from './SideNav'
-import { SyncStatus } from './SyncStatus'
-import { brandColor, brandColorDark } from './theme'
+import { SyncStatus } from '../components/SyncStatus'
+import { brandColor, brandColorDark } from '../lib/theme'
 import { useFindShortcut } from './useFindShortcut'
-import { useSignOut } from './useSignOut'
+import { useSignOut } from '../components/useSignOut'
 
 const useStyles = makeStyles({
   root: { height: '100vh', display: 'grid', gridTemplateRows: '56px 1fr', gridTemplateColumns: '260px 1fr' },

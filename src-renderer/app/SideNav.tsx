@@ -13,7 +13,7 @@ import { useLocation } from 'react-router-dom'
 import { moduleIcons } from './moduleIcons'
 import { navModules } from './nav'
 import { navPathOf } from './screens'
-import { useUser } from './session'
+import { useUser } from '../components/session'
 
 const useStyles = makeStyles({
   drawer: { height: '100%', borderRight: `1px solid ${tokens.colorNeutralStroke2}` },

@@ -1,7 +1,7 @@
 import { Navigate, Outlet, useLocation } from 'react-router-dom'
 import { PasswordChangeRequired } from './PasswordDialog'
-import { loginPathFrom } from './redirect'
-import { hasRole, useSession } from './session'
+import { loginPathFrom } from '../lib/redirect'
+import { hasRole, useSession } from '../components/session'
 
 /**
  * Pages behind sign-in: without an account, the login page, which comes back here afterwards;

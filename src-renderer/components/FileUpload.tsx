@@ -2,7 +2,7 @@ import { useEffect, useId, useRef, useState } from 'react'
 import { Button, Field, Image, Link, makeStyles, ProgressBar, Spinner, Text, tokens } from '@fluentui/react-components'
 import { ArrowUploadRegular, DismissRegular } from '@fluentui/react-icons'
 import { checkUpload, uploadKinds, type UploadedFile, type UploadKind } from '../../src-shared/schemas/files'
-import { call, onEvent } from '../app/bridge'
+import { call, onEvent } from '../lib/bridge'
 import { useNotify } from './toast'
 import { hasNativeDialogs } from './upload/useFilePicker'
 

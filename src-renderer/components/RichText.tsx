@@ -7,8 +7,8 @@ import { EditorContent, NodeViewWrapper, ReactNodeViewRenderer, useEditor, useEd
 import StarterKit from '@tiptap/starter-kit'
 import DOMPurify from 'dompurify'
 import { isStoredPath } from '../../src-shared/schemas/files'
-import { call } from '../app/bridge'
-import { pickAndUploadOne } from '../app/upload'
+import { call } from '../lib/bridge'
+import { pickAndUploadOne } from '../lib/upload'
 import { useStoredFile } from './FileUpload'
 import { useNotify } from './toast'
 

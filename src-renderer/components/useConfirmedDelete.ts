@@ -1,6 +1,6 @@
 import { useCallback } from 'react'
 import type { DeletableTable } from '../../src-shared/references'
-import { call } from '../app/bridge'
+import { call } from '../lib/bridge'
 import { useConfirm } from './confirm'
 import { toastMessages, useNotify } from './toast'
 

@@ -2,7 +2,7 @@ import { useCallback } from 'react'
 import type { Routes } from '../../src-shared/api'
 import type { RouteInput } from '../../src-shared/contract'
 import type { DownloadRouteName } from '../../src-shared/ipc'
-import { download } from '../app/download'
+import { download } from '../lib/download'
 import { useNotify } from './toast'
 
 /**

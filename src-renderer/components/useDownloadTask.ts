@@ -3,8 +3,8 @@ import { AppError, ErrorKey } from '../../src-shared/errors'
 import type { RouteInput } from '../../src-shared/contract'
 import type { Routes } from '../../src-shared/api'
 import type { DownloadResult, DownloadRouteName } from '../../src-shared/ipc'
-import { onEvent } from '../app/bridge'
-import { download, saveBytes } from '../app/download'
+import { onEvent } from '../lib/bridge'
+import { download, saveBytes } from '../lib/download'
 import { useNotify } from './toast'
 
 function sizeText(bytes: number): string {

@@ -2,7 +2,7 @@ import type { z } from 'zod'
 import type { RpcName } from '../../../src-shared/ipc'
 import type { ResourceDescriptor } from '../../../src-shared/resource'
 import type { Page } from '../../../src-shared/schemas/common'
-import { call } from '../../app/bridge'
+import { call } from '../../lib/bridge'
 
 /** A list row of a descriptor (every one has `id` and, with `status`, its state). */
 export type RowOf<D extends ResourceDescriptor> = z.output<D['row']> & { id: number; status?: number }

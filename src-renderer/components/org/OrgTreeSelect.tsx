@@ -12,7 +12,7 @@ import {
 } from '@fluentui/react-components'
 import { ChevronDownRegular, DismissRegular, SearchRegular } from '@fluentui/react-icons'
 import { orgDisplayName, type OrgNode, type OrgSearchHit } from '../../../src-shared/schemas/org'
-import { call } from '../../app/bridge'
+import { call } from '../../lib/bridge'
 import { useNotify } from '../toast'
 import { TreeTable } from '../tree/TreeTable'
 import { useLazyTree } from '../tree/useLazyTree'

@@ -1,4 +1,4 @@
-import { call } from '../../app/bridge'
+import { call } from '../../lib/bridge'
 import { MAX_CHILDREN_PAGE_SIZE, type OrgNode } from '../../../src-shared/schemas/org'
 import type { LazyTreeSource } from '../tree/useLazyTree'
 

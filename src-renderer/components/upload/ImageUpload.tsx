@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react'
 import { Button, Image, makeStyles, Spinner, Text, tokens } from '@fluentui/react-components'
 import { ArrowUploadRegular, DeleteRegular, ImageRegular } from '@fluentui/react-icons'
 import { uploadKinds } from '../../../src-shared/schemas/files'
-import { call } from '../../app/bridge'
+import { call } from '../../lib/bridge'
 import { toastMessages, useNotify } from '../toast'
 import { useFilePicker } from './useFilePicker'
 

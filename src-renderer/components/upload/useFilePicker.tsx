@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, type ReactElement } from 'react'
 import { AppError, ErrorKey } from '../../../src-shared/errors'
 import { checkUpload, uploadKinds, type UploadedFile, type UploadKind } from '../../../src-shared/schemas/files'
-import { call } from '../../app/bridge'
+import { call } from '../../lib/bridge'
 
 let nativeDialogs: Promise<boolean> | null = null
 

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react'
 import { makeStyles, Text, tokens } from '@fluentui/react-components'
 import { BuildingGovernmentFilled } from '@fluentui/react-icons'
 import { SYSTEM_NAME } from '../../../src-shared/product'
-import { brandColor, brandColorDark } from '../../app/theme'
+import { brandColor, brandColorDark } from '../../lib/theme'
 
 const useStyles = makeStyles({
   root: {

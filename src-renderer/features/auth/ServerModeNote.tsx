@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react'
 import { Caption1, tokens } from '@fluentui/react-components'
 import type { AppInfo } from '../../../src-shared/ipc'
-import { call } from '../../app/bridge'
+import { call } from '../../lib/bridge'
 
 /** How the console reaches its server, in words (also on the home page). */
 export function describeServer(info: Pick<AppInfo, 'serverMode' | 'serverUrl'>): string {

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState } from 'react'
 import type { Captcha } from '../../../src-shared/schemas/auth'
-import { call } from '../../app/bridge'
+import { call } from '../../lib/bridge'
 
 /** The login captcha: fetched when the page opens (or `enabled` becomes true) and again on `reload` (one use, 2 minutes). */
 export function useCaptcha(enabled: boolean): { captcha: Captcha | null; failure: string | null; reload(): void } {

@@ -1,13 +1,13 @@
 import { useEffect, useState } from 'react'
 import { Dropdown, Option } from '@fluentui/react-components'
 import { carouselResource, type NewsRow } from '../../../src-shared/schemas/content'
-import { call } from '../../app/bridge'
+import { call } from '../../lib/bridge'
 import { FormField } from '../../components/FormFields'
 import { Thumbnail } from '../../components/Thumbnail'
 import { useNotify } from '../../components/toast'
 import { CrudScreen } from '../../components/crud/CrudScreen'
 import { ImageField } from '../../components/crud/fields'
-import { minutesOf } from '../../app/dateText'
+import { minutesOf } from '../../lib/dateText'
 
 const NO_NEWS = '无'
 

@@ -1,11 +1,11 @@
 import { Badge, Button } from '@fluentui/react-components'
 import { OpenRegular } from '@fluentui/react-icons'
 import { homeResource } from '../../../src-shared/schemas/content'
-import { call } from '../../app/bridge'
+import { call } from '../../lib/bridge'
 import { TextField } from '../../components/FormFields'
 import { useNotify } from '../../components/toast'
 import { CrudScreen } from '../../components/crud/CrudScreen'
-import { minutesOf } from '../../app/dateText'
+import { minutesOf } from '../../lib/dateText'
 
 /** 首页管理 (spec 001 §2): search by name, add, edit, delete; 开启 (one open at a time) is disabled once open. */
 export default function HomeScreen() {

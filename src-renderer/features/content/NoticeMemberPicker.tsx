@@ -1,6 +1,6 @@
 import { useState } from 'react'
 import { Button, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle, makeStyles, Text } from '@fluentui/react-components'
-import { call } from '../../app/bridge'
+import { call } from '../../lib/bridge'
 import { ResourceTable, type RowKey } from '../../components/ResourceTable'
 import type { PickedMember } from '../../components/UserSelector'
 

@@ -2,7 +2,7 @@ import { useState } from 'react'
 import { Button, makeStyles, Text, tokens } from '@fluentui/react-components'
 import { PeopleRegular, SendRegular } from '@fluentui/react-icons'
 import { noticeResource, type NoticeMember, type NoticeRow } from '../../../src-shared/schemas/content'
-import { call } from '../../app/bridge'
+import { call } from '../../lib/bridge'
 import { useConfirm } from '../../components/confirm'
 import { FormField, TextField } from '../../components/FormFields'
 import { FULL_ROW } from '../../components/FormDialog'
@@ -14,7 +14,7 @@ import { RichTextField } from '../../components/crud/fields'
 import { reportQueued } from '../organization/SmsDialog'
 import { SmsServiceWarning, useSmsStatus } from '../organization/SmsServiceWarning'
 import { NoticeMemberPicker } from './NoticeMemberPicker'
-import { minutesOf } from '../../app/dateText'
+import { minutesOf } from '../../lib/dateText'
 
 const useStyles = makeStyles({ members: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalM } })
 

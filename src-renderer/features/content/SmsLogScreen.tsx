@@ -1,9 +1,9 @@
 import { Badge, type BadgeProps } from '@fluentui/react-components'
 import { smsStates, type SmsLogRow, type SmsState } from '../../../src-shared/schemas/sms'
-import { call } from '../../app/bridge'
+import { call } from '../../lib/bridge'
 import { ResourceTable, type Column } from '../../components/ResourceTable'
 import { numbered } from '../../components/useResourcePage'
-import { minutesOf } from '../../app/dateText'
+import { minutesOf } from '../../lib/dateText'
 
 const stateColor: Record<SmsState, BadgeProps['color']> = {
   pending: 'informative', sending: 'informative', sent: 'success', failed: 'danger', invalid: 'warning', unsent: 'warning',

@@ -2,14 +2,14 @@ import { Button, makeStyles, tokens } from '@fluentui/react-components'
 import { CheckmarkRegular, DeleteRegular, DismissRegular } from '@fluentui/react-icons'
 import { useRef } from 'react'
 import type { CommentRow, CourseRow } from '../../../src-shared/schemas/course'
-import { call } from '../../app/bridge'
+import { call } from '../../lib/bridge'
 import { useConfirm } from '../../components/confirm'
 import { ResourceTable, type Column, type ResourceTableHandle } from '../../components/ResourceTable'
 import { useNotify } from '../../components/toast'
 import { useConfirmedDelete } from '../../components/useConfirmedDelete'
 import { numbered } from '../../components/useResourcePage'
 import { ViewDialog } from '../../components/ViewDialog'
-import { minutesOf } from '../../app/dateText'
+import { minutesOf } from '../../lib/dateText'
 
 const useStyles = makeStyles({
   // Stars: grey when unrated, yellow for a middling grade, orange for a high one (spec 001 §2).

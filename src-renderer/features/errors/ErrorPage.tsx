@@ -1,6 +1,6 @@
 import type { ReactElement, ReactNode } from 'react'
 import { makeStyles, Text, tokens } from '@fluentui/react-components'
-import { brandColor } from '../../app/theme'
+import { brandColor } from '../../lib/theme'
 
 const useStyles = makeStyles({
   root: {

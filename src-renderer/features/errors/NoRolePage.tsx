@@ -1,6 +1,6 @@
 import { Button } from '@fluentui/react-components'
 import { PersonProhibitedRegular, SignOutRegular } from '@fluentui/react-icons'
-import { useSignOut } from '../../app/useSignOut'
+import { useSignOut } from '../../components/useSignOut'
 import { ErrorPage } from './ErrorPage'
 import { useCountdown } from './useCountdown'
 

@@ -3,7 +3,7 @@ import { Button, makeStyles, Spinner, Text, tokens } from '@fluentui/react-compo
 import { ArrowDownloadRegular, ArrowLeftRegular, DocumentPdfRegular } from '@fluentui/react-icons'
 import { useNavigate, useSearchParams } from 'react-router-dom'
 import { analysisLabels, type AnalysisRow, type ScoreSummary } from '../../../src-shared/schemas/exam'
-import { call } from '../../app/bridge'
+import { call } from '../../lib/bridge'
 import { EmptyState } from '../../components/EmptyState'
 import { useNotify } from '../../components/toast'
 import { useDownload } from '../../components/useDownload'

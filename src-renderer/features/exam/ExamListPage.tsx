@@ -3,14 +3,14 @@ import { Badge, Button, Menu, MenuItem, MenuList, MenuPopover, MenuTrigger } fro
 import { AddRegular, ChartMultipleRegular, LockClosedRegular, ClipboardTaskRegular, DeleteRegular, EditRegular, MoreHorizontalRegular, PeopleRegular } from '@fluentui/react-icons'
 import { useNavigate } from 'react-router-dom'
 import { ExamStatus, examStatusLabels, type Exam } from '../../../src-shared/schemas/exam'
-import { call } from '../../app/bridge'
+import { call } from '../../lib/bridge'
 import { useConfirm } from '../../components/confirm'
 import { ResourceTable, type Column, type ResourceTableHandle } from '../../components/ResourceTable'
 import { toastMessages, useNotify } from '../../components/toast'
 import { useConfirmedDelete } from '../../components/useConfirmedDelete'
 import { numbered } from '../../components/useResourcePage'
 import { ExamDialog } from './ExamDialog'
-import { minutesOf } from '../../app/dateText'
+import { minutesOf } from '../../lib/dateText'
 
 const statusColor = { 0: 'informative', 1: 'success', 2: 'subtle', 3: 'danger' } as const
 

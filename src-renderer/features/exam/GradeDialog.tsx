@@ -4,7 +4,7 @@ import {
   Field, Input, makeStyles, Radio, RadioGroup, Spinner, Text, Textarea, tokens,
 } from '@fluentui/react-components'
 import type { AnswerDetail, AnswerItem } from '../../../src-shared/schemas/exam'
-import { call } from '../../app/bridge'
+import { call } from '../../lib/bridge'
 import { useNotify } from '../../components/toast'
 
 const useStyles = makeStyles({

@@ -1,6 +1,6 @@
 import { useMemo } from 'react'
 import { makeUpWindowSchema } from '../../../src-shared/schemas/exam'
-import { call } from '../../app/bridge'
+import { call } from '../../lib/bridge'
 import { DateTimeInput } from '../../components/DateTimeInput'
 import { FormDialog } from '../../components/FormDialog'
 import { FormField } from '../../components/FormFields'

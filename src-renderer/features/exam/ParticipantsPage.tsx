@@ -3,13 +3,13 @@ import { Button, makeStyles, Text, tokens } from '@fluentui/react-components'
 import { ArrowDownloadRegular, ArrowLeftRegular, DocumentSearchRegular } from '@fluentui/react-icons'
 import { useNavigate, useSearchParams } from 'react-router-dom'
 import type { Participant } from '../../../src-shared/schemas/exam'
-import { call } from '../../app/bridge'
+import { call } from '../../lib/bridge'
 import { EmptyState } from '../../components/EmptyState'
 import { ResourceTable, type Column } from '../../components/ResourceTable'
 import { useDownload } from '../../components/useDownload'
 import { numbered } from '../../components/useResourcePage'
 import { GradeDialog } from './GradeDialog'
-import { minutesOf } from '../../app/dateText'
+import { minutesOf } from '../../lib/dateText'
 
 const useStyles = makeStyles({ header: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalM, paddingBottom: tokens.spacingVerticalL } })
 

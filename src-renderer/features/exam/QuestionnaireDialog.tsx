@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react'
 import { QuestionnaireSetBodySchema, type QuestionnaireResult } from '../../../src-shared/schemas/exam'
-import { call } from '../../app/bridge'
+import { call } from '../../lib/bridge'
 import { DateTimeInput } from '../../components/DateTimeInput'
 import { FormDialog } from '../../components/FormDialog'
 import { ChoiceField, FormField, TextField } from '../../components/FormFields'

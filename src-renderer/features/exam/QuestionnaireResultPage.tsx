@@ -3,14 +3,14 @@ import { Button, Dropdown, makeStyles, Option, Spinner, Text, tokens } from '@fl
 import { ArrowLeftRegular, DocumentPdfRegular, PeopleRegular, SettingsRegular } from '@fluentui/react-icons'
 import { useNavigate, useSearchParams } from 'react-router-dom'
 import type { QuestionnaireResult } from '../../../src-shared/schemas/exam'
-import { call } from '../../app/bridge'
+import { call } from '../../lib/bridge'
 import { EmptyState } from '../../components/EmptyState'
 import { useNotify } from '../../components/toast'
 import { useDownloadTask } from '../../components/useDownloadTask'
 import { QuestionnaireDialog } from './QuestionnaireDialog'
 import { QuestionResult } from './QuestionResult'
 import { questionnaireReportPdf } from './questionnaireReport'
-import { minutesOf } from '../../app/dateText'
+import { minutesOf } from '../../lib/dateText'
 
 const useStyles = makeStyles({
   header: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalM, paddingBottom: tokens.spacingVerticalL },

@@ -3,14 +3,14 @@ import { Badge, Button, makeStyles, Spinner, Text, tokens } from '@fluentui/reac
 import { ArrowDownloadRegular, ArrowLeftRegular, CalendarClockRegular, ClipboardTaskRegular, DocumentArrowDownRegular, PeopleTeamRegular } from '@fluentui/react-icons'
 import { useNavigate, useSearchParams } from 'react-router-dom'
 import type { Exam, MemberExam } from '../../../src-shared/schemas/exam'
-import { call } from '../../app/bridge'
+import { call } from '../../lib/bridge'
 import { EmptyState } from '../../components/EmptyState'
 import { ResourceTable, type Column, type ResourceTableHandle, type RowKey } from '../../components/ResourceTable'
 import { useNotify } from '../../components/toast'
 import { useDownload } from '../../components/useDownload'
 import { GradeDialog } from './GradeDialog'
 import { MakeUpDialog } from './MakeUpDialog'
-import { minutesOf } from '../../app/dateText'
+import { minutesOf } from '../../lib/dateText'
 
 export const EXAM_LIST_PATH = '/comment/comment'
 

@@ -1,8 +1,8 @@
 import { analysisLabels, type AnalysisRow, type Exam, type ScoreSummary } from '../../../src-shared/schemas/exam'
-import { CONTENT_W, PagedReport } from '../../app/canvasReport'
+import { CONTENT_W, PagedReport } from '../../lib/canvasReport'
 import { chartImage } from '../../components/chart/image'
 import { answerText, percent, typeText } from './AnalysisTable'
-import { minutesOf } from '../../app/dateText'
+import { minutesOf } from '../../lib/dateText'
 
 const figure = (value: number | null) => (value === null ? '—' : `${value} 分`)
 

@@ -1,9 +1,9 @@
 import { analysisLabels, type QuestionnaireResult } from '../../../src-shared/schemas/exam'
-import { CONTENT_W, PagedReport } from '../../app/canvasReport'
+import { CONTENT_W, PagedReport } from '../../lib/canvasReport'
 import { chartImage } from '../../components/chart/image'
 import { hasData, type ChartData } from '../../components/chart/options'
 import { optionLabel, percent, questionLabel } from './AnalysisTable'
-import { minutesOf } from '../../app/dateText'
+import { minutesOf } from '../../lib/dateText'
 
 const MULTIPLE = 2
 

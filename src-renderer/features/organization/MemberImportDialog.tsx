@@ -23,7 +23,7 @@ import {
 } from '@fluentui/react-components'
 import { ArrowDownloadRegular, DocumentArrowUpRegular } from '@fluentui/react-icons'
 import { MAX_REPORTED_IMPORT_ISSUES, type MemberImportCheck } from '../../../src-shared/schemas/member'
-import { call } from '../../app/bridge'
+import { call } from '../../lib/bridge'
 import { useNotify } from '../../components/toast'
 import { useFilePicker } from '../../components/upload/useFilePicker'
 import { useDownloadTask } from '../../components/useDownloadTask'

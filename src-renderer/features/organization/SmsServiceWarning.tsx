@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react'
 import { Link, MessageBar, MessageBarBody } from '@fluentui/react-components'
 import { screenByKey } from '../../../src-shared/permissions'
 import type { SmsStatus } from '../../../src-shared/schemas/sms'
-import { call } from '../../app/bridge'
+import { call } from '../../lib/bridge'
 
 /** Whether SMS will go out, read when `active` becomes true (a dialog opening, a screen shown). */
 export function useSmsStatus(active = true): SmsStatus | null {

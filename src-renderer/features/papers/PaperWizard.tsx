@@ -31,7 +31,7 @@ import {
   type Paper,
 } from '../../../src-shared/schemas/paper'
 import { questionTypeLabels, questionTypes, UseType, type CategoryOption, type QuestionTypeValue } from '../../../src-shared/schemas/question'
-import { call } from '../../app/bridge'
+import { call } from '../../lib/bridge'
 import { toastMessages, useNotify } from '../../components/toast'
 import { compositionOf, compositionPayload, emptyComposition, hasChoices, totals, type CompositionDraft, type TypeRow } from './composition'
 import { QuestionPicker } from './QuestionPicker'

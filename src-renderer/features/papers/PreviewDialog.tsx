@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react'
 import { Button, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle, makeStyles, Spinner, Text, tokens } from '@fluentui/react-components'
 import type { PaperDetail } from '../../../src-shared/schemas/paper'
-import { call } from '../../app/bridge'
+import { call } from '../../lib/bridge'
 import { useNotify } from '../../components/toast'
 import { QuestionView } from '../questions/QuestionView'
 

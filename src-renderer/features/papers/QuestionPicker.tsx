@@ -1,7 +1,7 @@
 import { useState } from 'react'
 import { Button, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle, makeStyles } from '@fluentui/react-components'
 import { QuestionStatus, questionTypeLabels, type CategoryOption, type Question, type QuestionTypeValue } from '../../../src-shared/schemas/question'
-import { call } from '../../app/bridge'
+import { call } from '../../lib/bridge'
 import { ResourceTable, type Column, type RowKey } from '../../components/ResourceTable'
 import { numbered } from '../../components/useResourcePage'
 

@@ -3,7 +3,7 @@ import { Button } from '@fluentui/react-components'
 import { AddRegular, DeleteRegular, EditRegular, TextBulletListSquareRegular } from '@fluentui/react-icons'
 import { useNavigate } from 'react-router-dom'
 import { CategoryCreateSchema, CATEGORY_NAME_MAX, type Category } from '../../../src-shared/schemas/question'
-import { call } from '../../app/bridge'
+import { call } from '../../lib/bridge'
 import { FormDialog } from '../../components/FormDialog'
 import { TextField } from '../../components/FormFields'
 import { ResourceTable, type Column, type ResourceTableHandle } from '../../components/ResourceTable'
@@ -11,7 +11,7 @@ import { toastMessages, useNotify } from '../../components/toast'
 import { useConfirmedDelete } from '../../components/useConfirmedDelete'
 import { numbered } from '../../components/useResourcePage'
 import { bankPaths, useUseType } from './useType'
-import { minutesOf } from '../../app/dateText'
+import { minutesOf } from '../../lib/dateText'
 
 const columns: Column<Category & { index: number }>[] = [
   { key: 'index', title: '序号', width: '80px', render: (row) => row.index },

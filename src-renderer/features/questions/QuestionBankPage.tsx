@@ -18,7 +18,7 @@ import {
   type Question,
   type QuestionTypeValue,
 } from '../../../src-shared/schemas/question'
-import { call } from '../../app/bridge'
+import { call } from '../../lib/bridge'
 import { ResourceTable, type Column, type ResourceTableHandle, type RowKey } from '../../components/ResourceTable'
 import { useNotify } from '../../components/toast'
 import { useConfirmedDelete } from '../../components/useConfirmedDelete'
@@ -28,7 +28,7 @@ import { QuestionDialog } from './QuestionDialog'
 import { QuestionImportDialog } from './QuestionImportDialog'
 import { ReviewDialog } from './ReviewDialog'
 import { bankPaths, useUseType } from './useType'
-import { minutesOf } from '../../app/dateText'
+import { minutesOf } from '../../lib/dateText'
 
 const statusColor = { 0: 'warning', 1: 'success', [-1]: 'danger' } as const
 

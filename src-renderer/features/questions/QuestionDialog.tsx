@@ -44,7 +44,7 @@ import {
   type UseTypeValue,
 } from '../../../src-shared/schemas/question'
 import { AppError } from '../../../src-shared/errors'
-import { call } from '../../app/bridge'
+import { call } from '../../lib/bridge'
 import { toastMessages, useNotify } from '../../components/toast'
 import { ImageUpload } from '../../components/upload/ImageUpload'
 

@@ -23,7 +23,7 @@ import {
 } from '@fluentui/react-components'
 import { DocumentArrowUpRegular } from '@fluentui/react-icons'
 import type { QuestionImportCheck, UseTypeValue } from '../../../src-shared/schemas/question'
-import { call } from '../../app/bridge'
+import { call } from '../../lib/bridge'
 import { useNotify } from '../../components/toast'
 import { useFilePicker } from '../../components/upload/useFilePicker'
 import { useDownloadTask } from '../../components/useDownloadTask'

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react'
 import { Button, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle, makeStyles, Spinner, Text, tokens } from '@fluentui/react-components'
 import { questionStatusLabels, type Question } from '../../../src-shared/schemas/question'
-import { call } from '../../app/bridge'
+import { call } from '../../lib/bridge'
 import { useNotify } from '../../components/toast'
 import { QuestionView } from './QuestionView'
 

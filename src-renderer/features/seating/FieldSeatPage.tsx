@@ -4,7 +4,7 @@ import { ArrowDownloadRegular, ArrowUploadRegular, DeleteRegular, PeopleRegular,
 import { useNavigate, useSearchParams } from 'react-router-dom'
 import { seatColumns, seatModeLabels, seatModes, seatRows, type SeatInfo, type SeatMode, type SeatPlan } from '../../../src-shared/schemas/seating'
 import type { SyncConflict } from '../../../src-shared/schemas/sync'
-import { call, onEvent } from '../../app/bridge'
+import { call, onEvent } from '../../lib/bridge'
 import { useConfirm } from '../../components/confirm'
 import { RecordUnavailable } from '../../components/RecordUnavailable'
 import { toastMessages, useNotify } from '../../components/toast'

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react'
 import { Button, Spinner } from '@fluentui/react-components'
 import { CloudArrowDownRegular } from '@fluentui/react-icons'
-import { call, onEvent } from '../../app/bridge'
+import { call, onEvent } from '../../lib/bridge'
 import { useNotify } from '../../components/toast'
 
 /** 准备离线: the core downloads everything this training's venue needs, with progress on the button. */

@@ -1,6 +1,6 @@
 import { seatIndex, type Arrangement } from './arrangement'
-import { canvasJpeg, cjkFont as font, whiteCanvas } from '../../app/canvasReport'
-import { jpegPdf } from '../../app/imagePdf'
+import { canvasJpeg, cjkFont as font, whiteCanvas } from '../../lib/canvasReport'
+import { jpegPdf } from '../../lib/imagePdf'
 
 const CELL_W = 96
 const CELL_H = 44

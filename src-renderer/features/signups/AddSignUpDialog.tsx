@@ -14,7 +14,7 @@ import {
   tokens,
 } from '@fluentui/react-components'
 import { PersonSearchRegular } from '@fluentui/react-icons'
-import { call } from '../../app/bridge'
+import { call } from '../../lib/bridge'
 import { toastMessages, useNotify } from '../../components/toast'
 import { UserSelector, type PickedMember } from '../../components/UserSelector'
 

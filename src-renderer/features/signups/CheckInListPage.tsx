@@ -4,12 +4,12 @@ import { QrCodeRegular } from '@fluentui/react-icons'
 import type { z } from 'zod'
 import type { CheckInRecordSchema } from '../../../src-shared/schemas/signup'
 import type { TrainDetail } from '../../../src-shared/schemas/training'
-import { call } from '../../app/bridge'
+import { call } from '../../lib/bridge'
 import { ResourceTable, type Column } from '../../components/ResourceTable'
 import { CheckInQrDialog } from './CheckInQrDialog'
 import { TrainingHeader, TrainingPlaceholder } from './TrainingHeader'
 import { useTrainingParam } from './useTrainingParam'
-import { minutesOf } from '../../app/dateText'
+import { minutesOf } from '../../lib/dateText'
 
 type CheckInRecord = z.infer<typeof CheckInRecordSchema>
 

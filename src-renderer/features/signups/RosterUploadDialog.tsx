@@ -22,8 +22,8 @@ import {
 } from '@fluentui/react-components'
 import { ArrowUploadRegular } from '@fluentui/react-icons'
 import { AppError, type FieldIssue } from '../../../src-shared/errors'
-import { call } from '../../app/bridge'
-import { pickAndUploadOne } from '../../app/upload'
+import { call } from '../../lib/bridge'
+import { pickAndUploadOne } from '../../lib/upload'
 import { toastMessages, useNotify } from '../../components/toast'
 
 const useStyles = makeStyles({

@@ -4,7 +4,7 @@ import { AddRegular, ArrowDownloadRegular, ArrowUploadRegular, DeleteRegular, Ed
 import type { SignUpMember } from '../../../src-shared/schemas/signup'
 import { genderLabel, parseSignUpOptions } from '../../../src-shared/schemas/training-codes'
 import type { TrainDetail } from '../../../src-shared/schemas/training'
-import { call } from '../../app/bridge'
+import { call } from '../../lib/bridge'
 import { OrgTreeSelect } from '../../components/org/OrgTreeSelect'
 import { ResourceTable, type Column, type ResourceTableHandle } from '../../components/ResourceTable'
 import { useConfirmedDelete } from '../../components/useConfirmedDelete'
@@ -16,7 +16,7 @@ import { RosterUploadDialog } from './RosterUploadDialog'
 import { SignUpEditDialog } from './SignUpEditDialog'
 import { TrainingHeader, TrainingPlaceholder } from './TrainingHeader'
 import { useTrainingParam } from './useTrainingParam'
-import { minutesOf } from '../../app/dateText'
+import { minutesOf } from '../../lib/dateText'
 
 const useStyles = makeStyles({
   details: {

@@ -1,6 +1,6 @@
 import { useSearchParams } from 'react-router-dom'
 import type { TrainDetail } from '../../../src-shared/schemas/training'
-import { call } from '../../app/bridge'
+import { call } from '../../lib/bridge'
 import { idParamOf, useRecordById } from '../../components/useRecordById'
 
 const loadTraining = (id: number): Promise<TrainDetail> => call('train.get', { id })

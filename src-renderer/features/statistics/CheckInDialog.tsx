@@ -1,11 +1,11 @@
 import type { z } from 'zod'
 import type { CheckInRecordSchema } from '../../../src-shared/schemas/signup'
-import { call } from '../../app/bridge'
+import { call } from '../../lib/bridge'
 import type { ExportColumn } from '../../components/exportTable'
 import { ResourceTable, type Column } from '../../components/ResourceTable'
 import { ViewDialog } from '../../components/ViewDialog'
 import { ExportAllButton } from './ExportAllButton'
-import { minutesOf } from '../../app/dateText'
+import { minutesOf } from '../../lib/dateText'
 
 type CheckInRecord = z.infer<typeof CheckInRecordSchema>
 

@@ -1,12 +1,12 @@
 import { useEffect, useState } from 'react'
 import { Badge, Button, Spinner } from '@fluentui/react-components'
 import type { LedgerMember, LedgerTrain } from '../../../src-shared/schemas/statistics'
-import { call } from '../../app/bridge'
+import { call } from '../../lib/bridge'
 import { ResourceTable, type Column } from '../../components/ResourceTable'
 import { useNotify } from '../../components/toast'
 import { ViewDialog } from '../../components/ViewDialog'
 import { FigureTable, type FigureColumn } from './FigureTable'
-import { minutesOf } from '../../app/dateText'
+import { minutesOf } from '../../lib/dateText'
 
 const shortfall = (r: LedgerMember) => Math.max(r.target - r.hours, 0)
 

@@ -1,12 +1,12 @@
 import { useEffect, useState } from 'react'
 import { makeStyles, Spinner, Text, tokens } from '@fluentui/react-components'
 import type { QuestionnaireResult } from '../../../src-shared/schemas/exam'
-import { call } from '../../app/bridge'
+import { call } from '../../lib/bridge'
 import { EmptyState } from '../../components/EmptyState'
 import { useNotify } from '../../components/toast'
 import { ViewDialog } from '../../components/ViewDialog'
 import { QuestionResult } from '../exam/QuestionResult'
-import { minutesOf } from '../../app/dateText'
+import { minutesOf } from '../../lib/dateText'
 
 const useStyles = makeStyles({
   body: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },

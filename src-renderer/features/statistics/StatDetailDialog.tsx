@@ -1,12 +1,12 @@
 import { useEffect, useState } from 'react'
 import { Badge, Button, makeStyles, Spinner, Text, tokens } from '@fluentui/react-components'
 import type { StatisticQuery, StatisticTrain, TrainMember } from '../../../src-shared/schemas/statistics'
-import { call } from '../../app/bridge'
+import { call } from '../../lib/bridge'
 import { Chart } from '../../components/Chart'
 import { useNotify } from '../../components/toast'
 import { ViewDialog } from '../../components/ViewDialog'
 import { FigureTable, type FigureColumn } from './FigureTable'
-import { minutesOf } from '../../app/dateText'
+import { minutesOf } from '../../lib/dateText'
 import { classTypeLabel } from './labels'
 
 /** What a detail dialog shows: a title and the statistics filter of its trainings. */

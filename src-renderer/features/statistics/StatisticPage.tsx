@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react'
 import { makeStyles, Spinner, Tab, TabList, Text, tokens } from '@fluentui/react-components'
-import { call } from '../../app/bridge'
+import { call } from '../../lib/bridge'
 import { useNotify } from '../../components/toast'
 import { LedgerPanel } from './LedgerPanel'
 import { TrainingStatistics } from './TrainingStatistics'

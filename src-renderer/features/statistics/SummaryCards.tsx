@@ -2,8 +2,7 @@ import type { ReactNode } from 'react'
 import { Card, makeStyles, Text, tokens } from '@fluentui/react-components'
 import { useNavigate } from 'react-router-dom'
 import { screenByKey, type PermissionKey } from '../../../src-shared/permissions'
-import { useUser } from '../../app/session'
-import { screens } from '../../app/screens'
+import { useUser } from '../../components/session'
 
 export interface SummaryCard {
   title: string
@@ -32,8 +31,9 @@ const useStyles = makeStyles({
 
 /**
  * The figures at the top of the dashboard and the statistics page. A card opens its
- * screen when this build has it and the account's role grants it; otherwise it only
- * shows the figure (a link to a refusal or a missing page would be a dead end).
+ * screen when the account's role grants it; otherwise it only shows the figure (a link
+ * to a refusal would be a dead end). Every screen a card names exists (the app's
+ * screen table is checked against the permission tree in tests/unit/layers.test.ts).
  */
 export function SummaryCards({ cards }: { cards: readonly SummaryCard[] }) {
   const styles = useStyles()
@@ -43,7 +43,7 @@ export function SummaryCards({ cards }: { cards: readonly SummaryCard[] }) {
     <div className={styles.grid}>
       {cards.map((card) => {
         const path = screenByKey.get(card.screen)?.path
-        const opens = path !== undefined && card.screen in screens && permissions.includes(card.screen)
+        const opens = path !== undefined && permissions.includes(card.screen)
         return (
           <Card
             key={card.title}

@@ -1,5 +1,5 @@
 import { HourTargetsSchema, type HourTargets } from '../../../src-shared/schemas/statistics'
-import { call } from '../../app/bridge'
+import { call } from '../../lib/bridge'
 import { FormDialog } from '../../components/FormDialog'
 import { TextField } from '../../components/FormFields'
 import { useNotify } from '../../components/toast'

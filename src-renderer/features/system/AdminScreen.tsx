@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react'
 import { adminResource, AdminUpdateSchema } from '../../../src-shared/schemas/system'
-import { call } from '../../app/bridge'
+import { call } from '../../lib/bridge'
 import { CrudScreen } from '../../components/crud/CrudScreen'
 import { useRecordHistory } from '../../components/RecordHistory'
 import { useNotify } from '../../components/toast'

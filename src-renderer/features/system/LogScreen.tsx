@@ -2,13 +2,13 @@ import { useState } from 'react'
 import { Badge, Button, makeStyles, Text, tokens } from '@fluentui/react-components'
 import { DocumentSearchRegular } from '@fluentui/react-icons'
 import type { LogEntry } from '../../../src-shared/schemas/system'
-import { call } from '../../app/bridge'
+import { call } from '../../lib/bridge'
 import { LogChanges } from '../../components/LogChanges'
 import { actionTitle, moduleOptions, moduleTitle, recordTitle } from '../../components/logLabels'
 import { ResourceTable, type Column } from '../../components/ResourceTable'
 import { numbered } from '../../components/useResourcePage'
 import { ViewDialog } from '../../components/ViewDialog'
-import { minutesOf } from '../../app/dateText'
+import { minutesOf } from '../../lib/dateText'
 
 const useStyles = makeStyles({
   facts: { display: 'grid', gridTemplateColumns: '1fr 1fr', gap: `${tokens.spacingVerticalXS} ${tokens.spacingHorizontalL}`, marginBottom: tokens.spacingVerticalM },

@@ -7,8 +7,8 @@ import type { z } from 'zod'
 import {
   smsProviders, SmsSettingSaveSchema, type SmsProviderKey, type SmsSetting, type SmsSettingSave, type SmsTestResultSchema,
 } from '../../../src-shared/schemas/sms'
-import { call } from '../../app/bridge'
-import { minutesOf } from '../../app/dateText'
+import { call } from '../../lib/bridge'
+import { minutesOf } from '../../lib/dateText'
 import { ChoiceField, TextField } from '../../components/FormFields'
 import { showServerIssues } from '../../components/serverIssues'
 import { useNotify } from '../../components/toast'

@@ -11,7 +11,7 @@ import {
   Spinner,
 } from '@fluentui/react-components'
 import type { TrainDetail } from '../../../src-shared/schemas/training'
-import { call } from '../../app/bridge'
+import { call } from '../../lib/bridge'
 import { toastMessages, useNotify } from '../../components/toast'
 import { NoticeView } from './NoticeView'
 

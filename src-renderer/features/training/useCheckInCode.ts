@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react'
 import type { z } from 'zod'
 import type { CheckInCodeSchema } from '../../../src-shared/schemas/signup'
-import { call } from '../../app/bridge'
+import { call } from '../../lib/bridge'
 
 export type CheckInCode = z.infer<typeof CheckInCodeSchema>
 

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react'
-import { call } from '../../app/bridge'
+import { call } from '../../lib/bridge'
 
 /**
  * A link the server gives as a path (`/m/signup?trainId=…`) made absolute on the

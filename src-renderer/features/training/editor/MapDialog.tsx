@@ -2,7 +2,7 @@ import { useEffect, useEffectEvent, useRef, useState } from 'react'
 import { Button, Input, makeStyles, MessageBar, MessageBarBody, Spinner, tokens } from '@fluentui/react-components'
 import { SearchRegular } from '@fluentui/react-icons'
 import { z } from 'zod'
-import { call } from '../../../app/bridge'
+import { call } from '../../../lib/bridge'
 import { FormDialog } from '../../../components/FormDialog'
 import { TextField } from '../../../components/FormFields'
 

@@ -20,7 +20,7 @@ import { useNavigate } from 'react-router-dom'
 import type { z } from 'zod'
 import type { SignUpMemberSchema } from '../../../../src-shared/schemas/signup'
 import type { TrainDetail } from '../../../../src-shared/schemas/training'
-import { call } from '../../../app/bridge'
+import { call } from '../../../lib/bridge'
 import { EmptyState } from '../../../components/EmptyState'
 import { FileUpload } from '../../../components/FileUpload'
 import { Pager } from '../../../components/Pager'
@@ -29,7 +29,7 @@ import { useNotify } from '../../../components/toast'
 import { useCheckInCode } from '../useCheckInCode'
 import { isLoopbackLink, useServerLink } from '../useServerLink'
 import { useTabStyles } from './styles'
-import { minutesOf } from '../../../app/dateText'
+import { minutesOf } from '../../../lib/dateText'
 
 type SignUpMember = z.infer<typeof SignUpMemberSchema>
 

@@ -4,7 +4,7 @@ import { ArrowLeftRegular, ArrowRightRegular, DocumentRegular, SaveRegular } fro
 import { useForm } from 'react-hook-form'
 import { useLocation, useNavigate, useSearchParams } from 'react-router-dom'
 import { trainFormTabs, type TrainDetail } from '../../../../src-shared/schemas/training'
-import { call } from '../../../app/bridge'
+import { call } from '../../../lib/bridge'
 import { useConfirm } from '../../../components/confirm'
 import { RecordUnavailable } from '../../../components/RecordUnavailable'
 import { addedState } from '../../../components/ResourceTable'

@@ -3,7 +3,7 @@ import { Badge, Button, Tooltip } from '@fluentui/react-components'
 import { ArrowSyncRegular, CloudOffRegular, WarningRegular } from '@fluentui/react-icons'
 import { useNavigate } from 'react-router-dom'
 import type { SyncStatus as Status } from '../../src-shared/schemas/sync'
-import { call, onEvent } from './bridge'
+import { call, onEvent } from '../lib/bridge'
 
 /** The parts of the state worth saying, most urgent first. */
 export function syncTexts(s: Status): string[] {

@@ -1,7 +1,7 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react'
 import type { LoginForm, UserInfo } from '../../src-shared/schemas/auth'
-import { useNotify } from '../components/toast'
-import { call, onEvent } from './bridge'
+import { useNotify } from './toast'
+import { call, onEvent } from '../lib/bridge'
 import { Splash } from './Splash'
 
 export interface Session {

@@ -1,5 +1,5 @@
 import { useNavigate } from 'react-router-dom'
-import { useNotify } from '../components/toast'
+import { useNotify } from './toast'
 import { useSession } from './session'
 
 /** 退出登录: ends the session in the core and shows the login page (without a way back). */
