@@ -18,8 +18,10 @@ import { DEFAULT_PAGE_SIZE } from '../../src-shared/schemas/common'
 import { EmptyState } from './EmptyState'
 import { FilterBar, type FilterField } from './FilterBar'
 import { PAGE_SIZES, Pager } from './Pager'
+import { TableSettings } from './TableSettings'
 import { TruncatedCell } from './TruncatedCell'
 import { useResourcePage, type LoadPage } from './useResourcePage'
+import { useTableSettings } from './useTableSettings'
 
 export interface Column<Row> {
   key: string
@@ -87,7 +89,7 @@ export interface ResourceTableProps<Row, F extends string> {
 }
 
 const useStyles = makeStyles({
-  toolbar: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalS, paddingBottom: tokens.spacingVerticalM },
+  toolbar: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalS, paddingBottom: tokens.spacingVerticalM, flexWrap: 'wrap' },
   body: { position: 'relative', minHeight: '120px', overflowX: 'auto' },
   overlay: {
     position: 'absolute',
@@ -124,7 +126,7 @@ function tableMinWidth(widths: readonly (string | undefined)[]): number {
 /** A paged, filterable list fetched through `load`; columns and actions are declared by the screen. */
 export function ResourceTable<Row, F extends string = never>({
   label,
-  columns,
+  columns: allColumns,
   rowKey,
   load,
   filters,
@@ -140,6 +142,8 @@ export function ResourceTable<Row, F extends string = never>({
   ref,
 }: ResourceTableProps<Row, F>) {
   const styles = useStyles()
+  const [settings, setSettings] = useTableSettings(label, allColumns.map((c) => c.key))
+  const columns = allColumns.filter((c) => !settings.hidden.includes(c.key))
   const [expanded, setExpanded] = useState<ReadonlySet<RowKey>>(new Set())
   const toggleExpanded = (key: RowKey) =>
     setExpanded((current) => {
@@ -197,7 +201,10 @@ export function ResourceTable<Row, F extends string = never>({
           }}
         />
       )}
-      {toolbar && <div className={styles.toolbar}>{toolbar}</div>}
+      <div className={styles.toolbar}>
+        {toolbar}
+        <TableSettings columns={card ? [] : allColumns} settings={settings} onChange={setSettings} onRefresh={reload} />
+      </div>
       <div className={styles.body} aria-busy={loading} style={bodyMaxHeight ? { maxHeight: bodyMaxHeight, overflowY: 'auto' } : undefined}>
         {card ? (
           <div className={styles.cards} role="list" aria-label={label}>
@@ -215,6 +222,7 @@ export function ResourceTable<Row, F extends string = never>({
         ) : (
           <Table
             aria-label={label}
+            size={settings.density}
             style={{
               minWidth: tableMinWidth([
                 ...(expand ? ['44px'] : []),

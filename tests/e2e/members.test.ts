@@ -335,4 +335,37 @@ describe('party member management', () => {
     await templateBook.xlsx.readFile(template.path)
     expect((templateBook.worksheets[0].getRow(1).values as unknown[]).slice(1)).toContain('姓名*')
   })
+
+  it('hides a column and makes the rows compact from the list tools, and finds both again after a reload (刷新 keeps the rows)', async () => {
+    const { page } = ui.tab
+    const table = page.getByRole('table', { name: '党员列表' })
+    const header = table.getByRole('columnheader', { name: '手机号' })
+    const rowHeight = async () => (await table.getByRole('row').nth(1).boundingBox())?.height ?? 0
+    await header.waitFor()
+    const roomy = await rowHeight()
+
+    await page.getByRole('button', { name: '列设置' }).click()
+    await page.getByRole('menuitemcheckbox', { name: '手机号' }).click()
+    await page.keyboard.press('Escape')
+    await header.waitFor({ state: 'detached' })
+    await page.getByRole('button', { name: '密度' }).click()
+    await page.getByRole('menuitemradio', { name: '紧凑' }).click()
+    await expect.poll(rowHeight).toBeLessThan(roomy)
+    await screenshot(page, 'members-list-tools')
+
+    await page.getByRole('button', { name: '刷新' }).click()
+    await table.getByRole('row').nth(1).waitFor()
+    await page.reload()
+    await table.getByRole('row').nth(1).waitFor()
+    expect(await header.count()).toBe(0)
+    await expect.poll(rowHeight).toBeLessThan(roomy)
+
+    // Back as it was, for the other tests of this console.
+    await page.getByRole('button', { name: '列设置' }).click()
+    await page.getByRole('menuitemcheckbox', { name: '手机号' }).click()
+    await page.keyboard.press('Escape')
+    await page.getByRole('button', { name: '密度' }).click()
+    await page.getByRole('menuitemradio', { name: '宽松' }).click()
+    await header.waitFor()
+  })
 })
