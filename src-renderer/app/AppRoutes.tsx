@@ -2,7 +2,7 @@ import { Navigate, Route, Routes } from 'react-router-dom'
 import { allScreens, screenByKey } from '../../src-shared/permissions'
 import { LoginPage } from '../features/auth/LoginPage'
 import { NoRolePage } from '../features/errors/NoRolePage'
-import { NotFoundPage } from '../features/errors/NotFoundPage'
+import { NotFoundPage, SignedOutNotFoundPage } from '../features/errors/NotFoundPage'
 import { RequireRole, RequireUser } from './guards'
 import { navModules } from './nav'
 import { ScreenGate } from './ScreenGate'
@@ -28,6 +28,7 @@ export function AppRoutes() {
     <Routes>
       <Route path="/login" element={<LoginPage />} />
       <Route path="/404" element={<NotFoundPage />} />
+      <Route path="/401" element={<SignedOutNotFoundPage />} />
       <Route element={<RequireUser />}>
         <Route path="/403" element={<NoRolePage />} />
         <Route element={<RequireRole />}>

@@ -41,6 +41,20 @@ it('shows 抱歉! 当前页面不存在... for an unknown address, counts down a
   await page.getByRole('navigation', { name: '功能导航' }).waitFor()
 })
 
+it('ends the session on /401 (the 404 page that signs out) and shows the login page after its countdown', async () => {
+  const { page } = ui.tab
+  await signIn(page, demoAccounts.admin.username, demoAccounts.admin.password)
+  await page.waitForURL(/#\/index$/)
+  await goToRoute(page, '/401')
+  await page.getByText('抱歉! 当前页面不存在...').waitFor()
+  await page.getByText(/\d 秒后重新登录/).waitFor()
+  await page.waitForURL(/#\/login$/, { timeout: 8000 })
+  // The session is gone: a screen's address leads to the login page, not the screen.
+  await goToRoute(page, '/organization/member')
+  await page.waitForURL(/#\/login/)
+  await page.getByRole('button', { name: '登 录' }).waitFor()
+})
+
 it('shows a member-linked administrator its own organisation as scope', async () => {
   const { page } = ui.tab
   await signIn(page, demoAccounts.orgadmin.username, demoAccounts.orgadmin.password)
