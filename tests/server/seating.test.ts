@@ -86,6 +86,21 @@ describe.each(testDatabases())('venue seating ($name)', (database) => {
     expect(seatsOf(await plan(trainId))).toEqual([[1, 2, signUps[1]]])
   })
 
+  it('answers every copy of one save sent at the same moment with the first copy\'s answer, and applies it once', async () => {
+    const { trainId, signUps } = await trainingWith(2)
+    for (let round = 0; round < 20; round++) {
+      const body = {
+        trainId, rowNumber: 2, columnNumber: 2, idempotencyKey: `key-copies-${round}`, baseRevision: round,
+        trainMemberLocations: [{ rowNumber: 1 + (round % 2), columnNumber: 1, trainSignUpMemberId: signUps[round % 2] }],
+      }
+      const answers = await Promise.all([save(body), save(body), save(body)])
+      expect(answers, `round ${round}`).toEqual([0, 1, 2].map(() => ({ outcome: 'saved', revision: round + 1 })))
+      const now = await plan(trainId)
+      expect(now.revision, `round ${round}: one change`).toBe(round + 1)
+      expect(seatsOf(now)).toEqual([[1 + (round % 2), 1, signUps[round % 2]]])
+    }
+  })
+
   it('answers a stale base revision with a conflict carrying the server plan, and keeps the server plan', async () => {
     const { trainId, signUps } = await trainingWith(2)
     await save({ trainId, rowNumber: 1, columnNumber: 2, baseRevision: 0, trainMemberLocations: [{ rowNumber: 1, columnNumber: 1, trainSignUpMemberId: signUps[0] }] })

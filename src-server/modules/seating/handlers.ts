@@ -6,7 +6,8 @@ import { deleteRecords } from '../../db/delete-impact'
 import type { Db } from '../../db/types'
 import { signedIn, type DomainHandlers, type RequestContext } from '../../http/context'
 import { trainById } from '../training/host'
-import { assertSignUpsOf, bumpRevision, loadPlan, seatInfoOf, seatPeople, seatRows, StaleRevision, storedResult } from './plan'
+import { assertSignUpsOf, bumpRevision, loadPlan, seatInfoOf, seatPeople, seatRows, StaleRevision } from './plan'
+import { AlreadyProcessed, claimKey, storedResult, storeResult } from './idempotency'
 import { assertUploaded } from '../../files/uploaded'
 import { uploadedWorkbook } from '../../files/workbook-rows'
 import { ROSTER_FILE } from '../signup/roster'
@@ -81,6 +82,13 @@ export const seatingHandlers = {
     await ctx.audit.changing('train', trainId, seatsSnapshot(ctx.db, trainId))
     try {
       return await ctx.db.transaction().execute(async (trx) => {
+        // The key is claimed before anything else: a copy of this save arriving at the same
+        // moment waits here (PostgreSQL: on the key's unique index; SQLite: on the write
+        // lock) until this one commits, then answers its stored result — not a conflict
+        // with the revision this one just raised.
+        if (idempotencyKey && !(await claimKey(trx, user.adminId, idempotencyKey, 'seat.save'))) {
+          throw new AlreadyProcessed()
+        }
         const revision = await bumpRevision(trx, trainId, { rowNumber, columnNumber, ...(useSeat === undefined ? {} : { useSeat }) }, baseRevision)
         await assertSignUpsOf(trx, trainId, trainMemberLocations.flatMap((s) => (s.trainSignUpMemberId === null ? [] : [s.trainSignUpMemberId])))
         await trx.deleteFrom('trainMemberLocation').where('trainId', '=', trainId).execute()
@@ -94,18 +102,13 @@ export const seatingHandlers = {
         // 500 rows of 5 values per statement: within SQLite's and PostgreSQL's parameter limits.
         for (let i = 0; i < rows.length; i += 500) await trx.insertInto('trainMemberLocation').values(rows.slice(i, i + 500)).execute()
         const result: SeatSaveResult = { outcome: 'saved', revision }
-        if (idempotencyKey) {
-          await trx
-            .insertInto('idempotencyKey')
-            .values({ key: idempotencyKey, route: 'seat.save', adminId: user.adminId, result: JSON.stringify(result), createdAt: nowText() })
-            .execute()
-        }
+        if (idempotencyKey) await storeResult(trx, user.adminId, idempotencyKey, result)
         return result
       })
     } catch (err) {
       if (err instanceof StaleRevision) return { outcome: 'conflict', plan: await loadPlan(ctx.db, trainId) }
       // The same key committed by a concurrent delivery of this save: answer its result.
-      const stored = idempotencyKey && isUniqueViolation(err) ? await storedResult(ctx.db, user.adminId, idempotencyKey) : undefined
+      const stored = idempotencyKey && err instanceof AlreadyProcessed ? await storedResult(ctx.db, user.adminId, idempotencyKey) : undefined
       if (stored) return stored as SeatSaveResult
       if (isUniqueViolation(err)) throw new AppError(ErrorKey.CONFLICT, SEAT_TAKEN)
       throw err

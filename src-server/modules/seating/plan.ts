@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely'
 import { AppError, ErrorKey } from '../../../src-shared/errors'
 import { DEFAULT_SEAT_COLUMNS, DEFAULT_SEAT_ROWS, type SeatInfo, type SeatPlan } from '../../../src-shared/schemas/seating'
 import { nowText } from '../../db/time'
-import type { Database, Db } from '../../db/types'
+import type { Database } from '../../db/types'
 
 type Reader = Kysely<Database>
 
@@ -83,10 +83,4 @@ export async function assertSignUpsOf(db: Reader, trainId: number, ids: number[]
   if (found.length !== new Set(ids).size) {
     throw new AppError(ErrorKey.VALIDATION, '有人员已不在报名名单中，请刷新后重新安排')
   }
-}
-
-/** The processed result of an account's idempotency key, if it was processed. */
-export async function storedResult(db: Db, adminId: number, key: string): Promise<unknown> {
-  const row = await db.selectFrom('idempotencyKey').select('result').where('adminId', '=', adminId).where('key', '=', key).executeTakeFirst()
-  return row ? JSON.parse(row.result) : undefined
 }
