@@ -107,7 +107,8 @@ it(`${CLIENTS} venue consoles, ${OPERATIONS} seat operations, 2 % disconnects, d
       if (name === 'seat.plan') witness((result as SeatPlan).revision, textOf(result as SeatPlan))
       if (name !== 'seat.save') return
       const answer = result as SeatSaveResult
-      if (answer.outcome === 'saved') witness(answer.revision, planText(input as SeatPlanSaveBody))
+      // A stale save the server merged stored the merged plan, which it answers.
+      if (answer.outcome === 'saved') witness(answer.revision, answer.plan ? textOf(answer.plan) : planText(input as SeatPlanSaveBody))
       else witness(answer.plan.revision, textOf(answer.plan))
     }
 
@@ -235,6 +236,7 @@ it(`${CLIENTS} venue consoles, ${OPERATIONS} seat operations, 2 % disconnects, d
         acked.add(key)
         v.accepted = Math.max(v.accepted, result.revision)
         v.base = result.revision
+        if (result.plan) adopt(v, result.plan)
       } else if (result.outcome === 'conflict') {
         conflicted.add(key)
         adopt(v, result.plan)

@@ -52,27 +52,22 @@ export async function loadPlan(db: Reader, trainId: number): Promise<SeatPlan> {
   return { ...info, seats: seats.map(({ id: _id, trainId: _t, ...seat }) => seat), people }
 }
 
-/** Thrown inside a save's transaction when its base revision is stale: rolls it back. */
-export class StaleRevision extends Error {}
-
 /**
  * Raises the plan's revision first in every change: the row lock this takes (PostgreSQL)
  * or the write transaction (SQLite) puts concurrent changes of one training in a line.
- * With `baseRevision` the raise only happens from that revision (compare and swap).
+ * Each change then records the revision it made (revisions.ts).
  */
 export async function bumpRevision(
   trx: Reader,
   trainId: number,
   changes: { rowNumber?: number; columnNumber?: number; useSeat?: number; pdfUrl?: string | null; isField?: number } = {},
-  baseRevision?: number,
 ): Promise<number> {
-  let update = trx
+  const row = await trx
     .updateTable('train')
     .set((eb) => ({ ...changes, seatRevision: eb('seatRevision', '+', 1), updatedAt: nowText() }))
     .where('id', '=', trainId)
-  if (baseRevision !== undefined) update = update.where('seatRevision', '=', baseRevision)
-  const row = await update.returning('seatRevision').executeTakeFirst()
-  if (!row) throw new StaleRevision()
+    .returning('seatRevision')
+    .executeTakeFirstOrThrow()
   return row.seatRevision
 }
 
