@@ -222,12 +222,14 @@ export function createGateway(deps: { client: ApiClient; db: LocalDb; events: Co
         if (outbox.counts().pending === 0 && online) cache.setMeta('lastSyncAt', String(Date.now()))
       } catch (err) {
         if (isOffline(err)) setOnline(false)
-      } finally {
-        syncing = null
-        announce()
-        watch.schedule()
       }
-    })()
+    })().finally(() => {
+      // Always after `syncing` is set (a callback of finally() runs later): a replay that
+      // ended at once (offline, nothing to send) left it set, and every later sync waited on it.
+      syncing = null
+      announce()
+      watch.schedule()
+    })
     return syncing
   }
 
