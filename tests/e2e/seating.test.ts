@@ -253,7 +253,7 @@ describe('venue seating', () => {
     await dialog.getByText('保存前，本账号已在别处保存过这份座位编排（不是他人的修改）。').waitFor()
     await dialog.getByText(/^本账号 于 \d{4}-\d\d-\d\d \d\d:\d\d 修改了第1排第1列、第1排第2列$/).waitFor()
     await dialog.getByText(new RegExp(`^第1排第1列：我的版本为 空座，服务器版本为 ${second.name}（本账号 于 `)).waitFor()
-    expect(await dialog.getByText('他人').count()).toBe(0)
+    expect(await dialog.getByText(/已被他人修改/).count()).toBe(0)
     await screenshot(page, 'seating-conflict')
     await dialog.getByRole('button', { name: '保留我的版本' }).click()
     await toast(page, '保存成功！').waitFor()
