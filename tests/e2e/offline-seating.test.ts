@@ -197,6 +197,8 @@ it('merges a save with changes made elsewhere to other seats without asking, and
   expect(merged.seats.map((s) => [s.rowNumber, s.columnNumber, s.trainSignUpMemberId])).toEqual([[1, 1, signUps[1]], [1, 2, signUps[0]], [2, 1, signUps[2]], [2, 3, signUps[3]]])
 
   // Elsewhere the third person's sign-up is cancelled; here the first two swap back.
+  // Reloaded: reopened by its address alone, the seat page here still held the plan it had
+  // before the merged save (revision 1); not yet explained, see docs/decisions.md.
   await page.reload()
   await openSeats(members[1].name)
   await core(office, 'signup.delete', { id: signUps[2] })
