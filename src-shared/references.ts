@@ -143,6 +143,9 @@ export const references: readonly Reference[] = [
   { from: 'train_location_picture', column: 'train_id', to: 'train', onDelete: 'cascade' },
   { from: 'train_check_in', column: 'sign_up_id', to: 'train_sign_up', onDelete: 'cascade', effect: counted('条签到记录') },
   { from: 'train_member_location', column: 'sign_up_id', to: 'train_sign_up', onDelete: 'set null', effect: (n) => `${n} 个座位将被空出` },
+  { from: 'seat_plan_revision', column: 'train_id', to: 'train', onDelete: 'cascade' },
+  // The revision keeps its author's name (changed_by).
+  { from: 'seat_plan_revision', column: 'admin_id', to: 'admin', onDelete: 'set null' },
   { from: 'train_check_in', column: 'sign_in_id', to: 'train_sign_in', onDelete: 'cascade', effect: counted('条签到记录') },
 
   // Exams and their sittings; the SMS log keeps its text.

@@ -27,7 +27,23 @@ export interface IdempotencyKeyTable {
   createdAt: string
 }
 
+/** Tables of migration 0025_seat_plan_revisions: each revision of a training's seat plan. */
+export interface SeatPlanRevisionTable {
+  id: Generated<number>
+  trainId: number
+  revision: number
+  /** Null once the account is deleted; `changedBy` keeps its name. */
+  adminId: number | null
+  changedBy: string
+  changedAt: string
+  rowNumber: number
+  columnNumber: number
+  /** JSON of the seats with the names as they were (RevisionSeat[]). */
+  seats: string
+}
+
 export interface SeatingTables {
+  seatPlanRevision: SeatPlanRevisionTable
   trainMemberLocation: TrainMemberLocationTable
   trainLocationPicture: TrainLocationPictureTable
   idempotencyKey: IdempotencyKeyTable

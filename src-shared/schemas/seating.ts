@@ -130,13 +130,42 @@ export type SeatPlanSaveBody = z.input<typeof SeatPlanSaveBodySchema>
 
 /**
  * What a save answers: `saved` with the plan's new revision (the caller holds the plan it
- * sent), or — the base revision stale — `conflict` with the server's plan, unchanged.
+ * sent, or the merged plan it stored), or `conflict` with the server's plan, unchanged,
+ * and what the three-way merge needs (issue 26): a stale save is merged against the plan
+ * of its base revision by the server itself, and answered with a conflict only when a
+ * seat was changed on both sides or a person of it is no longer signed up.
  * A replay of a saved key answers the same `saved` again; a conflict stores nothing.
  */
 export const SeatSaveResultSchema = z.discriminatedUnion('outcome', [
-  z.object({ outcome: z.literal('saved'), revision: z.number().int() }),
-  z.object({ outcome: z.literal('conflict'), plan: SeatPlanSchema }),
+  z.object({
+    outcome: z.literal('saved'),
+    revision: z.number().int(),
+    /** Present when the server merged a stale save with changes made meanwhile: the plan it stored. */
+    plan: SeatPlanSchema.optional(),
+  }),
+  z.object({
+    outcome: z.literal('conflict'),
+    plan: SeatPlanSchema,
+    /** The plan of the revision the save started from (null when the server no longer knows it): the merge's base. */
+    base: z
+      .object({ rowNumber: z.number().int(), columnNumber: z.number().int(), seats: z.array(SeatSchema.pick({ rowNumber: true, columnNumber: true, groupNumber: true, trainSignUpMemberId: true })) })
+      .nullable(),
+    /** The revisions made since that one: who, when, which seats (`[row, column]`), and whether by the saving account itself. */
+    changes: z.array(
+      z.object({
+        revision: z.number().int(),
+        changedBy: z.string(),
+        changedAt: z.string(),
+        byMe: z.boolean(),
+        seats: z.array(z.tuple([z.number().int(), z.number().int()])),
+        grid: z.boolean(),
+      }),
+    ),
+    /** People of the save (or of its base) whose sign-up is gone, with their names as they were. */
+    departed: z.array(z.object({ trainSignUpMemberId: z.number().int(), name: z.string() })),
+  }),
 ])
+export type SeatConflict = Extract<SeatSaveResult, { outcome: 'conflict' }>
 export type SeatSaveResult = z.infer<typeof SeatSaveResultSchema>
 
 /** `POST /api/train/member/location`: seat one person. */

@@ -1,5 +1,7 @@
 import { z } from 'zod'
-import { SeatPlanSchema } from './seating'
+import { SeatPlanSchema, SeatSaveResultSchema } from './seating'
+
+const ConflictAnswerSchema = SeatSaveResultSchema.options[1]
 
 /**
  * The desktop core's offline state and outbox (ARCHITECTURE.md rule 7), as the renderer
@@ -32,6 +34,10 @@ export const SyncConflictSchema = z.object({
   }),
   /** The server's version when the save was refused. */
   server: SeatPlanSchema,
+  /** The plan the local version started from, the changes made since and people no longer signed up (src-shared/seat-merge.ts merges with them). */
+  base: ConflictAnswerSchema.shape.base,
+  changes: ConflictAnswerSchema.shape.changes,
+  departed: ConflictAnswerSchema.shape.departed,
   /** Why, when the server refused for another reason than a stale revision. */
   message: z.string().nullable(),
 })
@@ -39,7 +45,7 @@ export type SyncConflict = z.infer<typeof SyncConflictSchema>
 
 export const SyncResolveSchema = z.object({
   seq: z.number().int().positive(),
-  /** `mine`: send the local version again on top of the server's; `server`: keep the server's, drop the local one. */
+  /** `mine`: send the local version merged with the server's (mine where both changed a seat) on top of it; `server`: keep the server's, drop the local one. */
   choice: z.enum(['mine', 'server']),
 })
 

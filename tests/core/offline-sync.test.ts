@@ -129,6 +129,9 @@ describe('offline cache, outbox and sync', () => {
   it('syncs the outbox exactly once when the server is back', async () => {
     const { core } = await remoteCore(`http://127.0.0.1:${port}`, { dataDir })
     expect((await status(core)).pending).toBe(1)
+    // Tries while the server is still down (the second ends at once, offline): no later sync may wait on them.
+    expect(await call(core, 'sync.now')).toMatchObject({ online: false, pending: 1 })
+    expect(await call(core, 'sync.now')).toMatchObject({ online: false, pending: 1, syncing: false })
     await serverUp()
     const synced: SyncStatus = await call(core, 'sync.now')
     expect(synced).toMatchObject({ online: true, pending: 0, conflicts: 0, syncing: false })

@@ -235,22 +235,33 @@ describe('venue seating', () => {
     expect(await page.getByLabel('第3列分组').inputValue()).toBe('2')
   })
 
-  it('shows a conflict with a change saved elsewhere side by side, and keeps the chosen version', async () => {
+  it('asks about a seat changed both here and elsewhere, side by side, and keeps the chosen version with the other changes', async () => {
     const { page } = tab
     await page.getByRole('gridcell', { name: `第1排第1列：${names[PEOPLE - 1]}` }).waitFor()
-    // Someone else empties the hall meanwhile.
-    await core('seat.save', { trainId: training.id, rowNumber: 2, columnNumber: 4, trainMemberLocations: [] })
+    // The same account, at another console, swaps the first two seats meanwhile.
+    const before = await core('seat.plan', { trainId: training.id })
+    const at = (row: number, column: number) => before.seats.find((s) => s.rowNumber === row && s.columnNumber === column)!
+    const [first, second] = [at(1, 1), at(1, 2)]
+    const swapped = before.seats.map((s) => (s === first ? { ...s, trainSignUpMemberId: second.trainSignUpMemberId } : s === second ? { ...s, trainSignUpMemberId: first.trainSignUpMemberId } : s))
+    await core('seat.save', { trainId: training.id, rowNumber: 2, columnNumber: 4, baseRevision: before.revision, trainMemberLocations: swapped.map(({ rowNumber, columnNumber, groupNumber, trainSignUpMemberId }) => ({ rowNumber, columnNumber, groupNumber, trainSignUpMemberId })) })
     await seat(page, 1, 1).click()
     await page.getByRole('button', { name: '删除座位人员' }).click()
     await page.getByRole('button', { name: '保存' }).click()
     const dialog = page.getByRole('alertdialog', { name: '座位编排有冲突' })
     await dialog.getByRole('region', { name: '我的版本' }).waitFor()
-    await dialog.getByRole('region', { name: '服务器版本' }).getByText('已安排 0 人').waitFor()
+    // Its own change elsewhere is not called someone else's.
+    await dialog.getByText('保存前，本账号已在别处保存过这份座位编排（不是他人的修改）。').waitFor()
+    await dialog.getByText(/^本账号 于 \d{4}-\d\d-\d\d \d\d:\d\d 修改了第1排第1列、第1排第2列$/).waitFor()
+    await dialog.getByText(new RegExp(`^第1排第1列：我的版本为 空座，服务器版本为 ${second.name}（本账号 于 `)).waitFor()
+    expect(await dialog.getByText(/已被他人修改/).count()).toBe(0)
     await screenshot(page, 'seating-conflict')
     await dialog.getByRole('button', { name: '保留我的版本' }).click()
     await toast(page, '保存成功！').waitFor()
     const plan = await core('seat.plan', { trainId: training.id })
     expect(plan.revision).toBe(3)
+    // Mine on the seat both changed (empty); the other change (the first person on 1,2) kept.
+    expect(plan.seats.find((s) => s.rowNumber === 1 && s.columnNumber === 1)?.trainSignUpMemberId ?? null).toBeNull()
+    expect(plan.seats.find((s) => s.rowNumber === 1 && s.columnNumber === 2)?.trainSignUpMemberId).toBe(first.trainSignUpMemberId)
     expect(plan.seats.filter((s) => s.trainSignUpMemberId !== null)).toHaveLength(PEOPLE - 1)
   })
 

@@ -86,6 +86,21 @@ describe.each(testDatabases())('venue seating ($name)', (database) => {
     expect(seatsOf(await plan(trainId))).toEqual([[1, 2, signUps[1]]])
   })
 
+  it('answers every copy of one save sent at the same moment with the first copy\'s answer, and applies it once', async () => {
+    const { trainId, signUps } = await trainingWith(2)
+    for (let round = 0; round < 20; round++) {
+      const body = {
+        trainId, rowNumber: 2, columnNumber: 2, idempotencyKey: `key-copies-${round}`, baseRevision: round,
+        trainMemberLocations: [{ rowNumber: 1 + (round % 2), columnNumber: 1, trainSignUpMemberId: signUps[round % 2] }],
+      }
+      const answers = await Promise.all([save(body), save(body), save(body)])
+      expect(answers, `round ${round}`).toEqual([0, 1, 2].map(() => ({ outcome: 'saved', revision: round + 1 })))
+      const now = await plan(trainId)
+      expect(now.revision, `round ${round}: one change`).toBe(round + 1)
+      expect(seatsOf(now)).toEqual([[1 + (round % 2), 1, signUps[round % 2]]])
+    }
+  })
+
   it('answers a stale base revision with a conflict carrying the server plan, and keeps the server plan', async () => {
     const { trainId, signUps } = await trainingWith(2)
     await save({ trainId, rowNumber: 1, columnNumber: 2, baseRevision: 0, trainMemberLocations: [{ rowNumber: 1, columnNumber: 1, trainSignUpMemberId: signUps[0] }] })
@@ -95,6 +110,55 @@ describe.each(testDatabases())('venue seating ($name)', (database) => {
     expect(stale.plan).toMatchObject({ revision: 1, rowNumber: 1, columnNumber: 2 })
     expect(seatsOf(stale.plan)).toEqual([[1, 1, signUps[0]]])
     expect(seatsOf(await plan(trainId))).toEqual([[1, 1, signUps[0]]])
+  })
+
+  it('merges a stale save with changes to other seats by itself, and answers the merged plan', async () => {
+    const { trainId, signUps } = await trainingWith(4)
+    const start = [{ rowNumber: 1, columnNumber: 1, trainSignUpMemberId: signUps[0] }, { rowNumber: 1, columnNumber: 2, trainSignUpMemberId: signUps[1] }]
+    expect(await save({ trainId, rowNumber: 3, columnNumber: 3, baseRevision: 0, trainMemberLocations: start })).toEqual({ outcome: 'saved', revision: 1 })
+    // Someone else seats a third person; the clerk, still on revision 1, swaps the first two.
+    expect(await save({ trainId, rowNumber: 3, columnNumber: 3, baseRevision: 1, trainMemberLocations: [...start, { rowNumber: 3, columnNumber: 3, trainSignUpMemberId: signUps[2] }] }, admin)).toMatchObject({ revision: 2 })
+    const swapped = [{ rowNumber: 1, columnNumber: 1, trainSignUpMemberId: signUps[1] }, { rowNumber: 1, columnNumber: 2, trainSignUpMemberId: signUps[0] }]
+    const merged = await save({ trainId, rowNumber: 3, columnNumber: 3, baseRevision: 1, idempotencyKey: 'key-merge-0001', trainMemberLocations: swapped })
+    expect(merged.outcome).toBe('saved')
+    if (merged.outcome !== 'saved') return
+    expect(merged.revision).toBe(3)
+    expect(seatsOf(merged.plan!)).toEqual([[1, 1, signUps[1]], [1, 2, signUps[0]], [3, 3, signUps[2]]])
+    expect(seatsOf(await plan(trainId))).toEqual(seatsOf(merged.plan!))
+    // A replay answers the same merged result.
+    expect(await save({ trainId, rowNumber: 3, columnNumber: 3, baseRevision: 1, idempotencyKey: 'key-merge-0001', trainMemberLocations: swapped })).toEqual(merged)
+  })
+
+  it('asks only about seats both sides changed, naming who changed them and when, and the account\'s own changes as its own', async () => {
+    const { trainId, signUps } = await trainingWith(4)
+    const start = [{ rowNumber: 1, columnNumber: 1, trainSignUpMemberId: signUps[0] }, { rowNumber: 1, columnNumber: 2, trainSignUpMemberId: signUps[1] }]
+    await save({ trainId, rowNumber: 3, columnNumber: 3, baseRevision: 0, trainMemberLocations: start })
+    await save({ trainId, rowNumber: 3, columnNumber: 3, baseRevision: 1, trainMemberLocations: [{ ...start[0], trainSignUpMemberId: signUps[2] }, start[1]] }, admin)
+    await save({ trainId, rowNumber: 3, columnNumber: 3, baseRevision: 2, trainMemberLocations: [{ ...start[0], trainSignUpMemberId: signUps[2] }, start[1], { rowNumber: 2, columnNumber: 2, trainSignUpMemberId: signUps[0] }] })
+    const answer = await save({ trainId, rowNumber: 3, columnNumber: 3, baseRevision: 1, trainMemberLocations: [{ ...start[0], trainSignUpMemberId: signUps[3] }, start[1]] })
+    expect(answer.outcome).toBe('conflict')
+    if (answer.outcome !== 'conflict') return
+    expect(answer.plan.revision).toBe(3)
+    expect(answer.base?.seats.map((s) => [s.rowNumber, s.columnNumber, s.trainSignUpMemberId])).toEqual([[1, 1, signUps[0]], [1, 2, signUps[1]]])
+    expect(answer.changes).toEqual([
+      { revision: 2, changedBy: demoAccounts.admin.username, changedAt: expect.stringMatching(/^\d{4}-\d\d-\d\d \d\d:\d\d$/), byMe: false, seats: [[1, 1]], grid: false },
+      { revision: 3, changedBy: demoAccounts.orgadmin.username, changedAt: expect.stringMatching(/^\d{4}-/), byMe: true, seats: [[2, 2]], grid: false },
+    ])
+    expect(seatsOf(await plan(trainId))).toEqual([[1, 1, signUps[2]], [1, 2, signUps[1]], [2, 2, signUps[0]]])
+  })
+
+  it('names a person whose sign-up was cancelled meanwhile, and takes the clerk\'s plan without them', async () => {
+    const { trainId, signUps } = await trainingWith(3)
+    const start = [{ rowNumber: 1, columnNumber: 1, trainSignUpMemberId: signUps[0] }, { rowNumber: 1, columnNumber: 2, trainSignUpMemberId: signUps[1] }, { rowNumber: 2, columnNumber: 1, trainSignUpMemberId: signUps[2] }]
+    await save({ trainId, rowNumber: 3, columnNumber: 3, baseRevision: 0, trainMemberLocations: start })
+    const name = (await plan(trainId)).people[2].name
+    expect((await orgadmin.del(`/api/train/sign/up/member/${signUps[2]}`)).status).toBe(200)
+    const swapped = [{ ...start[0], trainSignUpMemberId: signUps[1] }, { ...start[1], trainSignUpMemberId: signUps[0] }, start[2]]
+    const answer = await save({ trainId, rowNumber: 3, columnNumber: 3, baseRevision: 1, trainMemberLocations: swapped })
+    expect(answer).toMatchObject({ outcome: 'conflict', departed: [{ trainSignUpMemberId: signUps[2], name }] })
+    // The clerk's plan without the person (what 保留我的版本 sends) is taken at once.
+    expect(await save({ trainId, rowNumber: 3, columnNumber: 3, baseRevision: 1, trainMemberLocations: swapped.slice(0, 2) })).toEqual({ outcome: 'saved', revision: 2 })
+    expect(seatsOf(await plan(trainId))).toEqual([[1, 1, signUps[1]], [1, 2, signUps[0]]])
   })
 
   it('never seats a person twice or two people on a seat, whatever order concurrent writes arrive in', async () => {

@@ -69,9 +69,11 @@ export function createGateway(deps: { client: ApiClient; db: LocalDb; events: Co
     cache.setMeta('lastReadAt', String(Date.now()))
   }
   /** The server accepted a save: one local transaction takes it out of the outbox (when queued) and makes it the cached plan. */
-  const accepted = deps.db.transaction((save: QueuedSave, revision: number, seq?: number) => {
-    if (seq !== undefined) outbox.acknowledge(seq, revision)
-    plans.accept(save, revision)
+  const accepted = deps.db.transaction((save: QueuedSave, result: Extract<SeatSaveResult, { outcome: 'saved' }>, seq?: number) => {
+    if (seq !== undefined) outbox.acknowledge(seq, result.revision)
+    // A save merged by the server with others' changes: the plan it stored, not the one sent.
+    if (result.plan) plans.keep(result.plan)
+    else plans.accept(save, result.revision)
   })
 
   function status(): SyncStatus {
@@ -155,7 +157,7 @@ export function createGateway(deps: { client: ApiClient; db: LocalDb; events: Co
       try {
         const result = (await client.callRoute('seat.save', queued)) as SeatSaveResult
         setOnline(true)
-        if (result.outcome === 'saved') accepted(queued, result.revision)
+        if (result.outcome === 'saved') accepted(queued, result)
         else plans.keep(result.plan)
         return result
       } catch (err) {
@@ -206,13 +208,13 @@ export function createGateway(deps: { client: ApiClient; db: LocalDb; events: Co
             // Refused for good (e.g. a person no longer signed up): kept as a conflict for the user.
             const server = (await client.callRoute('seat.plan', { trainId: item.trainId })) as SeatPlan
             plans.keep(server)
-            outbox.conflict(item.seq, server, err instanceof Error ? err.message : null)
+            outbox.conflict(item.seq, { outcome: 'conflict', plan: server, base: null, changes: [], departed: [] }, err instanceof Error ? err.message : null)
             continue
           }
-          if (result.outcome === 'saved') accepted(item.body, result.revision, item.seq)
+          if (result.outcome === 'saved') accepted(item.body, result, item.seq)
           else {
             plans.keep(result.plan)
-            outbox.conflict(item.seq, result.plan, null)
+            outbox.conflict(item.seq, result, null)
           }
           announce()
         }
@@ -220,12 +222,14 @@ export function createGateway(deps: { client: ApiClient; db: LocalDb; events: Co
         if (outbox.counts().pending === 0 && online) cache.setMeta('lastSyncAt', String(Date.now()))
       } catch (err) {
         if (isOffline(err)) setOnline(false)
-      } finally {
-        syncing = null
-        announce()
-        watch.schedule()
       }
-    })()
+    })().finally(() => {
+      // Always after `syncing` is set (a callback of finally() runs later): a replay that
+      // ended at once (offline, nothing to send) left it set, and every later sync waited on it.
+      syncing = null
+      announce()
+      watch.schedule()
+    })
     return syncing
   }
 

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto'
-import type { SeatPlan, SeatPlanSaveBody } from '../../../src-shared/schemas/seating'
+import type { SeatConflict, SeatPlan, SeatPlanSaveBody } from '../../../src-shared/schemas/seating'
+import { mergeSeats } from '../../../src-shared/seat-merge'
 import type { LocalDb } from '../cache/local-store'
 
 export type QueuedSave = SeatPlanSaveBody & { trainId: number; idempotencyKey: string }
@@ -32,6 +33,20 @@ const toItem = (r: Row): OutboxItem => ({
   baseRevision: r.base_revision,
   attempts: r.attempts,
 })
+
+/** A queued seat with the optional parts filled in (the schema's own defaults). */
+const seatInput = (s: QueuedSave['trainMemberLocations'][number]) => ({
+  rowNumber: s.rowNumber,
+  columnNumber: s.columnNumber,
+  groupNumber: s.groupNumber ?? null,
+  trainSignUpMemberId: s.trainSignUpMemberId ?? null,
+})
+
+/** The server's answer kept with a conflict; a row kept by an older version holds its plan alone. */
+function answerOf(row: Row): SeatConflict {
+  const kept = JSON.parse(row.server_plan ?? 'null') as SeatConflict | SeatPlan
+  return 'outcome' in kept ? kept : { outcome: 'conflict', plan: kept, base: null, changes: [], departed: [] }
+}
 
 /**
  * Seat saves made while the server could not be reached, in order, durably (every
@@ -79,9 +94,9 @@ export class Outbox {
     })()
   }
 
-  /** The server refused it: kept, with the server's plan, until the user decides. */
-  conflict(seq: number, serverPlan: SeatPlan, message: string | null): void {
-    this.db.prepare("UPDATE outbox SET state = 'conflict', server_plan = ?, message = ? WHERE seq = ?").run(JSON.stringify(serverPlan), message, seq)
+  /** The server refused it: kept, with the server's answer (its plan and what the merge needs), until the user decides. */
+  conflict(seq: number, answer: SeatConflict, message: string | null): void {
+    this.db.prepare("UPDATE outbox SET state = 'conflict', server_plan = ?, message = ? WHERE seq = ?").run(JSON.stringify(answer), message, seq)
   }
 
   counts(): { pending: number; conflicts: number } {
@@ -104,27 +119,36 @@ export class Outbox {
     const rows = this.db.prepare<[], Row>("SELECT * FROM outbox WHERE state = 'conflict' ORDER BY seq").all()
     return rows
       .filter((r) => trainId === undefined || r.train_id === trainId)
-      .map((r) => ({ seq: r.seq, trainId: r.train_id, mine: this.latestFor(r.train_id)!, server: JSON.parse(r.server_plan ?? 'null') as SeatPlan, message: r.message }))
+      .map((r) => {
+        const answer = answerOf(r)
+        return { seq: r.seq, trainId: r.train_id, mine: this.latestFor(r.train_id)!, server: answer.plan, base: answer.base, changes: answer.changes, departed: answer.departed, message: r.message }
+      })
   }
 
   /**
    * The user's decision on a conflict, for the whole chain of its training: `mine` sends
-   * the newest local plan once more on top of the server's revision (a new key: nothing
-   * of it was applied); `server` keeps the server's plan and drops the local versions.
+   * the newest local plan merged with the server's (three ways against the chain's base:
+   * others' changes to other seats kept, mine where both changed a seat, people no longer
+   * signed up left out) on top of the server's revision — a new key, nothing of it was
+   * applied; `server` keeps the server's plan and drops the local versions.
    */
   resolve(seq: number, choice: 'mine' | 'server'): number | undefined {
     return this.db.transaction(() => {
       const row = this.db.prepare<[number], Row>("SELECT * FROM outbox WHERE seq = ? AND state = 'conflict'").get(seq)
       if (!row) return undefined
-      const server = JSON.parse(row.server_plan ?? 'null') as SeatPlan
+      const answer = answerOf(row)
+      const server = answer.plan
       const chain = this.db.prepare<[number, number], Row>('SELECT * FROM outbox WHERE train_id = ? AND seq >= ? ORDER BY seq').all(row.train_id, seq)
       const newest = chain[chain.length - 1]
       const remove = choice === 'mine' ? chain.slice(0, -1) : chain
       for (const r of remove) this.db.prepare('DELETE FROM outbox WHERE seq = ?').run(r.seq)
       if (choice === 'mine') {
+        const mine = toItem(newest).body
+        const merged = mergeSeats(answer.base, { ...mine, rowNumber: Number(mine.rowNumber), columnNumber: Number(mine.columnNumber), seats: mine.trainMemberLocations.map(seatInput) }, server, new Set(server.people.map((p) => p.trainSignUpMemberId)), 'mine')
+        const body = JSON.stringify({ ...mine, idempotencyKey: undefined, rowNumber: merged.rowNumber, columnNumber: merged.columnNumber, trainMemberLocations: merged.seats })
         this.db
-          .prepare("UPDATE outbox SET state = 'pending', base_revision = ?, after_seq = NULL, idem_key = ?, attempts = 0, server_plan = NULL, message = NULL WHERE seq = ?")
-          .run(server.revision, randomUUID(), newest.seq)
+          .prepare("UPDATE outbox SET state = 'pending', body = ?, base_revision = ?, after_seq = NULL, idem_key = ?, attempts = 0, server_plan = NULL, message = NULL WHERE seq = ?")
+          .run(body, server.revision, randomUUID(), newest.seq)
       }
       return row.train_id
     })()

@@ -2,7 +2,7 @@ import { useCallback, useEffect, useMemo, useState } from 'react'
 import { Button, Field, Input, makeStyles, Radio, RadioGroup, Spinner, tokens } from '@fluentui/react-components'
 import { ArrowDownloadRegular, ArrowUploadRegular, DeleteRegular, PeopleRegular, PrintRegular, SaveRegular, TableRegular } from '@fluentui/react-icons'
 import { useNavigate, useSearchParams } from 'react-router-dom'
-import { seatColumns, seatModeLabels, seatModes, seatRows, type SeatInfo, type SeatMode, type SeatPlan } from '../../../src-shared/schemas/seating'
+import { seatColumns, seatModeLabels, seatModes, seatRows, type SeatConflict, type SeatInfo, type SeatMode, type SeatPlan } from '../../../src-shared/schemas/seating'
 import type { SyncConflict } from '../../../src-shared/schemas/sync'
 import { call, onEvent } from '../../lib/bridge'
 import { useConfirm } from '../../components/confirm'
@@ -13,8 +13,8 @@ import { useDownloadTask } from '../../components/useDownloadTask'
 import { idParamOf, useRecordById } from '../../components/useRecordById'
 import { TRAINING_LIST_PATH } from '../signups/TrainingHeader'
 import { SeatHeader } from './SeatHeader'
-import { clearSeat, emptyArrangement, filledCount, fromList, fromPlan, merge, move, place, seatEveryone, setGroup, toLocations, unseated, type Arrangement } from './arrangement'
-import { ConflictDialog, type ConflictChoice } from './ConflictDialog'
+import { clearSeat, emptyArrangement, filledCount, fromList, fromPlan, mergeWithServer, move, place, seatEveryone, setGroup, toLocations, unseated, type Arrangement } from './arrangement'
+import { ConflictDialog, type ConflictChoice, type PlanConflict } from './ConflictDialog'
 import { PrepareOfflineButton } from './PrepareOfflineButton'
 import { SeatGrid } from './SeatGrid'
 import { SeatPdf } from './SeatPdf'
@@ -56,7 +56,7 @@ export default function FieldSeatPage() {
   const [pickedPerson, setPickedPerson] = useState<number | null>(null)
   const [pickedSeat, setPickedSeat] = useState<number | null>(null)
   const [saving, setSaving] = useState(false)
-  const [conflict, setConflict] = useState<SeatPlan | null>(null)
+  const [conflict, setConflict] = useState<SeatConflict | null>(null)
   /** A save queued offline that the server refused when it was synced. */
   const [queuedConflict, setQueuedConflict] = useState<SyncConflict | null>(null)
   const listPicker = useFilePicker('roster')
@@ -80,7 +80,12 @@ export default function FieldSeatPage() {
     return onEvent('sync.status', (status) => void (status.conflicts > 0 && look()))
   }, [trainId])
 
-  const names = useMemo(() => new Map(plan?.people.map((p) => [p.trainSignUpMemberId, p.name]) ?? []), [plan])
+  // People whose sign-up was cancelled keep the name a conflict gives them.
+  const departed = conflict?.departed ?? queuedConflict?.departed
+  const names = useMemo(
+    () => new Map([...(departed ?? []).map((d) => [d.trainSignUpMemberId, d.name] as const), ...(plan?.people.map((p) => [p.trainSignUpMemberId, p.name] as const) ?? [])]),
+    [plan, departed],
+  )
   const nameOf = useCallback((id: number) => names.get(id) ?? '（已取消报名）', [names])
   const waiting = useMemo(() => (plan ? unseated(a, plan.people) : []), [a, plan])
 
@@ -178,10 +183,11 @@ export default function FieldSeatPage() {
         idempotencyKey: newKey(),
       })
       if (result.outcome === 'conflict') {
-        setConflict(result.plan)
+        setConflict(result)
         return
       }
       notify.success(toastMessages.saved)
+      if (result.outcome === 'saved' && result.plan) notify.info('已与他人同时所做的修改自动合并（双方修改的是不同的座位）')
       if (result.outcome === 'queued') notify.info(`已保存到本机，联网后自动同步（待同步 ${result.pending} 项）`)
       navigate(TRAINING_LIST_PATH)
     } catch (error) {
@@ -200,7 +206,7 @@ export default function FieldSeatPage() {
       await call('sync.resolve', { seq: queued.seq, choice: choice === 'mine' ? 'mine' : 'server' })
       if (choice === 'merge') {
         setPlan(queued.server)
-        setA(merge(fromPlan(queued.server), fromPlan(queued.mine)))
+        setA(mergeWithServer(queued, fromPlan(queued.mine), 'theirs').arrangement)
         notify.info('已合并，请检查后保存')
       } else {
         adopt(await call('seat.plan', { trainId: queued.trainId }))
@@ -211,19 +217,28 @@ export default function FieldSeatPage() {
     }
   }
 
+  /** The user's decision on a save the server answered with a conflict: mine and merge are three-way merges on the server's plan. */
   const resolve = (choice: ConflictChoice | null) => {
-    const server = conflict
+    const answer = conflict
     setConflict(null)
-    if (!server || choice === null) return
-    const theirs = fromPlan(server)
+    if (!answer || choice === null) return
+    const server = answer.plan
     setPlan(server)
-    if (choice === 'mine') void save(server.revision)
-    else if (choice === 'server') adopt(server)
+    const merged = (prefer: 'mine' | 'theirs') => mergeWithServer({ base: answer.base, server }, a, prefer).arrangement
+    if (choice === 'mine') {
+      const mine = merged('mine')
+      setA(mine)
+      void save(server.revision, mine)
+    } else if (choice === 'server') adopt(server)
     else {
-      setA(merge(theirs, a))
+      setA(merged('theirs'))
       notify.info('已合并，请检查后保存')
     }
   }
+
+  const shown: PlanConflict | null = conflict
+    ? { mine: a, server: conflict.plan, base: conflict.base, changes: conflict.changes, departed: conflict.departed }
+    : queuedConflict && { ...queuedConflict, mine: fromPlan(queuedConflict.mine) }
 
   return (
     <div className={styles.page}>
@@ -280,10 +295,7 @@ export default function FieldSeatPage() {
           保存
         </Button>
       </div>
-      {queuedConflict && !conflict && (
-        <ConflictDialog mine={fromPlan(queuedConflict.mine)} server={fromPlan(queuedConflict.server)} nameOf={nameOf} onChoose={(c) => void resolveQueued(c)} />
-      )}
-      {conflict && <ConflictDialog mine={a} server={fromPlan(conflict)} nameOf={nameOf} onChoose={resolve} />}
+      {shown && <ConflictDialog conflict={shown} nameOf={nameOf} onChoose={conflict ? resolve : (c) => void resolveQueued(c)} />}
     </div>
   )
 }

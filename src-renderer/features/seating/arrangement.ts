@@ -1,4 +1,5 @@
 import type { SeatListImport, SeatPerson, SeatPlan, SeatPlanSaveBody } from '../../../src-shared/schemas/seating'
+import { mergeSeats, type MergeSide, type SeatMerge } from '../../../src-shared/seat-merge'
 
 /**
  * The seat arrangement being edited, as plain data: the grid, the person (sign-up id) on
@@ -21,7 +22,7 @@ export function emptyArrangement(rows: number, columns: number): Arrangement {
 }
 
 /** The plan as the server (or the cache) has it. Seats outside the grid are ignored. */
-export function fromPlan(plan: Pick<SeatPlan, 'rowNumber' | 'columnNumber' | 'seats'>): Arrangement {
+export function fromPlan(plan: MergeSide): Arrangement {
   const a = emptyArrangement(plan.rowNumber, plan.columnNumber)
   for (const seat of plan.seats) {
     const row = seat.rowNumber - 1
@@ -109,23 +110,22 @@ export function fromList(a: Arrangement, list: Pick<SeatListImport, 'seats' | 'g
   return { ...a, seats, groups: a.groups.map((g, column) => list.groups[column] ?? g) }
 }
 
+/** The arrangement as one side of a three-way merge (src-shared/seat-merge.ts). */
+export function sideOf(a: Arrangement): MergeSide {
+  return {
+    rowNumber: a.rows,
+    columnNumber: a.columns,
+    seats: toLocations(a).map((s) => ({ rowNumber: s.rowNumber, columnNumber: s.columnNumber, groupNumber: s.groupNumber ?? null, trainSignUpMemberId: s.trainSignUpMemberId ?? null })),
+  }
+}
+
 /**
- * A merge of two versions of one plan: the server's grid and seats, then every person
- * the local version seated whom the server left unseated, on the same seat when free.
- * Nobody is seated twice; a person the local version placed on a seat the server gave
- * to someone else stays unseated (the user sees them in the list).
+ * The local arrangement merged three ways with the server's plan against the plan both
+ * started from: others' changes to other seats kept, seats both changed taken from
+ * `prefer`, people no longer signed up (not among the server's people) left out.
  */
-export function merge(server: Arrangement, local: Arrangement): Arrangement {
-  let result = server
-  const serverSeated = seatedIds(server)
-  local.seats.forEach((person, i) => {
-    if (person === null || serverSeated.has(person)) return
-    const row = Math.floor(i / local.columns)
-    const column = i % local.columns
-    if (row >= server.rows || column >= server.columns) return
-    const index = seatIndex(server, row, column)
-    if (result.seats[index] === null) result = place(result, index, person)
-  })
-  const groups = server.groups.map((g, column) => g ?? local.groups[column] ?? null)
-  return { ...result, groups }
+export function mergeWithServer(conflict: { base: MergeSide | null; server: SeatPlan }, mine: Arrangement, prefer: 'mine' | 'theirs'): { arrangement: Arrangement; merge: SeatMerge } {
+  const signedUp = new Set(conflict.server.people.map((p) => p.trainSignUpMemberId))
+  const merge = mergeSeats(conflict.base, sideOf(mine), conflict.server, signedUp, prefer)
+  return { arrangement: fromPlan(merge), merge }
 }

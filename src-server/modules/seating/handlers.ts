@@ -1,12 +1,15 @@
 import { AppError, ErrorKey } from '../../../src-shared/errors'
-import type { SeatSaveResult } from '../../../src-shared/schemas/seating'
+import type { SeatConflict, SeatPlan, SeatSaveResult } from '../../../src-shared/schemas/seating'
 import { isUniqueViolation } from '../../db/sql-text'
 import { nowText } from '../../db/time'
 import { deleteRecords } from '../../db/delete-impact'
 import type { Db } from '../../db/types'
 import { signedIn, type DomainHandlers, type RequestContext } from '../../http/context'
 import { trainById } from '../training/host'
-import { assertSignUpsOf, bumpRevision, loadPlan, seatInfoOf, seatPeople, seatRows, StaleRevision, storedResult } from './plan'
+import { assertSignUpsOf, bumpRevision, loadPlan, seatInfoOf, seatPeople, seatRows } from './plan'
+import { conflictDetails, recordRevision, revisionPlan } from './revisions'
+import { mergeSeats } from '../../../src-shared/seat-merge'
+import { AlreadyProcessed, claimKey, storedResult, storeResult } from './idempotency'
 import { assertUploaded } from '../../files/uploaded'
 import { uploadedWorkbook } from '../../files/workbook-rows'
 import { ROSTER_FILE } from '../signup/roster'
@@ -15,6 +18,13 @@ import { importSeatList } from './seat-list'
 const SEAT_TAKEN = '该座位已有人员，请刷新后重试'
 const PERSON_SEATED = '该人员已有座位，请刷新后重试'
 const LOCATION_NOT_FOUND = '座位不存在'
+
+/** Thrown inside a save's transaction when it must be asked about: rolls it back, the answer kept. */
+class ConflictFound extends Error {
+  constructor(readonly answer: SeatConflict) {
+    super('seat plan conflict')
+  }
+}
 
 /** The seats as the operation log shows them before and after a change. */
 const seatsSnapshot = (db: Db, trainId: number) => async () => ({ seats: await seatRows(db, trainId) })
@@ -68,9 +78,15 @@ export const seatingHandlers = {
   },
 
   /**
-   * The whole plan in one transaction: revision raised (from `baseRevision` when given),
-   * seats replaced, and the idempotency key stored with the change, so a replay of a
-   * save that was applied — even one whose answer was lost — answers the same result.
+   * The whole plan in one transaction: the key claimed, the revision raised (which puts
+   * concurrent changes of the training in a line), the seats replaced, the revision
+   * recorded, and the answer stored under the key — so a replay of a save that was
+   * applied, even one whose answer was lost, answers the same result.
+   *
+   * A save whose base revision is stale, or that seats someone no longer signed up, is
+   * merged three ways against the plan of its base revision (src-shared/seat-merge.ts):
+   * when nothing clashes the merged plan is stored and answered; otherwise nothing is
+   * stored and the answer is a conflict with what the dialog needs to ask.
    */
   'seat.save': async ({ trainId, rowNumber, columnNumber, useSeat, trainMemberLocations, idempotencyKey, baseRevision }, ctx) => {
     const user = signedIn(ctx)
@@ -81,10 +97,38 @@ export const seatingHandlers = {
     await ctx.audit.changing('train', trainId, seatsSnapshot(ctx.db, trainId))
     try {
       return await ctx.db.transaction().execute(async (trx) => {
-        const revision = await bumpRevision(trx, trainId, { rowNumber, columnNumber, ...(useSeat === undefined ? {} : { useSeat }) }, baseRevision)
-        await assertSignUpsOf(trx, trainId, trainMemberLocations.flatMap((s) => (s.trainSignUpMemberId === null ? [] : [s.trainSignUpMemberId])))
+        // The key is claimed before anything else: a copy of this save arriving at the same
+        // moment waits here (PostgreSQL: on the key's unique index; SQLite: on the write
+        // lock) until this one commits, then answers its stored result — not a conflict
+        // with the revision this one just raised.
+        if (idempotencyKey && !(await claimKey(trx, user.adminId, idempotencyKey, 'seat.save'))) {
+          throw new AlreadyProcessed()
+        }
+        const revision = await bumpRevision(trx, trainId)
+        const people = await seatPeople(trx, trainId)
+        const signedUp = new Set(people.map((p) => p.trainSignUpMemberId))
+        const mine = { rowNumber, columnNumber, seats: trainMemberLocations }
+        let plan = mine
+        let merged: SeatPlan | undefined
+        const stale = baseRevision !== undefined && baseRevision !== revision - 1
+        const departed = trainMemberLocations.some((s) => s.trainSignUpMemberId !== null && !signedUp.has(s.trainSignUpMemberId))
+        if (departed && baseRevision === undefined) await assertSignUpsOf(trx, trainId, trainMemberLocations.flatMap((s) => (s.trainSignUpMemberId === null ? [] : [s.trainSignUpMemberId])))
+        if (stale || departed) {
+          const theirs = { ...(await loadPlan(trx, trainId)), revision: revision - 1 }
+          const base = stale ? await revisionPlan(trx, trainId, baseRevision) : theirs
+          const result = mergeSeats(base, mine, theirs, signedUp, 'mine')
+          if (result.clashes.length > 0 || result.gridClash || result.cancelled.length > 0) {
+            throw new ConflictFound({ outcome: 'conflict', plan: theirs, ...(await conflictDetails(trx, trainId, baseRevision, theirs, mine, signedUp, user.adminId)) })
+          }
+          plan = result
+        }
+        await trx
+          .updateTable('train')
+          .set({ rowNumber: plan.rowNumber, columnNumber: plan.columnNumber, ...(useSeat === undefined ? {} : { useSeat }) })
+          .where('id', '=', trainId)
+          .execute()
         await trx.deleteFrom('trainMemberLocation').where('trainId', '=', trainId).execute()
-        const rows = trainMemberLocations.map((s) => ({
+        const rows = plan.seats.map((s) => ({
           trainId,
           rowNumber: s.rowNumber,
           columnNumber: s.columnNumber,
@@ -93,19 +137,17 @@ export const seatingHandlers = {
         }))
         // 500 rows of 5 values per statement: within SQLite's and PostgreSQL's parameter limits.
         for (let i = 0; i < rows.length; i += 500) await trx.insertInto('trainMemberLocation').values(rows.slice(i, i + 500)).execute()
-        const result: SeatSaveResult = { outcome: 'saved', revision }
-        if (idempotencyKey) {
-          await trx
-            .insertInto('idempotencyKey')
-            .values({ key: idempotencyKey, route: 'seat.save', adminId: user.adminId, result: JSON.stringify(result), createdAt: nowText() })
-            .execute()
-        }
+        await recordRevision(trx, trainId, revision, user)
+        // What was sent is not what is stored: the caller gets the plan to show.
+        if (plan !== mine) merged = await loadPlan(trx, trainId)
+        const result: SeatSaveResult = merged ? { outcome: 'saved', revision, plan: merged } : { outcome: 'saved', revision }
+        if (idempotencyKey) await storeResult(trx, user.adminId, idempotencyKey, result)
         return result
       })
     } catch (err) {
-      if (err instanceof StaleRevision) return { outcome: 'conflict', plan: await loadPlan(ctx.db, trainId) }
+      if (err instanceof ConflictFound) return err.answer
       // The same key committed by a concurrent delivery of this save: answer its result.
-      const stored = idempotencyKey && isUniqueViolation(err) ? await storedResult(ctx.db, user.adminId, idempotencyKey) : undefined
+      const stored = idempotencyKey && err instanceof AlreadyProcessed ? await storedResult(ctx.db, user.adminId, idempotencyKey) : undefined
       if (stored) return stored as SeatSaveResult
       if (isUniqueViolation(err)) throw new AppError(ErrorKey.CONFLICT, SEAT_TAKEN)
       throw err
@@ -120,7 +162,7 @@ export const seatingHandlers = {
     const seat = { rowNumber, columnNumber, signUpId: trainSignUpMemberId }
     const id = await seatWrite(ctx, trainId, seat, () =>
       ctx.db.transaction().execute(async (trx) => {
-        await bumpRevision(trx, trainId)
+        const revision = await bumpRevision(trx, trainId)
         await assertSignUpsOf(trx, trainId, [trainSignUpMemberId])
         // An empty seat kept for its group is filled; a taken one refuses (unique constraint).
         const empty = await trx
@@ -132,13 +174,17 @@ export const seatingHandlers = {
           .where('signUpId', 'is', null)
           .returning('id')
           .executeTakeFirst()
-        if (empty) return empty.id
-        const created = await trx
-          .insertInto('trainMemberLocation')
-          .values({ trainId, rowNumber, columnNumber, groupNumber: groupNumber ?? null, signUpId: trainSignUpMemberId })
-          .returning('id')
-          .executeTakeFirstOrThrow()
-        return created.id
+        const seatId =
+          empty?.id ??
+          (
+            await trx
+              .insertInto('trainMemberLocation')
+              .values({ trainId, rowNumber, columnNumber, groupNumber: groupNumber ?? null, signUpId: trainSignUpMemberId })
+              .returning('id')
+              .executeTakeFirstOrThrow()
+          ).id
+        await recordRevision(trx, trainId, revision, signedIn(ctx))
+        return seatId
       }),
     )
     ctx.audit.created('trainMemberLocation', id)
@@ -159,9 +205,10 @@ export const seatingHandlers = {
         if (next.rowNumber > train.rowNumber || next.columnNumber > train.columnNumber) {
           throw new AppError(ErrorKey.VALIDATION, `第${next.rowNumber}排第${next.columnNumber}列不在座位表内`)
         }
-        await bumpRevision(trx, current.trainId)
+        const revision = await bumpRevision(trx, current.trainId)
         if (next.signUpId !== null) await assertSignUpsOf(trx, current.trainId, [next.signUpId])
         await trx.updateTable('trainMemberLocation').set(next).where('id', '=', id).execute()
+        await recordRevision(trx, current.trainId, revision, signedIn(ctx))
       }),
     )
     return locationOut(ctx.db, current.trainId, id)
@@ -179,7 +226,7 @@ export const seatingHandlers = {
       ...(pdfUrl === undefined ? {} : { pdfUrl }),
       ...(isField === undefined ? {} : { isField }),
     }
-    await ctx.db.transaction().execute((trx) => bumpRevision(trx, id, changes))
+    await ctx.db.transaction().execute(async (trx) => recordRevision(trx, id, await bumpRevision(trx, id, changes), signedIn(ctx)))
     const { trainName: _name, ...info } = await seatInfoOf(ctx.db, id)
     return info
   },

@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely'
 import { AppError, ErrorKey } from '../../../src-shared/errors'
 import { DEFAULT_SEAT_COLUMNS, DEFAULT_SEAT_ROWS, type SeatInfo, type SeatPlan } from '../../../src-shared/schemas/seating'
 import { nowText } from '../../db/time'
-import type { Database, Db } from '../../db/types'
+import type { Database } from '../../db/types'
 
 type Reader = Kysely<Database>
 
@@ -52,27 +52,22 @@ export async function loadPlan(db: Reader, trainId: number): Promise<SeatPlan> {
   return { ...info, seats: seats.map(({ id: _id, trainId: _t, ...seat }) => seat), people }
 }
 
-/** Thrown inside a save's transaction when its base revision is stale: rolls it back. */
-export class StaleRevision extends Error {}
-
 /**
  * Raises the plan's revision first in every change: the row lock this takes (PostgreSQL)
  * or the write transaction (SQLite) puts concurrent changes of one training in a line.
- * With `baseRevision` the raise only happens from that revision (compare and swap).
+ * Each change then records the revision it made (revisions.ts).
  */
 export async function bumpRevision(
   trx: Reader,
   trainId: number,
   changes: { rowNumber?: number; columnNumber?: number; useSeat?: number; pdfUrl?: string | null; isField?: number } = {},
-  baseRevision?: number,
 ): Promise<number> {
-  let update = trx
+  const row = await trx
     .updateTable('train')
     .set((eb) => ({ ...changes, seatRevision: eb('seatRevision', '+', 1), updatedAt: nowText() }))
     .where('id', '=', trainId)
-  if (baseRevision !== undefined) update = update.where('seatRevision', '=', baseRevision)
-  const row = await update.returning('seatRevision').executeTakeFirst()
-  if (!row) throw new StaleRevision()
+    .returning('seatRevision')
+    .executeTakeFirstOrThrow()
   return row.seatRevision
 }
 
@@ -83,10 +78,4 @@ export async function assertSignUpsOf(db: Reader, trainId: number, ids: number[]
   if (found.length !== new Set(ids).size) {
     throw new AppError(ErrorKey.VALIDATION, '有人员已不在报名名单中，请刷新后重新安排')
   }
-}
-
-/** The processed result of an account's idempotency key, if it was processed. */
-export async function storedResult(db: Db, adminId: number, key: string): Promise<unknown> {
-  const row = await db.selectFrom('idempotencyKey').select('result').where('adminId', '=', adminId).where('key', '=', key).executeTakeFirst()
-  return row ? JSON.parse(row.result) : undefined
 }
