@@ -152,18 +152,18 @@ export class DoorDesk {
     const query = text.trim().toLowerCase()
     if (!cached || query === '') return { people: [], total: 0, cached }
     const entries = this.entries(trainId)
-    let hits: Entry[]
-    if (/^\d+$/.test(query)) {
-      const exact = entries.filter((e) => e.code === query)
-      hits = [...exact, ...entries.filter((e) => e.code !== query && e.telephone.includes(query))]
-    } else if (/^[a-z]+$/.test(query)) {
-      hits = entries.filter((e) => e.initials.startsWith(query))
-    } else {
-      hits = entries.filter((e) => e.name.includes(query))
-      // A full name typed in first.
-      hits.sort((a, b) => Number(b.name === query) - Number(a.name === query))
-    }
-    return { people: this.rowsOf(trainId, hits.slice(0, DOOR_RESULTS).map((e) => e.signUpId)).map((r) => this.personOf(r)), total: hits.length, cached }
+    const { hits, total } = /^\d+$/.test(query)
+      ? firstOf(entries, (e) => e.code === query || e.telephone.includes(query), (e) => e.code === query)
+      : /^[a-z]+$/.test(query)
+        ? firstOf(entries, (e) => e.initials.startsWith(query))
+        : // A full name typed in comes first.
+          firstOf(entries, (e) => e.name.includes(query), (e) => e.name === query)
+    return { people: this.rowsOf(trainId, hits.map((e) => e.signUpId)).map((r) => this.personOf(r)), total, cached }
+  }
+
+  /** Loads a training's look-up index (the desk opens), so the first keystroke finds it ready; answers how many it holds. */
+  warm(trainId: number): number {
+    return this.entries(trainId).length
   }
 
   /** The one person a scanned code names, if any (the desk checks them in on Enter). */
@@ -289,6 +289,24 @@ export class DoorDesk {
     this.db.exec('DELETE FROM door_roster; DELETE FROM door_outbox')
     this.index.clear()
   }
+}
+
+/**
+ * The first DOOR_RESULTS entries matching, those `first` picks ahead, and how many match
+ * in all: one pass that keeps no more than it shows (a digit matches 100 000 phones).
+ */
+function firstOf(entries: readonly Entry[], match: (e: Entry) => boolean, first?: (e: Entry) => boolean): { hits: Entry[]; total: number } {
+  const top: Entry[] = []
+  const rest: Entry[] = []
+  let total = 0
+  for (const e of entries) {
+    if (!match(e)) continue
+    total++
+    if (first?.(e)) {
+      if (top.length < DOOR_RESULTS) top.push(e)
+    } else if (rest.length < DOOR_RESULTS) rest.push(e)
+  }
+  return { hits: [...top, ...rest].slice(0, DOOR_RESULTS), total }
 }
 
 function paged<T>(all: T[], { pageNum = 1, pageSize = 10 }: { pageNum?: number; pageSize?: number }): { records: T[]; total: number } {

@@ -196,7 +196,7 @@ export function createOfflineSide(deps: { dataDir: string; client: ApiClient; ba
         if (!isOffline(err)) throw err
         gateway.markOffline()
       }
-      return { cached: door.prepared(trainId), people: door.allSignUps(trainId)?.length ?? 0 }
+      return { cached: door.prepared(trainId), people: door.warm(trainId) }
     },
     'door.search': async ({ trainId, text }) => door.search(trainId, text),
     'door.checkIn': async ({ trainId, signUpId }) => {
