@@ -74,9 +74,11 @@ it('checks three people in at the door offline on two consoles, one on both: one
   const b = await consoleOn(join(dir, 'door-b'))
   for (const host of [a, b]) await signedIn(host)
   const training = await core(a, 'train.create', validTrainForm({ maxNum: 0, name: '签到台离线测试培训班' }))
-  const members = (await core(a, 'member.list', { pageSize: 3, enabled: true })).records
+  const members = (await core(a, 'member.list', { pageSize: 4, enabled: true })).records
   const people: SignUpMember[] = []
-  for (const m of members) people.push(await core(a, 'signup.create', { trainId: training.id, memberId: m.id }))
+  for (const m of members.slice(0, 3)) people.push(await core(a, 'signup.create', { trainId: training.id, memberId: m.id }))
+  // A fourth who does not come to the door: 补签 later.
+  const absent = await core(a, 'signup.create', { trainId: training.id, memberId: members[3].id })
   // A seat for the first person, shown at the door.
   await core(a, 'seating.save', { trainId: training.id, rowNumber: 2, columnNumber: 3, trainMemberLocations: [{ rowNumber: 1, columnNumber: 2, trainSignUpMemberId: people[0].id }] })
   for (const host of [a, b]) await core(host, 'offline.prepare', { trainId: training.id })
@@ -89,7 +91,7 @@ it('checks three people in at the door offline on two consoles, one on both: one
     await page.setViewportSize({ width: 1440, height: 900 })
     await goToRoute(page, `/trainingManagement/checkInDesk?id=${training.id}`)
     await page.getByRole('heading', { name: `签到台：${training.name}` }).waitFor()
-    await page.getByText('名单 3 人').waitFor()
+    await page.getByText('名单 4 人').waitFor()
   }
 
   // Console A: the first person by name, the second by the code a scanner types (then Enter).
@@ -135,13 +137,30 @@ it('checks three people in at the door offline on two consoles, one on both: one
   await signedIn(office)
   const list = await core(office, 'checkin.list', { trainId: training.id, pageNum: 1, pageSize: 50 })
   expect(list.records.map((r) => r.signUpId).sort()).toEqual(people.map((p) => p.id).sort())
+  expect(list.records.every((r) => r.source === 'door')).toBe(true)
   expect(list.records.find((r) => r.signUpId === people[1].id)?.checkInTime).toBe(firstTime)
 
   // 签到记录 online, reached from the desk: every check-in once, 补签 and 导出 offered.
   await pageB.getByRole('button', { name: '签到记录' }).click()
   await pageB.getByText('已签到 3 人').waitFor()
   await pageB.getByRole('cell', { name: people[1].name }).waitFor()
-  await pageB.getByRole('button', { name: '补签' }).waitFor()
   await screenshot(pageB, 'door-checkin-list')
+
+  // 补签 of the fourth: the reason is required.
+  await pageB.getByRole('button', { name: '补签' }).click()
+  const dialog = pageB.getByRole('dialog', { name: '补签' })
+  await dialog.getByRole('combobox', { name: '签到人员' }).click()
+  await pageB.getByRole('option', { name: new RegExp(absent.name) }).click()
+  const date = dialog.getByPlaceholder('yyyy-MM-dd')
+  await date.fill(consoleTime().slice(0, 10))
+  await date.press('Tab')
+  await dialog.getByRole('button', { name: '确定' }).click()
+  await dialog.getByText('请填写补签原因').waitFor()
+  await screenshot(pageB, 'door-checkin-manual')
+  await dialog.getByRole('textbox', { name: '补签原因' }).fill('手机没电，现场核实身份后登记')
+  await dialog.getByRole('button', { name: '确定' }).click()
+  await pageB.getByText(`${absent.name} 补签成功`).first().waitFor()
+  await pageB.getByText('补签：手机没电，现场核实身份后登记').waitFor()
+  await pageB.getByText('已签到 4 人').waitFor()
   expect([...tabA.errors, ...tabB.errors].filter((e) => !e.includes('Failed to load resource'))).toEqual([])
 }, 180_000)
