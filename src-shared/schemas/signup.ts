@@ -252,7 +252,7 @@ const checkInSignUpId = intLike.pipe(z.number().int().positive('请选择签到�
 export const DoorCheckInBodySchema = z.object({
   trainId: checkInTrainId,
   signUpId: checkInSignUpId,
-  checkInTime: dateTimeText.optional(),
+  checkInTime: z.string({ error: '签到时间格式应为 yyyy-MM-dd HH:mm:ss' }).pipe(dateTimeText).optional(),
   idempotencyKey: idempotencyKey.optional(),
 })
 export type DoorCheckInBody = z.infer<typeof DoorCheckInBodySchema>
