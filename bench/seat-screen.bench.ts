@@ -6,6 +6,7 @@ import type { RpcName, RpcOutput } from '../src-shared/ipc'
 import { demoAccounts } from '../src-server/seed/demo-accounts'
 import { CAPTCHA_CODE, goToRoute, launchBrowser, openConsole, startConsole, type ConsoleUnderTest } from '../tests/support/browser'
 import { daysFromNow } from '../tests/support/training'
+import { cloneRows } from './clone-rows'
 
 /**
  * The seat screen with a 1 000-seat hall (25 × 40) in headless Chromium, through the
@@ -18,18 +19,6 @@ const ROWS = 25
 const COLUMNS = 40
 const PEOPLE = ROWS * COLUMNS
 const SAMPLES = 30
-
-/** Copies of `table`'s row `id`, changed by `vary(i)`, as plain SQL on the console's own database file. */
-function cloneRows(db: BetterSqlite3.Database, table: string, id: number, count: number, vary: (i: number) => Record<string, unknown>): number[] {
-  const columns = (db.prepare(`pragma table_info(${table})`).all() as { name: string }[]).map((c) => c.name).filter((c) => c !== 'id')
-  const source = db.prepare(`select * from ${table} where id = ?`).get(id) as Record<string, unknown>
-  const insert = db.prepare(`insert into ${table} (${columns.join(', ')}) values (${columns.map((c) => `@${c}`).join(', ')})`)
-  const ids: number[] = []
-  db.transaction(() => {
-    for (let i = 0; i < count; i++) ids.push(Number(insert.run({ ...Object.fromEntries(columns.map((c) => [c, source[c]])), ...vary(i) }).lastInsertRowid))
-  })()
-  return ids
-}
 
 async function timed(action: () => Promise<unknown>): Promise<number> {
   const started = performance.now()

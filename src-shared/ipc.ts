@@ -4,6 +4,7 @@ import type { RouteDef, RouteInput, RouteOutput } from './contract'
 import type { ErrorKey, FieldIssue } from './errors'
 import { LoginFormSchema, OfflineLoginFormSchema, UserInfoSchema } from './schemas/auth'
 import { FileRangeSchema, ReadRangeSchema, StoredPathSchema, UploadedFileSchema, UploadKindSchema } from './schemas/files'
+import { DoorCheckInOutcomeSchema, DoorCheckInSchema, DoorSearchResultSchema, DoorSearchSchema } from './schemas/door'
 import { SetupFormSchema, SetupStatusSchema } from './schemas/setup'
 import { SeatPlanSaveBodySchema, SeatSaveResultSchema } from './schemas/seating'
 import { PrepareOfflineResultSchema, PrepareOfflineSchema, SyncConflictSchema, SyncResolveSchema, SyncStatusSchema, type SyncStatus } from './schemas/sync'
@@ -138,6 +139,12 @@ export const coreMethods = {
   'sync.resolve': { input: SyncResolveSchema, output: SyncStatusSchema },
   /** 准备离线: reads and caches everything a training's venue needs; `progress` events under taskId. */
   'offline.prepare': { input: PrepareOfflineSchema, output: PrepareOfflineResultSchema },
+  /** 签到台 opened: online, the training's roster and check-ins are read into the cache (as 准备离线 does); offline, whether it holds them. */
+  'door.open': { input: z.object({ trainId: z.number().int().positive() }), output: z.object({ cached: z.boolean(), people: z.number().int() }) },
+  /** Looks people up in the cached roster: name, phone digits, pinyin initials or a scanned sign-up code. */
+  'door.search': { input: DoorSearchSchema, output: DoorSearchResultSchema },
+  /** Checks a person in at the door: at the server, or queued once in the outbox while it cannot be reached. */
+  'door.checkIn': { input: DoorCheckInSchema, output: DoorCheckInOutcomeSchema },
 } as const satisfies Record<string, { input: z.ZodType; output: z.ZodType }>
 
 type CoreMethods = typeof coreMethods

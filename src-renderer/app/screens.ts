@@ -46,6 +46,7 @@ export const subPages: readonly SubPage[] = [
   { path: '/trainingManagement/trainEdit', screen: 'training:train', component: trainEditor },
   { path: '/trainingManagement/viewPeople', screen: 'training:train', component: lazy(() => import('../features/signups/SignUpListPage')) },
   { path: '/trainingManagement/checkIns', screen: 'training:train', component: lazy(() => import('../features/signups/CheckInListPage')) },
+  { path: '/trainingManagement/checkInDesk', screen: 'training:train', component: lazy(() => import('../features/signups/DoorCheckInPage')) },
   { path: '/trainingManagement/fieldSeat', screen: 'training:train', component: lazy(() => import('../features/seating/FieldSeatPage')) },
   { path: '/comment/scoring', screen: 'exam:exam', component: lazy(() => import('../features/exam/ScoreListPage')) },
   { path: '/examList/examList', screen: 'exam:exam', component: lazy(() => import('../features/exam/ParticipantsPage')) },

@@ -125,6 +125,10 @@ export interface TrainCheckInTable {
   trainId: number
   signInId: number
   checkInTime: string
+  /** 'mobile' | 'door' | 'manual' (migration 0024). */
+  source: Generated<string>
+  /** 补签's reason. */
+  reason: string | null
 }
 
 export interface TrainingTables {

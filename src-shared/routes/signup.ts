@@ -3,6 +3,10 @@ import { defineRoutes } from '../contract'
 import { idParam } from '../schemas/common'
 import {
   CheckInBodySchema,
+  CheckInDownloadQuerySchema,
+  DoorCheckInBodySchema,
+  DoorCheckInResultSchema,
+  ManualCheckInBodySchema,
   CheckInCodeSchema,
   CheckInListQuerySchema,
   CheckInPageQuerySchema,
@@ -96,6 +100,24 @@ export const signUpRoutes = defineRoutes({
     summary: '签到记录列表（trainId，按姓名筛选，分页）',
     query: CheckInListQuerySchema,
     response: CheckInPageSchema,
+  },
+  'checkin.door': {
+    method: 'POST', path: '/api/train/checkin/door', access: TRAIN, rpc: false, scope: { trainId: 'train', signUpId: 'signUp' }, record: 'trainCheckIn',
+    summary: '签到台签到（联网或离线队列重放）：每人每培训班只计一次，保留最早的签到时间；再次签到答复已签到及其时间',
+    body: DoorCheckInBodySchema,
+    response: DoorCheckInResultSchema,
+  },
+  'checkin.manual': {
+    method: 'POST', path: '/api/train/checkin/manual', access: TRAIN, scope: { trainId: 'train', signUpId: 'signUp' }, record: 'trainCheckIn',
+    summary: '补签（须填写原因，记入操作日志）：已签到的人员保留最早的签到时间',
+    body: ManualCheckInBodySchema,
+    response: DoorCheckInResultSchema,
+  },
+  'checkin.download': {
+    method: 'GET', path: '/api/train/checkin/download', access: TRAIN, kind: 'download', rpc: false, scope: { trainId: 'train' },
+    summary: '导出签到记录（xlsx，流式，筛选同列表）',
+    query: CheckInDownloadQuerySchema,
+    response: z.unknown(),
   },
   'checkin.code': {
     method: 'GET', path: '/api/train/checkin/code', access: TRAIN, scope: { trainId: 'train' },

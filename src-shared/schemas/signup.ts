@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import type { FieldIssue } from '../errors'
 import { dateTimeText, idParam, intLike, numberLike, optionalText, pageOf, pageQuery, requiredText, textFilter } from './common'
+import { idempotencyKey } from './seating'
 import { mobile, MOBILE_MISSING, optionalMobile, optionalResidentId, residentId } from './identity'
 import { requiredNumber } from './training'
 import { arrivalTypes } from './training-codes'
@@ -227,12 +228,51 @@ export const CheckInRecordSchema = z.object({
   telephone: z.string(),
   orgName: z.string().nullable(),
   checkInTime: z.string(),
+  /** mobile: 手机签到; door: 签到台; manual: 补签 (with its reason). */
+  source: z.enum(['mobile', 'door', 'manual']),
+  reason: z.string().nullable(),
 })
+export type CheckInRecord = z.infer<typeof CheckInRecordSchema>
+export const checkInSourceLabel = { mobile: '手机签到', door: '签到台', manual: '补签' } as const
 export const CheckInListQuerySchema = pageQuery.extend({
   trainId: intLike.pipe(z.number().int().positive('请选择培训班')),
   name: textFilter,
 })
 export const CheckInPageSchema = pageOf(CheckInRecordSchema)
+export const CheckInDownloadQuerySchema = CheckInListQuerySchema.omit({ pageNum: true, pageSize: true })
+
+const checkInTrainId = intLike.pipe(z.number().int().positive('请选择培训班'))
+const checkInSignUpId = intLike.pipe(z.number().int().positive('请选择签到人员'))
+
+/**
+ * A check-in at the door (签到台): one per person and training whichever console sends
+ * it, online or replayed from an offline queue. `checkInTime` is when the clerk checked
+ * the person in (the console's clock); the earliest of several is kept.
+ */
+export const DoorCheckInBodySchema = z.object({
+  trainId: checkInTrainId,
+  signUpId: checkInSignUpId,
+  checkInTime: z.string({ error: '签到时间格式应为 yyyy-MM-dd HH:mm:ss' }).pipe(dateTimeText).optional(),
+  idempotencyKey: idempotencyKey.optional(),
+})
+export type DoorCheckInBody = z.infer<typeof DoorCheckInBodySchema>
+
+/** 补签: an office user records a check-in that did not happen at the door, saying why. */
+export const ManualCheckInBodySchema = z.object({
+  trainId: checkInTrainId,
+  signUpId: checkInSignUpId,
+  checkInTime: z.string({ error: '请选择签到时间' }).pipe(dateTimeText),
+  reason: requiredText('请填写补签原因', 200),
+})
+
+export const DoorCheckInResultSchema = z.object({
+  signUpId: z.number().int(),
+  name: z.string(),
+  checkInTime: z.string(),
+  /** True when the person had checked in before (the time is then that earlier one). */
+  already: z.boolean(),
+})
+export type DoorCheckInResult = z.infer<typeof DoorCheckInResultSchema>
 
 /** What the venue screen shows: the check-in link of the current 30-second slot. */
 export const CheckInCodeSchema = z.object({

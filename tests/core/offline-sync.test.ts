@@ -66,7 +66,7 @@ describe('offline cache, outbox and sync', () => {
     signUps = []
     for (const m of members) signUps.push((await call(first.core, 'signup.create', { trainId, memberId: m.id })).id)
     const prepared = await call(first.core, 'offline.prepare', { trainId })
-    expect(prepared.items).toBe(7)
+    expect(prepared.items).toBe(8)
     expect(await status(first.core)).toMatchObject({ online: true, pending: 0, conflicts: 0 })
     await first.core.close()
   }, 60_000)

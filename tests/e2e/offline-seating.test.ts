@@ -101,7 +101,7 @@ it('arranges a hall with the server gone, then syncs it once the server is back'
   tabs.push(tab)
   await goToRoute(tab.page, `/trainingManagement/fieldSeat?id=${training.id}`)
   await tab.page.getByRole('button', { name: '准备离线' }).click()
-  await toast(tab.page, '离线数据已准备好（7 项数据，0 个文件）').waitFor()
+  await toast(tab.page, '离线数据已准备好（8 项数据，0 个文件）').waitFor()
 
   // The server goes away; the console is restarted on the same data folder.
   await serverDown()

@@ -37,7 +37,7 @@ describe('operation log labels', () => {
     expect(actionTitle('auth.login')).toBe('登录')
     const labels = moduleOptions().map((o) => o.label)
     expect(new Set(labels).size).toBe(labels.length)
-    expect(moduleOptions().find((o) => o.label === '培训班管理')?.value.split(',').sort()).toEqual(['seat', 'seatPicture', 'signup', 'train'])
+    expect(moduleOptions().find((o) => o.label === '培训班管理')?.value.split(',').sort()).toEqual(['checkin', 'seat', 'seatPicture', 'signup', 'train'])
   })
 
   it('shows a stored code word as the form names it, and other values as they are', () => {

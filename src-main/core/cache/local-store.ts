@@ -38,6 +38,25 @@ export function openLocalDb(file: string): LocalDb {
       created_at INTEGER NOT NULL);
     CREATE INDEX IF NOT EXISTS outbox_train_idx ON outbox (train_id, seq);
     CREATE TABLE IF NOT EXISTS meta (k TEXT PRIMARY KEY, v TEXT NOT NULL);
+    -- The door desk (sync/door-desk.ts): a training's roster with the check-ins known here, and check-ins made offline.
+    CREATE TABLE IF NOT EXISTS door_roster (
+      account TEXT NOT NULL, train_id INTEGER NOT NULL, sign_up_id INTEGER NOT NULL,
+      data TEXT NOT NULL, name TEXT NOT NULL, telephone TEXT NOT NULL, initials TEXT NOT NULL, org_id INTEGER,
+      server_time TEXT, server_source TEXT, server_reason TEXT,
+      -- This console's own check-in, not yet accepted by the server.
+      local_time TEXT,
+      PRIMARY KEY (account, train_id, sign_up_id));
+    CREATE TABLE IF NOT EXISTS door_outbox (
+      seq INTEGER PRIMARY KEY AUTOINCREMENT,
+      account TEXT NOT NULL, train_id INTEGER NOT NULL, sign_up_id INTEGER NOT NULL,
+      idem_key TEXT NOT NULL UNIQUE,
+      check_in_time TEXT NOT NULL,
+      attempts INTEGER NOT NULL DEFAULT 0,
+      state TEXT NOT NULL DEFAULT 'pending',
+      message TEXT,
+      created_at INTEGER NOT NULL,
+      -- A person is queued once per console, however often the button is pressed.
+      UNIQUE (account, train_id, sign_up_id));
   `)
   return db
 }

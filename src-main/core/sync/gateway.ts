@@ -35,6 +35,16 @@ function stableText(value: unknown): string {
 
 const isOffline = (err: unknown) => err instanceof AppError && err.key === ErrorKey.OFFLINE
 
+/** Another durable queue the sync replays after the seat saves (the door desk's check-ins). */
+export interface SyncQueue {
+  pending(): number
+  /** Sends what waits; throws the OFFLINE error when the server cannot be reached. */
+  replay(): Promise<void>
+}
+
+/** An answer made offline from what is cached (a prepared roster), or undefined when it cannot be. */
+export type OfflineRead = (method: RouteName, input: unknown) => unknown
+
 /**
  * The one gateway between the RPC dispatcher and the API client (ARCHITECTURE.md rule 7).
  * Online, it calls the server and records what it read; when the server cannot be
@@ -46,8 +56,10 @@ const isOffline = (err: unknown) => err instanceof AppError && err.key === Error
  * "Cannot be reached" is a transport error, a timeout or an answer that is not the
  * server's own envelope (a proxy's 502/503/504): the API client calls all of them OFFLINE.
  */
-export function createGateway(deps: { client: ApiClient; db: LocalDb; events: CoreEvents; baseUrl: () => string }) {
+export function createGateway(deps: { client: ApiClient; db: LocalDb; events: CoreEvents; baseUrl: () => string; queues?: readonly SyncQueue[]; offlineRead?: OfflineRead }) {
   const { client, events } = deps
+  const queues = deps.queues ?? []
+  const queuedElsewhere = () => queues.reduce((n, q) => n + q.pending(), 0)
   const cache = new ReadCache(deps.db)
   const outbox = new Outbox(deps.db)
   let online = true
@@ -83,6 +95,7 @@ export function createGateway(deps: { client: ApiClient; db: LocalDb; events: Co
       online,
       dataAsOf: lastRead ? minuteText(Number(lastRead)) : null,
       ...outbox.counts(),
+      pending: outbox.counts().pending + queuedElsewhere(),
       syncing: syncing !== null,
       lastSyncAt: lastSync ? minuteText(Number(lastSync)) : null,
     }
@@ -111,7 +124,7 @@ export function createGateway(deps: { client: ApiClient; db: LocalDb; events: Co
   const watch = createServerWatch({
     timing: WATCH_TIMING,
     isOnline: () => online,
-    hasSendable: () => outbox.next() !== undefined,
+    hasSendable: () => outbox.next() !== undefined || queuedElsewhere() > 0,
     probe: reachable,
     setOnline,
     sync: () => sync(),
@@ -139,6 +152,8 @@ export function createGateway(deps: { client: ApiClient; db: LocalDb; events: Co
       setOnline(false)
       if (!isGet) throw new AppError(ErrorKey.OFFLINE, OFFLINE_WRITE)
       if (!isRead) throw err
+      const derived = deps.offlineRead?.(method, input)
+      if (derived !== undefined) return derived
       const hit = cache.get(keyOf(method, input))
       if (!hit) throw new AppError(ErrorKey.OFFLINE, NOT_CACHED)
       return method === 'seat.plan' ? overlay(hit.data as SeatPlan) : hit.data
@@ -218,8 +233,9 @@ export function createGateway(deps: { client: ApiClient; db: LocalDb; events: Co
           }
           announce()
         }
+        for (const queue of queues) if (online && !closed) await queue.replay()
         if (online && !closed) await refreshPlans()
-        if (outbox.counts().pending === 0 && online) cache.setMeta('lastSyncAt', String(Date.now()))
+        if (outbox.counts().pending + queuedElsewhere() === 0 && online) cache.setMeta('lastSyncAt', String(Date.now()))
       } catch (err) {
         if (isOffline(err)) setOnline(false)
       }
@@ -266,6 +282,8 @@ export function createGateway(deps: { client: ApiClient; db: LocalDb; events: Co
       if (online) await sync()
       return status()
     },
+    /** Whose reads are cached: the account id, '' before any sign-in. */
+    account: () => account,
     /** Whose reads are cached (by account id): set at every sign-in, online or offline. */
     useAccount(user: UserInfo) {
       account = String(user.id)
@@ -291,6 +309,8 @@ export function createGateway(deps: { client: ApiClient; db: LocalDb; events: Co
     /** The app runs: sync and watch the server by themselves from now on (until `close`). */
     start: () => watch.start(),
     markOffline: () => setOnline(false),
+    /** Something queued outside the seat outbox changed what the title bar counts. */
+    announce: () => announce(),
     markOnline: () => setOnline(true),
     close() {
       closed = true

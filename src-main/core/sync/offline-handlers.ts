@@ -1,5 +1,9 @@
 import { join } from 'node:path'
+import { routes, type RouteName } from '../../../src-shared/api'
 import { AppError, ErrorKey } from '../../../src-shared/errors'
+import { routeInputSchema } from '../../../src-shared/ipc'
+import { MAX_PAGE_SIZE } from '../../../src-shared/schemas/common'
+import type { CheckInRecord, SignUpMember } from '../../../src-shared/schemas/signup'
 import type { LoginForm, OfflineLoginForm, UserInfo } from '../../../src-shared/schemas/auth'
 import type { FileRange, ReadRange } from '../../../src-shared/schemas/files'
 import type { ApiClient } from '../api-client'
@@ -8,11 +12,22 @@ import type { CoreHandlers } from '../dispatcher'
 import type { CoreEvents } from '../events'
 import type { CoreFiles } from '../files'
 import type { Session, TokenKeeper } from '../session'
+import { DoorDesk } from './door-desk'
 import { createGateway, type Gateway } from './gateway'
 import { createOfflineSignIn } from './offline-sign-in'
 import { prepareOffline } from './prepare'
 
 const isOffline = (err: unknown) => err instanceof AppError && err.key === ErrorKey.OFFLINE
+
+/** The reads a prepared roster answers offline with this console's own check-ins in them (the sign-up and check-in lists). */
+function readFromRoster(door: DoorDesk, method: RouteName, input: unknown): unknown {
+  if (method !== 'signup.list' && method !== 'signup.all' && method !== 'checkin.list') return undefined
+  const parsed = routeInputSchema(routes[method]).safeParse(input)
+  if (!parsed.success) return undefined
+  const query = parsed.data as { trainId: number; name?: string; orgId?: number; pageNum?: number; pageSize?: number }
+  if (method === 'signup.all') return door.allSignUps(query.trainId)
+  return method === 'signup.list' ? door.signUpPage(query) : door.checkInPage(query)
+}
 
 /** Bytes [start, end) of a base64 data: URL, decoding only the base64 quads that hold them. */
 function rangeOfDataUrl(url: string, start: number, end: number): FileRange {
@@ -26,7 +41,21 @@ function rangeOfDataUrl(url: string, start: number, end: number): FileRange {
 
 type OfflineHandlers = Pick<
   CoreHandlers,
-  'session.login' | 'session.loginOffline' | 'session.logout' | 'session.current' | 'files.readAsDataUrl' | 'files.readRange' | 'seating.save' | 'sync.status' | 'sync.now' | 'sync.conflicts' | 'sync.resolve' | 'offline.prepare'
+  | 'session.login'
+  | 'session.loginOffline'
+  | 'session.logout'
+  | 'session.current'
+  | 'files.readAsDataUrl'
+  | 'files.readRange'
+  | 'seating.save'
+  | 'sync.status'
+  | 'sync.now'
+  | 'sync.conflicts'
+  | 'sync.resolve'
+  | 'offline.prepare'
+  | 'door.open'
+  | 'door.search'
+  | 'door.checkIn'
 >
 
 /**
@@ -43,7 +72,8 @@ export function createOfflineSide(deps: { dataDir: string; client: ApiClient; ba
 } {
   const { session, files, tokens } = deps
   const db = openLocalDb(join(deps.dataDir, 'offline-cache.sqlite'))
-  const gateway = createGateway({ client: deps.client, db, events: deps.events, baseUrl: deps.baseUrl })
+  const door = new DoorDesk(db, deps.client, () => gateway.account())
+  const gateway = createGateway({ client: deps.client, db, events: deps.events, baseUrl: deps.baseUrl, queues: [door], offlineRead: (method, input) => readFromRoster(door, method, input) })
   const lastSignIn = createOfflineSignIn(db, new ReadCache(db))
   /** Signed in offline with the last account's password, without a token. */
   let offlineSignedIn = false
@@ -156,7 +186,29 @@ export function createOfflineSide(deps: { dataDir: string; client: ApiClient; ba
         message: c.message,
       })),
     'sync.resolve': ({ seq, choice }) => gateway.resolve(seq, choice),
-    'offline.prepare': (input) => prepareOffline({ gateway, events: deps.events, readFile: (path) => readAsDataUrl({ path }) }, input),
+    'offline.prepare': (input) => prepareOffline({ gateway, door, events: deps.events, readFile: (path) => readAsDataUrl({ path }) }, input),
+    'door.open': async ({ trainId }) => {
+      try {
+        const [signUps, checkIns] = await Promise.all([
+          gateway.refresh('signup.all', { trainId }) as Promise<SignUpMember[]>,
+          gateway.refresh('checkin.list', { trainId, pageNum: 1, pageSize: MAX_PAGE_SIZE }) as Promise<{ records: CheckInRecord[] }>,
+        ])
+        gateway.markOnline()
+        door.keepRoster(trainId, signUps, checkIns.records)
+      } catch (err) {
+        if (!isOffline(err)) throw err
+        gateway.markOffline()
+      }
+      return { cached: door.prepared(trainId), people: door.warm(trainId) }
+    },
+    'door.search': async ({ trainId, text }) => door.search(trainId, text),
+    'door.checkIn': async ({ trainId, signUpId }) => {
+      const outcome = await door.checkIn(trainId, signUpId, gateway.isOnline())
+      // A check-in that just went to the outbox: the server did not answer it.
+      if (outcome.queued && !outcome.already) gateway.markOffline()
+      gateway.announce()
+      return outcome
+    },
   }
   /** The app runs with its server chosen: a restored session's queue is sent without a click, and the server is watched. */
   function start(): void {
@@ -167,6 +219,7 @@ export function createOfflineSide(deps: { dataDir: string; client: ApiClient; ba
   function leaveServer(): void {
     db.transaction(() => {
       gateway.leaveServer()
+      door.forget()
       lastSignIn.forget()
     })()
     offlineSignedIn = false

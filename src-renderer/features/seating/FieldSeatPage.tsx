@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useMemo, useState } from 'react'
 import { Button, Field, Input, makeStyles, Radio, RadioGroup, Spinner, tokens } from '@fluentui/react-components'
-import { ArrowDownloadRegular, ArrowUploadRegular, DeleteRegular, PeopleRegular, PrintRegular, SaveRegular, TableRegular } from '@fluentui/react-icons'
+import { ArrowDownloadRegular, ArrowUploadRegular, DeleteRegular, DoorArrowLeftRegular, PeopleRegular, PrintRegular, SaveRegular, TableRegular } from '@fluentui/react-icons'
 import { useNavigate, useSearchParams } from 'react-router-dom'
 import { seatColumns, seatModeLabels, seatModes, seatRows, type SeatConflict, type SeatInfo, type SeatMode, type SeatPlan } from '../../../src-shared/schemas/seating'
 import type { SyncConflict } from '../../../src-shared/schemas/sync'
@@ -11,7 +11,7 @@ import { toastMessages, useNotify } from '../../components/toast'
 import { useFilePicker } from '../../components/upload/useFilePicker'
 import { useDownloadTask } from '../../components/useDownloadTask'
 import { idParamOf, useRecordById } from '../../components/useRecordById'
-import { TRAINING_LIST_PATH } from '../signups/TrainingHeader'
+import { DOOR_PATH, TRAINING_LIST_PATH } from '../signups/TrainingHeader'
 import { SeatHeader } from './SeatHeader'
 import { clearSeat, emptyArrangement, filledCount, fromList, fromPlan, mergeWithServer, move, place, seatEveryone, setGroup, toLocations, unseated, type Arrangement } from './arrangement'
 import { ConflictDialog, type ConflictChoice, type PlanConflict } from './ConflictDialog'
@@ -242,7 +242,17 @@ export default function FieldSeatPage() {
 
   return (
     <div className={styles.page}>
-      <SeatHeader title={`会场安排：${plan.trainName}`} aside={<PrepareOfflineButton trainId={trainId} />} />
+      <SeatHeader
+        title={`会场安排：${plan.trainName}`}
+        aside={
+          <>
+            <Button icon={<DoorArrowLeftRegular />} onClick={() => navigate(`${DOOR_PATH}?id=${trainId}`)}>
+              签到台
+            </Button>
+            <PrepareOfflineButton trainId={trainId} />
+          </>
+        }
+      />
       <RadioGroup layout="horizontal" aria-label="编排方式" value={String(mode)} onChange={(_, d) => setMode(Number(d.value) as SeatMode)}>
         {seatModes.map((m) => (
           <Radio key={m} value={String(m)} label={seatModeLabels[m]} />

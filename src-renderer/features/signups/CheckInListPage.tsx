@@ -1,17 +1,18 @@
-import { useEffect, useState } from 'react'
+import { useEffect, useRef, useState } from 'react'
 import { Badge, Button } from '@fluentui/react-components'
-import { QrCodeRegular } from '@fluentui/react-icons'
-import type { z } from 'zod'
-import type { CheckInRecordSchema } from '../../../src-shared/schemas/signup'
+import { ArrowDownloadRegular, DoorArrowLeftRegular, PersonClockRegular, QrCodeRegular } from '@fluentui/react-icons'
+import { useNavigate } from 'react-router-dom'
+import { checkInSourceLabel, type CheckInRecord } from '../../../src-shared/schemas/signup'
 import type { TrainDetail } from '../../../src-shared/schemas/training'
 import { call } from '../../lib/bridge'
-import { ResourceTable, type Column } from '../../components/ResourceTable'
+import { ResourceTable, type Column, type ResourceTableHandle } from '../../components/ResourceTable'
+import { useDownload } from '../../components/useDownload'
+import { useSyncStatus } from '../../components/SyncStatus'
 import { CheckInQrDialog } from './CheckInQrDialog'
-import { TrainingHeader, TrainingPlaceholder } from './TrainingHeader'
+import { ManualCheckInDialog } from './ManualCheckInDialog'
+import { DOOR_PATH, TrainingHeader, TrainingPlaceholder } from './TrainingHeader'
 import { useTrainingParam } from './useTrainingParam'
 import { minutesOf } from '../../lib/dateText'
-
-type CheckInRecord = z.infer<typeof CheckInRecordSchema>
 
 /** `2026-11-22 08:30 – 09:00` style label of the sign-in window a check-in falls into. */
 function windowOf(training: TrainDetail, time: string): string {
@@ -26,6 +27,7 @@ function columnsFor(training: TrainDetail): readonly Column<CheckInRecord>[] {
     { key: 'org', title: '所在组织', render: (r) => r.orgName ?? '' },
     { key: 'window', title: '签到时段', render: (r) => windowOf(training, r.checkInTime), width: '220px' },
     { key: 'time', title: '签到时间', render: (r) => minutesOf(r.checkInTime), width: '136px' },
+    { key: 'source', title: '签到方式', render: (r) => (r.reason ? `${checkInSourceLabel[r.source]}：${r.reason}` : checkInSourceLabel[r.source]), width: '200px' },
   ]
 }
 
@@ -51,7 +53,14 @@ function useCounts(trainId: number | null, version: number) {
 export default function CheckInListPage() {
   const { trainId, training, state, reload } = useTrainingParam()
   const [showingCode, setShowingCode] = useState(false)
+  const [manual, setManual] = useState(false)
+  const [exporting, setExporting] = useState(false)
   const [version, setVersion] = useState(0)
+  const table = useRef<ResourceTableHandle<CheckInRecord>>(null)
+  const navigate = useNavigate()
+  const runDownload = useDownload()
+  // 补签 and 导出 need the server: offline the buttons say so by being off.
+  const online = useSyncStatus().status?.online !== false
   const counts = useCounts(trainId, version)
 
   if (trainId === null || !training) return <TrainingPlaceholder state={state} onRetry={reload} />
@@ -75,6 +84,7 @@ export default function CheckInListPage() {
         }
       />
       <ResourceTable<CheckInRecord, 'name'>
+        ref={table}
         label="签到记录"
         columns={columnsFor(training)}
         rowKey={(r) => r.id}
@@ -85,12 +95,33 @@ export default function CheckInListPage() {
           return page
         }}
         toolbar={
-          <Button appearance="primary" icon={<QrCodeRegular />} onClick={() => setShowingCode(true)}>
-            签到二维码
-          </Button>
+          <>
+            <Button appearance="primary" icon={<DoorArrowLeftRegular />} onClick={() => navigate(`${DOOR_PATH}?id=${trainId}`)}>
+              签到台
+            </Button>
+            <Button icon={<QrCodeRegular />} onClick={() => setShowingCode(true)}>
+              签到二维码
+            </Button>
+            <Button icon={<PersonClockRegular />} disabled={!online} title={online ? undefined : '补签需要连接服务器'} onClick={() => setManual(true)}>
+              补签
+            </Button>
+            <Button
+              icon={<ArrowDownloadRegular />}
+              disabled={!online || exporting}
+              title={online ? undefined : '导出需要连接服务器'}
+              onClick={async () => {
+                setExporting(true)
+                await runDownload('checkin.download', { trainId })
+                setExporting(false)
+              }}
+            >
+              导出
+            </Button>
+          </>
         }
       />
       <CheckInQrDialog training={training} open={showingCode} onClose={() => setShowingCode(false)} />
+      <ManualCheckInDialog trainId={trainId} open={manual} onClose={() => setManual(false)} onDone={() => table.current?.reload()} />
     </>
   )
 }

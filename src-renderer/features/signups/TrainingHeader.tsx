@@ -8,6 +8,8 @@ import type { RecordState } from '../../components/useRecordById'
 import { minutesOf } from '../../lib/dateText'
 
 export const TRAINING_LIST_PATH = '/trainingManagement/trainingManagement'
+/** 签到台 of a training (`?id=`), reached from 签到记录 and from the seat screen. */
+export const DOOR_PATH = '/trainingManagement/checkInDesk'
 
 const useStyles = makeStyles({
   root: {

@@ -20,6 +20,7 @@ import * as smsSetting from './0018_sms_setting'
 import * as noticeOwner from './0019_notice_owner'
 import * as examLifecycle from './0022_exam_lifecycle'
 import * as passwordChange from './0023_password_change'
+import * as checkInSource from './0024_check_in_source'
 import * as seatPlanRevisions from './0025_seat_plan_revisions'
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -50,5 +51,6 @@ export const migrations: Record<string, AppMigration> = {
   '0019_notice_owner': noticeOwner,
   '0022_exam_lifecycle': examLifecycle,
   '0023_password_change': passwordChange,
+  '0024_check_in_source': checkInSource,
   '0025_seat_plan_revisions': seatPlanRevisions,
 }

@@ -1,11 +1,12 @@
 import { timingSafeEqual } from 'node:crypto'
 import { AppError, ErrorKey } from '../../../src-shared/errors'
-import { CheckInLinkSchema, selfSignUpRequiredFields, SignUpLinkSchema } from '../../../src-shared/schemas/signup'
+import { CheckInLinkSchema, checkInSourceLabel, selfSignUpRequiredFields, SignUpLinkSchema, type CheckInRecord } from '../../../src-shared/schemas/signup'
 import { parseSignUpOptions } from '../../../src-shared/schemas/training-codes'
 import { effectiveTrainStatus, TrainStatus } from '../../../src-shared/training-status'
 import { nowText } from '../../db/time'
 import type { Db } from '../../db/types'
-import { signedInMember, type DomainHandlers } from '../../http/context'
+import { signedIn, signedInMember, type DomainHandlers } from '../../http/context'
+import { keysetBatches, streamWorkbook, type SheetColumn } from '../../files/xlsx-stream'
 import { publicOriginOf } from '../../http/public-url'
 import { TRAIN_NOT_FOUND, trainById } from '../training/host'
 import {
@@ -17,6 +18,7 @@ import {
   openSignInWindow,
   secondsToNextSlot,
 } from './checkin-code'
+import { checkInPerson } from './door-checkin'
 import { checkInPageBody, sendNotice, sendPage, signUpPageBody } from './mobile-html'
 import { ALREADY_SIGNED_UP, insertSignUp, isUniqueViolation, memberForSignUp, signUpValuesOf } from './queries'
 
@@ -62,17 +64,35 @@ async function checkInRefusal(db: Db, train: PublicTrain | undefined, code: stri
   return window ? { refusal: null, window } : { refusal: NOT_IN_WINDOW, window: null }
 }
 
+/** A training's check-ins with who checked in, optionally of names containing `name`. */
+function checkInQuery(db: Db, trainId: number, name: string | undefined) {
+  let query = db
+    .selectFrom('trainCheckIn as c')
+    .innerJoin('trainSignUp as s', 's.id', 'c.signUpId')
+    .innerJoin('org as o', 'o.id', 's.orgId')
+    .where('c.trainId', '=', trainId)
+  if (name) query = query.where('s.name', 'like', `%${name}%`)
+  return query
+}
+const recordColumns = ['c.id', 'c.signUpId', 's.name', 's.telephone', 'o.name as orgName', 'c.checkInTime', 'c.source', 'c.reason'] as const
+type CheckInRow = { id: number; signUpId: number; name: string; telephone: string; orgName: string; checkInTime: string; source: string; reason: string | null }
+const toRecord = (r: CheckInRow) => ({ ...r, source: r.source as CheckInRecord['source'] })
+
+const checkInColumns: readonly SheetColumn<CheckInRecord>[] = [
+  { header: '姓名', width: 10, value: (r) => r.name },
+  { header: '手机号', width: 14, value: (r) => r.telephone },
+  { header: '所在组织', width: 24, value: (r) => r.orgName },
+  { header: '签到时间', width: 20, value: (r) => r.checkInTime },
+  { header: '签到方式', width: 10, value: (r) => checkInSourceLabel[r.source] },
+  { header: '补签原因', width: 30, value: (r) => r.reason },
+]
+
 export const checkInHandlers = {
   'checkin.list': async ({ trainId, name, pageNum, pageSize }, ctx) => {
-    let query = ctx.db
-      .selectFrom('trainCheckIn as c')
-      .innerJoin('trainSignUp as s', 's.id', 'c.signUpId')
-      .innerJoin('org as o', 'o.id', 's.orgId')
-      .where('c.trainId', '=', trainId)
-    if (name) query = query.where('s.name', 'like', `%${name}%`)
+    const query = checkInQuery(ctx.db, trainId, name)
     const [records, count] = await Promise.all([
       query
-        .select(['c.id', 'c.signUpId', 's.name', 's.telephone', 'o.name as orgName', 'c.checkInTime'])
+        .select(recordColumns)
         .orderBy('c.checkInTime', 'desc')
         .orderBy('c.id', 'desc')
         .limit(pageSize)
@@ -80,7 +100,21 @@ export const checkInHandlers = {
         .execute(),
       query.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
     ])
-    return { records, total: Number(count.n) }
+    return { records: records.map(toRecord), total: Number(count.n) }
+  },
+
+  'checkin.door': async ({ idempotencyKey, ...input }, ctx) =>
+    checkInPerson(ctx.db, signedIn(ctx), { ...input, ...(idempotencyKey ? { idempotencyKey } : {}), source: 'door' }),
+
+  'checkin.manual': async (input, ctx) => checkInPerson(ctx.db, signedIn(ctx), { ...input, source: 'manual' }),
+
+  'checkin.download': async ({ trainId, name }, ctx) => {
+    const train = await trainById(ctx.db, trainId)
+    const query = checkInQuery(ctx.db, trainId, name)
+    const batches = keysetBatches(async (afterId, size) =>
+      (await query.select(recordColumns).where('c.id', '>', afterId).orderBy('c.id').limit(size).execute()).map(toRecord),
+    )
+    return streamWorkbook(ctx.reply, `${train.name}签到记录.xlsx`, '签到记录', checkInColumns, batches)
   },
 
   'checkin.code': async ({ trainId }, ctx) => {

@@ -1,5 +1,5 @@
-import type { Db } from '../../db/types'
-import { nowText } from '../../db/time'
+import type { Db } from './types'
+import { nowText } from './time'
 
 /**
  * Idempotency keys of queued saves (per account, migration 0013). A save claims its key

@@ -1,0 +1,166 @@
+import { mkdtemp, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join, resolve } from 'node:path'
+import type { Browser, Page } from 'playwright-core'
+import { afterAll, beforeAll, expect, it } from 'vitest'
+import type { RpcName, RpcOutput } from '../../src-shared/ipc'
+import type { SignUpMember } from '../../src-shared/schemas/signup'
+import { consoleTime, initialsOf } from '../../src-main/core/sync/door-desk'
+import { jsonFileSettingsStore } from '../../src-main/core/settings'
+import { startWebHost, type WebHost } from '../../src-main/web/web-host'
+import { demoAccounts } from '../../src-server/seed/demo-accounts'
+import { CAPTCHA_CODE, launchBrowser, openConsole, screenshot, goToRoute, type ConsolePage } from '../support/browser'
+import { freePort, serverProcess } from '../support/server-process'
+import { validTrainForm } from '../support/training'
+
+/**
+ * The venue door with no network: two consoles, each connected to a platform server
+ * running as a process of its own, have prepared the training; the server stops; three
+ * people are checked in at the door on the two consoles, one of them on both; the server
+ * comes back and each person has one check-in, the earliest.
+ */
+
+const { admin } = demoAccounts
+let browser: Browser
+let dir: string
+let server: ReturnType<typeof serverProcess>
+let port: number
+const hosts: WebHost[] = []
+const tabs: ConsolePage[] = []
+
+async function consoleOn(dataDir: string): Promise<WebHost> {
+  await jsonFileSettingsStore(join(dataDir, 'settings.json')).set({ serverMode: 'remote', serverUrl: `http://127.0.0.1:${port}` })
+  const host = await startWebHost({ dataDir, env: {}, rendererDir: resolve('out/renderer') })
+  hosts.push(host)
+  return host
+}
+
+async function core<K extends RpcName>(host: WebHost, method: K, input?: unknown): Promise<RpcOutput<K>> {
+  const result = await host.core.dispatch(method, input)
+  if (!result.ok) throw new Error(`${method}: ${result.error.message}`)
+  return result.data as RpcOutput<K>
+}
+
+async function signedIn(host: WebHost): Promise<void> {
+  const captcha = await core(host, 'auth.captcha')
+  await core(host, 'session.login', { username: admin.username, password: admin.password, checkCode: CAPTCHA_CODE, checkCodeId: captcha.id })
+}
+
+/** Types into the desk's search box as a clerk (or a scanner) would. */
+async function lookUp(page: Page, text: string): Promise<void> {
+  const box = page.getByLabel('查找报名人员')
+  await box.fill('')
+  await box.pressSequentially(text)
+}
+
+beforeAll(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'e2e-door-'))
+  port = await freePort()
+  server = serverProcess(dir, port)
+  await server.up()
+  browser = await launchBrowser()
+}, 120_000)
+
+afterAll(async () => {
+  for (const tab of tabs) await tab.close()
+  await browser?.close()
+  for (const host of hosts) await host.close()
+  await server?.down()
+  if (dir) await rm(dir, { recursive: true, force: true })
+})
+
+it('checks three people in at the door offline on two consoles, one on both: one check-in each after sync, the earliest', async () => {
+  const a = await consoleOn(join(dir, 'door-a'))
+  const b = await consoleOn(join(dir, 'door-b'))
+  for (const host of [a, b]) await signedIn(host)
+  const training = await core(a, 'train.create', validTrainForm({ maxNum: 0, name: '签到台离线测试培训班' }))
+  const members = (await core(a, 'member.list', { pageSize: 4, enabled: true })).records
+  const people: SignUpMember[] = []
+  for (const m of members.slice(0, 3)) people.push(await core(a, 'signup.create', { trainId: training.id, memberId: m.id }))
+  // A fourth who does not come to the door: 补签 later.
+  const absent = await core(a, 'signup.create', { trainId: training.id, memberId: members[3].id })
+  // A seat for the first person, shown at the door.
+  await core(a, 'seating.save', { trainId: training.id, rowNumber: 2, columnNumber: 3, trainMemberLocations: [{ rowNumber: 1, columnNumber: 2, trainSignUpMemberId: people[0].id }] })
+  for (const host of [a, b]) await core(host, 'offline.prepare', { trainId: training.id })
+
+  await server.down()
+  const tabA = await openConsole(browser, a)
+  const tabB = await openConsole(browser, b)
+  tabs.push(tabA, tabB)
+  for (const { page } of [tabA, tabB]) {
+    await page.setViewportSize({ width: 1440, height: 900 })
+    await goToRoute(page, `/trainingManagement/checkInDesk?id=${training.id}`)
+    await page.getByRole('heading', { name: `签到台：${training.name}` }).waitFor()
+    await page.getByText('名单 4 人').waitFor()
+  }
+
+  // Console A: the first person by name, the second by the code a scanner types (then Enter).
+  const pageA = tabA.page
+  await lookUp(pageA, people[0].name)
+  await pageA.getByRole('row', { name: new RegExp(people[0].name) }).getByText('第1排第2列').waitFor()
+  await pageA.getByRole('row', { name: new RegExp(people[0].name) }).getByRole('button', { name: '签到' }).click()
+  await pageA.getByText(new RegExp(`${people[0].name} 签到成功`)).waitFor()
+  await pageA.getByText('第1排第2列').waitFor()
+  await pageA.getByText('离线签到，联网后自动同步').waitFor()
+  // The box still has the focus: the scanner's code goes straight in.
+  await pageA.keyboard.type(String(people[1].id))
+  await pageA.getByRole('row', { name: new RegExp(people[1].name) }).waitFor()
+  await pageA.keyboard.press('Enter')
+  await pageA.getByText(new RegExp(`${people[1].name} 签到成功`)).waitFor()
+  const firstTime = (await core(a, 'door.search', { trainId: training.id, text: String(people[1].id) })).people[0].checkInTime!
+  // A second check-in of the same person on the same console: 已签到 with the first time.
+  await lookUp(pageA, String(people[0].id))
+  await pageA.keyboard.press('Enter')
+  await pageA.getByText(new RegExp(`${people[0].name} 已签到（\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}）`)).waitFor()
+  await screenshot(pageA, 'door-checkin-offline')
+
+  // Console B, a second later: the second person again (by pinyin initials) and the third (by phone digits).
+  const now = consoleTime()
+  await expect.poll(() => consoleTime(), { timeout: 2000 }).not.toBe(now)
+  const pageB = tabB.page
+  await lookUp(pageB, initialsOf(people[1].name))
+  // Console B has not synced A's check-in: it shows the person as not yet checked in here.
+  await pageB.getByRole('row', { name: new RegExp(people[1].name) }).getByText('未签到').waitFor()
+  await screenshot(pageB, 'door-checkin-search')
+  await pageB.getByRole('row', { name: new RegExp(people[1].name) }).getByRole('button', { name: '签到' }).click()
+  await pageB.getByText(new RegExp(`${people[1].name} 签到成功`)).waitFor()
+  await lookUp(pageB, people[2].telephone.slice(-8))
+  await pageB.getByRole('row', { name: new RegExp(people[2].name) }).getByRole('button', { name: '签到' }).click()
+  await pageB.getByText(new RegExp(`${people[2].name} 签到成功`)).waitFor()
+  await pageA.getByText(/待同步 2 项/).first().waitFor()
+  await pageB.getByText(/待同步 2 项/).first().waitFor()
+
+  // The server is back: both consoles sync by themselves.
+  await server.up()
+  for (const { page } of [tabA, tabB]) await page.getByText(/^已同步于 /).waitFor({ timeout: 30_000 })
+  const office = await consoleOn(join(dir, 'office'))
+  await signedIn(office)
+  const list = await core(office, 'checkin.list', { trainId: training.id, pageNum: 1, pageSize: 50 })
+  expect(list.records.map((r) => r.signUpId).sort()).toEqual(people.map((p) => p.id).sort())
+  expect(list.records.every((r) => r.source === 'door')).toBe(true)
+  expect(list.records.find((r) => r.signUpId === people[1].id)?.checkInTime).toBe(firstTime)
+
+  // 签到记录 online, reached from the desk: every check-in once, 补签 and 导出 offered.
+  await pageB.getByRole('button', { name: '签到记录' }).click()
+  await pageB.getByText('已签到 3 人').waitFor()
+  await pageB.getByRole('cell', { name: people[1].name }).waitFor()
+  await screenshot(pageB, 'door-checkin-list')
+
+  // 补签 of the fourth: the reason is required.
+  await pageB.getByRole('button', { name: '补签' }).click()
+  const dialog = pageB.getByRole('dialog', { name: '补签' })
+  await dialog.getByRole('combobox', { name: '签到人员' }).click()
+  await pageB.getByRole('option', { name: new RegExp(absent.name) }).click()
+  const date = dialog.getByPlaceholder('yyyy-MM-dd')
+  await date.fill(consoleTime().slice(0, 10))
+  await date.press('Tab')
+  await dialog.getByRole('button', { name: '确定' }).click()
+  await dialog.getByText('请填写补签原因').waitFor()
+  await screenshot(pageB, 'door-checkin-manual')
+  await dialog.getByRole('textbox', { name: '补签原因' }).fill('手机没电，现场核实身份后登记')
+  await dialog.getByRole('button', { name: '确定' }).click()
+  await pageB.getByText(`${absent.name} 补签成功`).first().waitFor()
+  await pageB.getByText('补签：手机没电，现场核实身份后登记').waitFor()
+  await pageB.getByText('已签到 4 人').waitFor()
+  expect([...tabA.errors, ...tabB.errors].filter((e) => !e.includes('Failed to load resource'))).toEqual([])
+}, 180_000)
