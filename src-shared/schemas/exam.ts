@@ -270,6 +270,10 @@ export const SittingQuestionSchema = z.object({
 export const SittingSchema = z.object({
   attemptId: z.number(),
   title: z.string(),
+  /** A questionnaire is answered as a survey: no score, no time limit but its end time, options in their order, 提交. */
+  questionnaire: z.boolean(),
+  /** When the round ends (yyyy-MM-dd HH:mm:ss): a questionnaire's only deadline. */
+  endTime: z.string(),
   paperSlot: z.number(),
   totalScore: z.number(),
   deadlineAt: z.number(),
@@ -389,6 +393,8 @@ export const QuestionnaireSchema = z.object({
   paperId: z.number(),
   startTime: z.string(),
   endTime: z.string(),
+  /** Anonymous: the answers are kept without the member (who answered is still known, one answer each). */
+  anonymous: z.boolean(),
   respondents: z.number(),
 })
 export const QuestionnaireResultSchema = z.object({
@@ -406,6 +412,7 @@ export const QuestionnaireSetBodySchema = z
     paperId: requiredNumber('请选择问卷').pipe(z.number().positive('请选择问卷')),
     startTime: requiredTime('请选择开始时间'),
     endTime: requiredTime('请选择结束时间'),
+    anonymous: z.boolean({ error: '请选择是否匿名' }).optional().default(false),
   })
   .superRefine((v, ctx) => {
     if (laterThan(v.startTime, v.endTime)) ctx.addIssue({ code: 'custom', path: ['endTime'], message: '结束时间须晚于开始时间' })

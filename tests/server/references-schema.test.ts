@@ -1,15 +1,12 @@
-import { sql, type Kysely } from 'kysely'
-import { Migrator, type Migration } from 'kysely/migration'
+import { sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { references, unreferencedColumns } from '../../src-shared/references'
-import { openDatabase } from '../../src-server/db/connect'
 import { migrateToLatest } from '../../src-server/db/migrate'
-import { migrations } from '../../src-server/db/migrations'
-import { schemaDialect } from '../../src-server/db/schema-helpers'
 import type { Db } from '../../src-server/db/types'
 import { seedIfEmpty } from '../../src-server/seed'
 import { optionsFromEnv } from '../../src-server/options'
-import { testDatabases, type TestDatabase } from '../support/databases'
+import { testDatabases } from '../support/databases'
+import { migratedTo } from '../support/migrated'
 
 /**
  * The live schema of each dialect against the declared references (src-shared/references.ts):
@@ -54,20 +51,6 @@ async function liveSchema(db: Db, dialect: 'sqlite' | 'postgres'): Promise<{ col
     for (const k of found.rows) keys.push({ table: name, column: k.from, to: k.table, action: k.onDelete.toUpperCase() })
   }
   return { columns, keys }
-}
-
-/** A new database of `database`'s kind with the migrations up to and including `last`, and its URL. */
-async function migratedTo(database: TestDatabase, last: string): Promise<{ db: Db; url: string }> {
-  const url = await database.url()
-  const { db } = openDatabase(url)
-  const helpers = schemaDialect(database.dialect)
-  const provided: Record<string, Migration> = Object.fromEntries(
-    // eslint-disable-next-line @typescript-eslint/no-explicit-any
-    Object.entries(migrations).filter(([name]) => name <= last).map(([name, m]) => [name, { up: (k: Kysely<any>) => m.up(k, helpers) }]),
-  )
-  const { error } = await new Migrator({ db, provider: { getMigrations: async () => provided } }).migrateToLatest()
-  if (error) throw error
-  return { db, url }
 }
 
 describe.each(testDatabases())('declared references in the schema ($name)', (database) => {

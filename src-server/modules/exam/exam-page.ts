@@ -19,9 +19,10 @@ const EXAM_STYLE = `
 #clock{font-weight:700;color:#c00}#sync.warn{color:#c60}`
 
 export function examPageBody() {
-  return (nonce: string) => `<style>${EXAM_STYLE}</style><header><h1>在线考试</h1><p id="who"></p></header><div id="bar" hidden><span id="sync" role="status">已保存</span><span>剩余 <span id="clock">--:--</span></span></div><main id="app"></main>
+  return (nonce: string) => `<style>${EXAM_STYLE}</style><header><h1>在线考试</h1><p id="who"></p></header><div id="bar" hidden><span id="sync" role="status">已保存</span><span id="time">剩余 <span id="clock">--:--</span></span></div><main id="app"></main>
 <script nonce="${nonce}">
-const app=document.getElementById('app'),bar=document.getElementById('bar'),syncEl=document.getElementById('sync'),clockEl=document.getElementById('clock');
+const app=document.getElementById('app'),bar=document.getElementById('bar'),syncEl=document.getElementById('sync'),timeEl=document.getElementById('time'),heading=document.querySelector('header h1');
+let clockEl=document.getElementById('clock');
 const esc=(v)=>String(v??'').replace(/[&<>"']/g,(c)=>({'&':'&amp;','<':'&lt;','>':'&gt;','"':'&quot;',"'":'&#39;'})[c]);
 const TYPES={1:'单选题',2:'多选题',3:'判断题',4:'问答题',5:'填空题'};
 let token=localStorage.getItem(${JSON.stringify(MEMBER_STORAGE.token)}),sitting=null,offset=0,timer=null,flushing=false,seq=0,refusal='';
@@ -37,7 +38,7 @@ function showLogin(msg){bar.hidden=true;document.getElementById('who').textConte
  document.getElementById('login').addEventListener('submit',async(e)=>{e.preventDefault();const f=new FormData(e.target);
   try{const d=await api('POST','/api/m/login',{telephone:f.get('telephone'),password:f.get('password')});token=d.token;localStorage.setItem(${JSON.stringify(MEMBER_STORAGE.token)},token);localStorage.setItem(${JSON.stringify(MEMBER_STORAGE.name)},d.name);showList()}
   catch(err){document.getElementById('result').textContent=err.message}})}
-async function showList(){bar.hidden=true;clearInterval(timer);sitting=null;document.getElementById('who').textContent=localStorage.getItem(${JSON.stringify(MEMBER_STORAGE.name)})||'';
+async function showList(){bar.hidden=true;clearInterval(timer);sitting=null;heading.textContent='在线考试';document.getElementById('who').textContent=localStorage.getItem(${JSON.stringify(MEMBER_STORAGE.name)})||'';
  let list;try{list=await api('GET','/api/m/exams')}catch(err){if(token)app.innerHTML='<section><p class="fail">'+esc(err.message)+'</p><button id="retry">重试</button></section>',document.getElementById('retry').onclick=showList;return}
  app.innerHTML=(list.length?'':'<section><p>还没有数据</p></section>')+list.map((x)=>'<div class="card"><h2>'+esc(x.title)+(x.isMakeUp?'（补考）':'')+'</h2><div class="meta">'+esc(x.trainName)+'</div><div class="meta">'+esc(x.startTime.slice(0,16))+' 至 '+esc(x.endTime.slice(0,16))+(x.type===2?' · 限时 '+x.countdown+' 分钟':'')+'</div>'+
   (x.score!==null&&x.type===2?'<div>成绩：<b>'+x.score+'</b></div>':x.status==='DONE'?'<div>已交卷，待阅卷</div>':'')+
@@ -59,26 +60,30 @@ async function flush(){if(!sitting||flushing)return;flushing=true;
 function record(qid,answer){keep(pending(),qid,answer);flush()}
 async function start(id){let s;try{s=await api('POST','/api/m/exam/start',{memberExamId:id})}catch(err){alert(err.message);return showList()}
  sitting=s;refusal='';offset=s.serverNow-Date.now();seq=Math.max(Number(localStorage.getItem(seqKey())||0),s.seq);const local=pending();bar.hidden=false;
- app.innerHTML='<section><h2 style="margin:0">'+esc(s.title)+'</h2><div class="meta">共 '+s.questions.length+' 题，满分 '+s.totalScore+'</div></section>'+s.questions.map((q,i)=>{
+ // A questionnaire is a survey: no score, no countdown (its end time instead), options in their order, 提交.
+ const survey=s.questionnaire;heading.textContent=survey?'问卷调查':'在线考试';
+ timeEl.innerHTML=survey?'截止 <span id="deadline">'+esc(s.endTime.slice(0,16))+'</span>':'剩余 <span id="clock">--:--</span>';clockEl=document.getElementById('clock');
+ app.innerHTML='<section><h2 style="margin:0">'+esc(s.title)+'</h2><div class="meta">共 '+s.questions.length+' 题'+(survey?'':'，满分 '+s.totalScore)+'</div></section>'+s.questions.map((q,i)=>{
   const value=q.questionId in local?local[q.questionId].a:q.answer;const name='q'+q.questionId;
   let control;if(q.type===1||q.type===2){const chosen=(value||'').split(',');control=q.options.map((o,j)=>'<label class="opt"><input type="'+(q.type===1?'radio':'checkbox')+'" name="'+name+'" value="'+esc(o.key)+'"'+(chosen.includes(o.key)?' checked':'')+'><span>'+String.fromCharCode(65+j)+'. '+esc(o.text)+'</span></label>').join('')}
   else if(q.type===3)control=[['true','对'],['false','错']].map(([v,l])=>'<label class="opt"><input type="radio" name="'+name+'" value="'+v+'"'+(value===v?' checked':'')+'><span>'+l+'</span></label>').join('');
   else control='<textarea name="'+name+'" rows="4" maxlength="5000">'+esc(value)+'</textarea>';
-  return '<div class="q" data-qid="'+q.questionId+'" data-type="'+q.type+'"><h3>'+(i+1)+'. ['+TYPES[q.type]+(s.totalScore?'，'+q.score+'分':'')+'] '+esc(q.title)+'</h3>'+control+'</div>'}).join('')+'<button id="submit">交卷</button><div id="result" role="status"></div>';
+  return '<div class="q" data-qid="'+q.questionId+'" data-type="'+q.type+'"><h3>'+(i+1)+'. ['+TYPES[q.type]+(!survey&&s.totalScore?'，'+q.score+'分':'')+'] '+esc(q.title)+'</h3>'+control+'</div>'}).join('')+'<button id="submit">'+word()+'</button><div id="result" role="status"></div>';
  for(const box of app.querySelectorAll('.q')){const qid=box.dataset.qid,type=Number(box.dataset.type);let t;
   box.addEventListener('change',()=>{if(type===4||type===5)return;const vals=[...box.querySelectorAll('input:checked')].map((x)=>x.value).sort();record(qid,vals.length?vals.join(','):null)});
   box.addEventListener('input',(e)=>{if(e.target.tagName!=='TEXTAREA')return;clearTimeout(t);keep(pending(),qid,e.target.value);t=setTimeout(flush,800)})}
- document.getElementById('submit').onclick=()=>{if(confirm('确定交卷吗？交卷后不能再修改答案。'))submit()};
+ document.getElementById('submit').onclick=()=>{if(confirm(survey?'确定提交问卷吗？提交后不能再修改。':'确定交卷吗？交卷后不能再修改答案。'))submit()};
  clearInterval(timer);timer=setInterval(tick,1000);tick();flush()}
+function word(){return sitting&&sitting.questionnaire?'提交':'交卷'}
 function tick(){if(!sitting)return;const left=Math.max(0,Math.floor((sitting.deadlineAt-(Date.now()+offset))/1000));
- clockEl.textContent=String(Math.floor(left/60)).padStart(2,'0')+':'+String(left%60).padStart(2,'0');if(left===0){clearInterval(timer);submit(true)}}
+ if(clockEl)clockEl.textContent=String(Math.floor(left/60)).padStart(2,'0')+':'+String(left%60).padStart(2,'0');if(left===0){clearInterval(timer);submit(true)}}
 async function submit(timeUp){const result=document.getElementById('result');await flush();
  if(refusal){result.className='fail';result.textContent=refusal;return}
- if(Object.keys(pending()).length&&!timeUp){result.className='fail';result.textContent='网络未连接，还有答案未上传，请联网后再交卷';return}
+ if(Object.keys(pending()).length&&!timeUp){result.className='fail';result.textContent='网络未连接，还有答案未上传，请联网后再'+word();return}
  try{const r=await api('POST','/api/m/exam/submit',{attemptId:sitting.attemptId});localStorage.removeItem(pendingKey());localStorage.removeItem(seqKey());clearInterval(timer);bar.hidden=true;sitting=null;
-  app.innerHTML='<section><p id="result" class="ok">'+(timeUp?'考试时间到，已自动交卷。':'交卷成功！')+(r.questionnaire?'感谢您的反馈。':r.score!==null?'本次成绩：'+r.score+' 分（满分 '+r.totalScore+'）':'客观题已评分，主观题待阅卷。')+'</p><button id="back">返回</button></section>';
+  app.innerHTML='<section><p id="result" class="ok">'+(r.questionnaire?(timeUp?'问卷已截止，已自动提交。':'提交成功！'):timeUp?'考试时间到，已自动交卷。':'交卷成功！')+(r.questionnaire?'感谢您的反馈。':r.score!==null?'本次成绩：'+r.score+' 分（满分 '+r.totalScore+'）':'客观题已评分，主观题待阅卷。')+'</p><button id="back">返回</button></section>';
   document.getElementById('back').onclick=showList}
- catch(err){result.className='fail';result.textContent=err.refused?err.message:'网络错误，请联网后再交卷'}}
+ catch(err){result.className='fail';result.textContent=err.refused?err.message:'网络错误，请联网后再'+word()}}
 setInterval(flush,3000);addEventListener('online',flush);addEventListener('offline',showSync);
 token?showList():showLogin('')
 </script>`
