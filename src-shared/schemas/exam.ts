@@ -255,6 +255,8 @@ export const MyExamSchema = z.object({
   openAttemptId: z.number().nullable(),
   /** Why it cannot be started now, or null. */
   closedReason: z.string().nullable(),
+  /** A mock exam's latest submitted sitting, whose answers the member may look at (模拟考试 交卷后可查看答案); else null. */
+  reviewAttemptId: z.number().nullable(),
 })
 export type MyExam = z.infer<typeof MyExamSchema>
 
@@ -302,7 +304,34 @@ export const SubmitResultSchema = z.object({
   /** Score of this sitting when nothing waits for a marker. */
   score: z.number().nullable(),
   totalScore: z.number(),
+  /** A mock exam: the answers may be looked at now (GET /api/m/exam/review). */
+  canReview: z.boolean(),
 })
+export const ReviewQuerySchema = z.object({ attemptId: intLike.pipe(z.number().int().positive('编号无效')) })
+/** How a question of a submitted mock exam went: right, wrong, partly right (an essay's marks), or waiting for a marker. */
+export const reviewMarks = ['right', 'wrong', 'partial', 'pending'] as const
+export const ReviewSchema = z.object({
+  title: z.string(),
+  score: z.number().nullable(),
+  totalScore: z.number(),
+  questions: z.array(
+    z.object({
+      questionId: z.number(),
+      type: z.number(),
+      title: z.string(),
+      /** Options in the order the sitting showed them. */
+      options: z.array(z.object({ key: z.string(), text: z.string() })),
+      /** The member's answer, as saved (letters, true/false or text). */
+      answer: z.string().nullable(),
+      /** The reference answer (an essay's is its analysis). */
+      correctAnswer: z.string(),
+      questionScore: z.number(),
+      score: z.number().nullable(),
+      mark: z.enum(reviewMarks),
+    }),
+  ),
+})
+export type Review = z.infer<typeof ReviewSchema>
 export const MemberPageQuerySchema = z.object({})
 
 // ---------------------------------------------------------------- participants, analysis, questionnaire results

@@ -88,7 +88,7 @@ describe.each(testDatabases())('questionnaires as surveys ($name)', (database) =
       await p.answerAll(sitting, byType)
       expect(ok(await p.submit(sitting))).toMatchObject({ questionnaire: true })
       // One answer per member: the round is used up, and the submitted sitting takes nothing more.
-      expect(failureOf({ status: 200, body: (await p.start()) as never }).message).toBe('您已交卷')
+      expect(failureOf({ status: 200, body: (await p.start()) as never }).message).toBe('您已提交问卷')
       expect((await p.member.post('/api/m/exam/answer', { attemptId: sitting.attemptId, questionId: sitting.questions[0].questionId, answer: 'D', seq: nextSaveSeq() })).code).not.toBe(0)
     }
 

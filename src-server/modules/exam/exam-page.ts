@@ -16,7 +16,9 @@ const EXAM_STYLE = `
 .q h3{font-size:16px;margin:0 0 8px;font-weight:600}.opt{display:flex;gap:8px;align-items:flex-start;font-weight:400;padding:8px;border:1px solid #ddd;border-radius:6px;margin:6px 0}
 .opt input{width:auto;margin-top:5px}textarea{box-sizing:border-box;width:100%;font-size:16px;padding:8px;border:1px solid #ccc;border-radius:6px}
 #bar{position:sticky;top:0;background:#fff;border-bottom:1px solid #ddd;padding:8px 12px;display:flex;justify-content:space-between;font-size:14px;z-index:2}
-#clock{font-weight:700;color:#c00}#sync.warn{color:#c60}`
+#clock{font-weight:700;color:#c00}#sync.warn{color:#c60}
+.mark{display:inline-block;font-size:13px;font-weight:600;border-radius:4px;padding:1px 6px;margin-left:6px}.mark.right{background:#e6f4ea;color:#137333}.mark.wrong{background:#fce8e6;color:#c5221f}
+.mark.partial,.mark.pending{background:#fef7e0;color:#8a5300}.opt.key{border-color:#137333}.opt.chosen:not(.key){border-color:#c5221f}.ref{font-size:14px;color:#137333;margin-top:6px}`
 
 export function examPageBody() {
   return (nonce: string) => `<style>${EXAM_STYLE}</style><header><h1>在线考试</h1><p id="who"></p></header><div id="bar" hidden><span id="sync" role="status">已保存</span><span id="time">剩余 <span id="clock">--:--</span></span></div><main id="app"></main>
@@ -42,8 +44,11 @@ async function showList(){bar.hidden=true;clearInterval(timer);sitting=null;head
  let list;try{list=await api('GET','/api/m/exams')}catch(err){if(token)app.innerHTML='<section><p class="fail">'+esc(err.message)+'</p><button id="retry">重试</button></section>',document.getElementById('retry').onclick=showList;return}
  app.innerHTML=(list.length?'':'<section><p>还没有数据</p></section>')+list.map((x)=>'<div class="card"><h2>'+esc(x.title)+(x.isMakeUp?'（补考）':'')+'</h2><div class="meta">'+esc(x.trainName)+'</div><div class="meta">'+esc(x.startTime.slice(0,16))+' 至 '+esc(x.endTime.slice(0,16))+(x.type===2?' · 限时 '+x.countdown+' 分钟':'')+'</div>'+
   (x.score!==null&&x.type===2?'<div>成绩：<b>'+x.score+'</b></div>':x.status==='DONE'?'<div>已交卷，待阅卷</div>':'')+
-  (x.closedReason?'<div class="meta">'+esc(x.closedReason)+'</div>':'<button data-id="'+x.memberExamId+'">'+(x.openAttemptId?'继续作答':x.type===1?'填写问卷':'开始考试')+'</button>')+'</div>').join('')+'<button class="secondary" id="logout">退出登录</button>';
+  (x.closedReason?'<div class="meta">'+esc(x.closedReason)+'</div>':'<button data-id="'+x.memberExamId+'">'+(x.openAttemptId?'继续作答':x.type===1?'填写问卷':'开始考试')+'</button>')+
+  (x.reviewAttemptId?'<button class="secondary" data-review="'+x.reviewAttemptId+'">查看答案</button>':'')+'</div>').join('')+'<button class="secondary" id="courses">课程评论</button><button class="secondary" id="logout">退出登录</button>';
+ document.getElementById('courses').onclick=showCourses;
  for(const b of app.querySelectorAll('button[data-id]'))b.onclick=()=>start(Number(b.dataset.id));
+ for(const b of app.querySelectorAll('button[data-review]'))b.onclick=()=>{app.innerHTML='<section id="review"></section><button id="back">返回</button>';document.getElementById('back').onclick=showList;showReview(Number(b.dataset.review))};
  document.getElementById('logout').onclick=signOut}
 const pendingKey=()=>'pending:'+sitting.attemptId,seqKey=()=>'seq:'+sitting.attemptId;
 function nextSeq(){seq+=1;localStorage.setItem(seqKey(),String(seq));return seq}
@@ -81,9 +86,29 @@ async function submit(timeUp){const result=document.getElementById('result');awa
  if(refusal){result.className='fail';result.textContent=refusal;return}
  if(Object.keys(pending()).length&&!timeUp){result.className='fail';result.textContent='网络未连接，还有答案未上传，请联网后再'+word();return}
  try{const r=await api('POST','/api/m/exam/submit',{attemptId:sitting.attemptId});localStorage.removeItem(pendingKey());localStorage.removeItem(seqKey());clearInterval(timer);bar.hidden=true;sitting=null;
-  app.innerHTML='<section><p id="result" class="ok">'+(r.questionnaire?(timeUp?'问卷已截止，已自动提交。':'提交成功！'):timeUp?'考试时间到，已自动交卷。':'交卷成功！')+(r.questionnaire?'感谢您的反馈。':r.score!==null?'本次成绩：'+r.score+' 分（满分 '+r.totalScore+'）':'客观题已评分，主观题待阅卷。')+'</p><button id="back">返回</button></section>';
-  document.getElementById('back').onclick=showList}
+  const attemptId=sitting.attemptId;
+  app.innerHTML='<section><p id="result" class="ok">'+(r.questionnaire?(timeUp?'问卷已截止，已自动提交。':'提交成功！'):timeUp?'考试时间到，已自动交卷。':'交卷成功！')+(r.questionnaire?'感谢您的反馈。':r.score!==null?'本次成绩：'+r.score+' 分（满分 '+r.totalScore+'）':'客观题已评分，主观题待阅卷。')+'</p></section><section id="review"></section><button id="back">返回</button>';
+  document.getElementById('back').onclick=showList;if(r.canReview)showReview(attemptId)}
  catch(err){result.className='fail';result.textContent=err.refused?err.message:'网络错误，请联网后再'+word()}}
+// 模拟考试: after 交卷 every question with the member's answer, the right answer and 正确 / 错误.
+const MARKS={right:'正确',wrong:'错误',partial:'部分得分',pending:'待阅卷'};
+async function showReview(attemptId){const box=document.getElementById('review');let r;
+ try{r=await api('GET','/api/m/exam/review?attemptId='+attemptId)}catch(err){box.innerHTML='<p class="fail">'+esc(err.message)+'</p>';return}
+ const said=(q,v)=>q.type===3?(v==='true'?'对':v==='false'?'错':''):q.options.length?(v||'').split(',').filter(Boolean).map((k)=>{const j=q.options.findIndex((o)=>o.key===k);return j<0?k:String.fromCharCode(65+j)}).join('、'):(v||'');
+ box.innerHTML='<h2 style="margin:0 0 8px">答案解析</h2>'+(r.score!==null?'<div class="meta">本次成绩：'+r.score+' 分（满分 '+r.totalScore+'）</div>':'')+r.questions.map((q,i)=>{const chosen=(q.answer||'').split(','),keys=(q.correctAnswer||'').split(',');
+  const body=q.options.length?q.options.map((o,j)=>'<div class="opt'+(keys.includes(o.key)?' key':'')+(chosen.includes(o.key)?' chosen':'')+'"><span>'+String.fromCharCode(65+j)+'. '+esc(o.text)+(keys.includes(o.key)?'（正确答案）':'')+(chosen.includes(o.key)?'（你的选择）':'')+'</span></div>').join('')
+   :'<div class="meta">你的答案：'+(esc(said(q,q.answer))||'未作答')+'</div>'+(q.correctAnswer?'<div class="ref">'+(q.type===4?'解析：':'正确答案：')+esc(said(q,q.correctAnswer))+'</div>':'');
+  return '<div class="q" data-review-qid="'+q.questionId+'"><h3>'+(i+1)+'. ['+TYPES[q.type]+'] '+esc(q.title)+'<span class="mark '+q.mark+'">'+MARKS[q.mark]+(q.mark==='partial'?' '+q.score+'/'+q.questionScore:'')+'</span></h3>'+body+'</div>'}).join('')}
+// Course comments: a member comments on an enabled course; the office reviews each before it is shown.
+async function showCourses(){heading.textContent='课程评论';let list;
+ try{list=await api('GET','/api/m/courses')}catch(err){app.innerHTML='<section><p class="fail">'+esc(err.message)+'</p><button id="back">返回</button></section>';document.getElementById('back').onclick=showList;return}
+ app.innerHTML=(list.length?'':'<section><p>还没有数据</p></section>')+list.map((c)=>'<form class="card" data-course="'+c.id+'" novalidate><h2>'+esc(c.name)+'</h2><div class="meta">主讲：'+esc(c.teacherName||'')+'</div>'+
+  '<label>评分</label><div class="stars">'+[1,2,3,4,5].map((g)=>'<label class="opt"><input type="radio" name="grade" value="'+g+'"><span>'+'★'.repeat(g)+'</span></label>').join('')+'</div>'+
+  '<label>评论</label><textarea name="content" rows="3" maxlength="500" placeholder="请输入评论内容"></textarea><button type="submit">提交评论</button><div class="result" role="status"></div></form>').join('')+'<button class="secondary" id="back">返回</button>';
+ document.getElementById('back').onclick=showList;
+ for(const form of app.querySelectorAll('form[data-course]'))form.addEventListener('submit',async(e)=>{e.preventDefault();const f=new FormData(form),out=form.querySelector('.result');
+  try{await api('POST','/api/m/course/comment',{courseId:Number(form.dataset.course),content:String(f.get('content')||''),grade:f.get('grade')?Number(f.get('grade')):null});form.reset();out.className='result ok';out.textContent='评论已提交，审核通过后显示'}
+  catch(err){out.className='result fail';out.textContent=err.message}})}
 setInterval(flush,3000);addEventListener('online',flush);addEventListener('offline',showSync);
 token?showList():showLogin('')
 </script>`

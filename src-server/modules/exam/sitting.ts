@@ -50,7 +50,7 @@ export async function roundOf(db: Db, memberId: number, memberExamId: number) {
   if (!row) throw new AppError(ErrorKey.NOT_FOUND, '考试不存在')
   return row
 }
-type RoundTimes = Pick<Awaited<ReturnType<typeof roundOf>>, 'closed' | 'startTime' | 'endTime' | 'isMakeUp' | 'roundStart' | 'roundEnd' | 'attempts' | 'retestNum'>
+type RoundTimes = Pick<Awaited<ReturnType<typeof roundOf>>, 'type' | 'closed' | 'startTime' | 'endTime' | 'isMakeUp' | 'roundStart' | 'roundEnd' | 'attempts' | 'retestNum'>
 
 /** Why the round cannot be sat now (closed, outside its window, no sittings left), or null. */
 export function closedReason(round: RoundTimes, now: string, openSitting: boolean): string | null {
@@ -58,9 +58,12 @@ export function closedReason(round: RoundTimes, now: string, openSitting: boolea
   if (examStatusOf({ closed: round.closed, ...window }, now) === 3) return '考试已关闭'
   if (now < window.startTime) return '考试尚未开始'
   if (now >= window.endTime) return '考试已结束'
-  if (!openSitting && round.attempts >= 1 + round.retestNum) return round.retestNum > 0 ? '已用完全部考试次数' : '您已交卷'
+  if (!openSitting && round.attempts >= 1 + round.retestNum) return round.type === ExamType.QUESTIONNAIRE ? ALREADY_ANSWERED : round.retestNum > 0 ? '已用完全部考试次数' : '您已交卷'
   return null
 }
+
+/** A questionnaire is answered once per member. */
+export const ALREADY_ANSWERED = '您已提交问卷'
 
 export const NOT_CHECKED_IN = '签到后才能填写满意度问卷'
 
@@ -257,11 +260,11 @@ export async function submitSitting(db: Db, attemptId: number, nowMs: number, by
     .selectFrom('examAttempt as a')
     .innerJoin('memberExam as m', 'm.id', 'a.memberExamId')
     .innerJoin('exam as e', 'e.id', 'm.examId')
-    .select(['a.memberExamId', 'a.score', 'a.totalScore', 'e.type'])
+    .select(['a.memberExamId', 'a.score', 'a.totalScore', 'e.type', 'e.canLookAnswer'])
     .where('a.id', '=', attemptId)
     .executeTakeFirstOrThrow()
   const state = memberExamId === null ? await refreshMemberExam(db, row.memberExamId) : await refreshMemberExam(db, memberExamId)
-  return { questionnaire: row.type === ExamType.QUESTIONNAIRE, status: state.status, score: row.score, totalScore: row.totalScore }
+  return { questionnaire: row.type === ExamType.QUESTIONNAIRE, status: state.status, score: row.score, totalScore: row.totalScore, canReview: row.type === ExamType.EXAM && row.canLookAnswer === 1 }
 }
 
 /**
