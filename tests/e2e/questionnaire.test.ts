@@ -153,6 +153,9 @@ describe('a satisfaction questionnaire as a survey', () => {
 
   it('shows the counts per question in the console, without the member\'s name', async () => {
     const { page } = tab
+    // Away and back: the results page reads them again when it opens.
+    await goToRoute(page, '/comment/paperManagement')
+    await page.getByRole('table', { name: '试卷列表' }).waitFor()
     await goToRoute(page, `/questionnaireManagement/result?examId=${trainId}`)
     await page.getByText(/已提交 1 份 · 匿名/).waitFor()
     await page.getByText('您对本次培训的总体评价（1 人作答）', { exact: false }).waitFor()

@@ -82,14 +82,13 @@ async function start(id){let s;try{s=await api('POST','/api/m/exam/start',{membe
 function word(){return sitting&&sitting.questionnaire?'提交':'交卷'}
 function tick(){if(!sitting)return;const left=Math.max(0,Math.floor((sitting.deadlineAt-(Date.now()+offset))/1000));
  if(clockEl)clockEl.textContent=String(Math.floor(left/60)).padStart(2,'0')+':'+String(left%60).padStart(2,'0');if(left===0){clearInterval(timer);submit(true)}}
-async function submit(timeUp){const result=document.getElementById('result');await flush();
+async function submit(timeUp){const result=document.getElementById('result'),attemptId=sitting.attemptId,survey=sitting.questionnaire;await flush();
  if(refusal){result.className='fail';result.textContent=refusal;return}
  if(Object.keys(pending()).length&&!timeUp){result.className='fail';result.textContent='网络未连接，还有答案未上传，请联网后再'+word();return}
  try{const r=await api('POST','/api/m/exam/submit',{attemptId:sitting.attemptId});localStorage.removeItem(pendingKey());localStorage.removeItem(seqKey());clearInterval(timer);bar.hidden=true;sitting=null;
-  const attemptId=sitting.attemptId;
   app.innerHTML='<section><p id="result" class="ok">'+(r.questionnaire?(timeUp?'问卷已截止，已自动提交。':'提交成功！'):timeUp?'考试时间到，已自动交卷。':'交卷成功！')+(r.questionnaire?'感谢您的反馈。':r.score!==null?'本次成绩：'+r.score+' 分（满分 '+r.totalScore+'）':'客观题已评分，主观题待阅卷。')+'</p></section><section id="review"></section><button id="back">返回</button>';
   document.getElementById('back').onclick=showList;if(r.canReview)showReview(attemptId)}
- catch(err){result.className='fail';result.textContent=err.refused?err.message:'网络错误，请联网后再'+word()}}
+ catch(err){result.className='fail';result.textContent=err.refused?err.message:'网络错误，请联网后再'+(survey?'提交':'交卷')}}
 // 模拟考试: after 交卷 every question with the member's answer, the right answer and 正确 / 错误.
 const MARKS={right:'正确',wrong:'错误',partial:'部分得分',pending:'待阅卷'};
 async function showReview(attemptId){const box=document.getElementById('review');let r;
