@@ -18,7 +18,8 @@ const EXAM_STYLE = `
 #bar{position:sticky;top:0;background:#fff;border-bottom:1px solid #ddd;padding:8px 12px;display:flex;justify-content:space-between;font-size:14px;z-index:2}
 #clock{font-weight:700;color:#c00}#sync.warn{color:#c60}
 .mark{display:inline-block;font-size:13px;font-weight:600;border-radius:4px;padding:1px 6px;margin-left:6px}.mark.right{background:#e6f4ea;color:#137333}.mark.wrong{background:#fce8e6;color:#c5221f}
-.mark.partial,.mark.pending{background:#fef7e0;color:#8a5300}.opt.key{border-color:#137333}.opt.chosen:not(.key){border-color:#c5221f}.ref{font-size:14px;color:#137333;margin-top:6px}`
+.mark.partial,.mark.pending{background:#fef7e0;color:#8a5300}.opt.key{border-color:#137333}.opt.chosen:not(.key){border-color:#c5221f}.ref{font-size:14px;color:#137333;margin-top:6px}
+.result{margin-top:12px;font-weight:600}.result.ok{color:#080}.result.fail{color:#c00}`
 
 export function examPageBody() {
   return (nonce: string) => `<style>${EXAM_STYLE}</style><header><h1>在线考试</h1><p id="who"></p></header><div id="bar" hidden><span id="sync" role="status">已保存</span><span id="time">剩余 <span id="clock">--:--</span></span></div><main id="app"></main>
