@@ -95,7 +95,11 @@ describe('a satisfaction questionnaire as a survey', () => {
     await screenshot(page, 'questionnaire-paper-wizard')
     await wizard.getByRole('button', { name: '保存' }).click()
     await toast(page, '新增问卷成功!').waitFor()
-    await rowOf(page, '问卷列表', '培训满意度问卷').waitFor()
+    await rowOf(page, '问卷列表', '培训满意度问卷').getByRole('button', { name: '预览' }).click()
+    const preview = page.getByRole('dialog', { name: '培训满意度问卷' })
+    await preview.getByText('共 2 题').waitFor()
+    expect(await preview.getByText(/分）|总分/).count()).toBe(0)
+    await preview.getByRole('button', { name: '关闭' }).click()
     // Not among the exam papers.
     await page.getByRole('tab', { name: '考试试卷' }).click()
     await page.getByRole('table', { name: '试卷列表' }).waitFor()
