@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { MyExam, Participant, QuestionnaireResult, Sitting } from '../../src-shared/schemas/exam'
 import type { TrainDetail } from '../../src-shared/schemas/training'
 import { migrateToLatest } from '../../src-server/db/migrate'
+import { nowText } from '../../src-server/db/time'
 import { epochOf } from '../../src-server/modules/exam/status'
 import { optionsFromEnv } from '../../src-server/options'
 import { seedIfEmpty } from '../../src-server/seed'
@@ -60,6 +61,29 @@ describe.each(testDatabases())('questionnaires as surveys ($name)', (database) =
     }
     return { member, start, answerAll, submit: (s: Sitting) => member.post<{ questionnaire: boolean; score: number | null }>('/api/m/exam/submit', { attemptId: s.attemptId }) }
   }
+
+  it('builds a questionnaire paper from the questionnaire bank without scores, offered by 设置问卷 and not as an exam paper', async () => {
+    const now = nowText()
+    const bankQuestion = async (useType: number, title: string) => {
+      const category = await server.db.insertInto('questionCategory').values({ name: `${title}类别`, useType, createdBy: null, createdAt: now, updatedAt: now }).returning('id').executeTakeFirstOrThrow()
+      return (
+        await server.db
+          .insertInto('question')
+          .values({ useType, categoryId: category.id, type: 1, title, stem: JSON.stringify({ A: '满意', B: '一般', C: '不满意' }), answer: null, analysis: null, imagePath: null, status: 1, createdBy: null, createName: null, createdAt: now, updatedAt: now })
+          .returning('id')
+          .executeTakeFirstOrThrow()
+      ).id
+    }
+    const surveyQuestion = await bankQuestion(1, `问卷题${database.name}`)
+    const examQuestion = await bankQuestion(2, `考试题${database.name}`)
+    const body = (questionId: number) => ({ title: '课程满意度', content: '结业前填写', type: 1, choiceType: 1, questionList: [{ questionType: 1, questionId, questionScore: 0 }] })
+    const made = dataOf((await admin.post<{ id: number; totalScore: number; type: number }>('/api/paper', body(surveyQuestion))).body)
+    expect(made).toMatchObject({ totalScore: 0, type: 1 })
+    // A question of the exam bank is not a questionnaire's.
+    expect(failureOf(await admin.post('/api/paper', body(examQuestion))).message).toContain('不存在')
+    expect((await admin.data<{ id: number }[]>('/api/questionnaire/papers')).map((p) => p.id)).toContain(made.id)
+    expect((await admin.data<{ id: number }[]>('/api/exam/papers')).map((p) => p.id)).not.toContain(made.id)
+  })
 
   it('shows the questions and each rating scale in their order, with the end time as the only deadline', async () => {
     const { examId, form } = await questionnaire(false)
