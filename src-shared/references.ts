@@ -153,6 +153,7 @@ export const references: readonly Reference[] = [
   { from: 'sms_message', column: 'exam_id', to: 'exam', onDelete: 'set null' },
   { from: 'exam_attempt', column: 'member_exam_id', to: 'member_exam', onDelete: 'cascade', effect: counted('次作答') },
   { from: 'exam_answer', column: 'attempt_id', to: 'exam_attempt', onDelete: 'cascade' },
+  { from: 'survey_answer', column: 'exam_id', to: 'exam', onDelete: 'cascade' },
 
   // A paper in use stays: members drawing it would get 试卷没有题目.
   ...['paper_id', 'paper2_id', 'paper3_id', 'paper4_id', 'paper5_id'].map(
@@ -184,6 +185,7 @@ export const unreferencedColumns: Readonly<Record<string, string>> = {
   'paper_question.question_id': 'a paper keeps a copy of its questions; deleting the question keeps the copy',
   'paper_question.category_id': 'part of that copy (with category_name)',
   'exam_answer.question_id': 'a sitting keeps a copy of each question as it was shown',
+  'survey_answer.question_id': 'an anonymous answer keeps a copy of its question, as exam_answer does',
   'role_permission.permission_id': 'permissions are constants of src-shared/permissions.ts, not rows',
   'ledger_member_year.member_id': 'a figure kept by the ledger triggers (migration 0014), which remove it with the member',
   'ledger_org.org_id': 'a figure kept by the ledger triggers (migration 0014)',

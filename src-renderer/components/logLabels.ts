@@ -6,7 +6,7 @@ import { scorePolicyLabels } from '../../src-shared/schemas/exam'
 const routeTable = routes as Record<string, RouteDef>
 
 /** Domains whose writes need no screen permission (public or any signed-in account). */
-const domainTitles: Record<string, string> = { auth: '登录认证', files: '文件上传', mobile: '党员报名签到', memberApp: '党员手机考试', permission: '菜单权限' }
+const domainTitles: Record<string, string> = { auth: '登录认证', files: '文件上传', mobile: '党员报名签到', memberApp: '党员手机考试', memberCourse: '党员课程评论', permission: '菜单权限' }
 
 const writes = Object.entries(routeTable).filter(([, route]) => route.method !== 'GET')
 
@@ -169,6 +169,7 @@ const fieldTitles: Record<string, string> = {
   passLine: '及格线',
   retestNum: '重考次数',
   canLookAnswer: '模拟考试',
+  anonymous: '匿名问卷',
   paperId: '试卷A编号',
   paper2Id: '试卷B编号',
   paper3Id: '试卷C编号',

@@ -22,6 +22,8 @@ export interface ExamTable {
   retestNum: number
   /** The mock-exam flag: 1 members may look at the answers after submitting. */
   canLookAnswer: number
+  /** 1: an anonymous questionnaire, whose submitted answers are kept in survey_answer without the member. */
+  anonymous: Defaulted<number>
   paperId: number
   paper2Id: number | null
   paper3Id: number | null
@@ -82,6 +84,17 @@ export interface ExamAnswerTable {
   saveSeq: Defaulted<number>
 }
 
+/** An answer of an anonymous questionnaire (migration 0026): no member, no sitting, no time. */
+export interface SurveyAnswerTable {
+  id: Generated<number>
+  examId: number
+  questionId: number
+  questionType: number
+  /** JSON of the question snapshot, as in exam_answer. */
+  question: string
+  answer: string | null
+}
+
 export interface MemberSessionTable {
   tokenHash: string
   memberId: number
@@ -94,5 +107,6 @@ export interface ExamTables {
   memberExam: MemberExamTable
   examAttempt: ExamAttemptTable
   examAnswer: ExamAnswerTable
+  surveyAnswer: SurveyAnswerTable
   memberSession: MemberSessionTable
 }

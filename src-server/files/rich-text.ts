@@ -51,3 +51,12 @@ export function richTextAsPlain(html: string): string {
     .replace(/\s+/g, ' ')
     .trim()
 }
+
+/**
+ * Text a member typed (a course comment) as it is stored: plain words only. Any markup is
+ * dropped (a script with its content), entities are read back as the characters they
+ * stand for, and runs of blank space become one space.
+ */
+export function cleanPlainText(text: string): string {
+  return richTextAsPlain(sanitizeHtml(text, { allowedTags: [], allowedAttributes: {} }))
+}

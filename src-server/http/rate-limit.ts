@@ -15,6 +15,8 @@ export const RATE_LIMITS: readonly { test: (method: string, url: string) => bool
   // A signed-in member taking an exam is counted as that member, not by address: a venue's
   // whole hall autosaves through one NAT address (200 candidates ≈ 800 saves a minute).
   { test: (_m, url) => url === '/api/m/exams' || url.startsWith('/api/m/exam/'), max: 120, perMember: true },
+  // A course comment is a signed-in member's write like an autosave: counted per member, the same limit.
+  { test: (_m, url) => url === '/api/m/courses' || url.startsWith('/api/m/course/'), max: 120, perMember: true },
   { test: (_m, url) => url.startsWith('/api/m/') || url.startsWith('/m/'), max: 120 },
   { test: (_m, url) => url === '/api/captcha', max: 120 },
   { test: (_m, url) => url === '/api/login', max: 60 },

@@ -29,6 +29,8 @@ import {
   QuestionnaireResultQuerySchema,
   QuestionnaireResultSchema,
   QuestionnaireSetBodySchema,
+  ReviewQuerySchema,
+  ReviewSchema,
   QuestionnaireSchema,
   NamedOptionSchema,
   PaperOptionSchema,
@@ -226,5 +228,11 @@ export const examRoutes = defineRoutes({
     summary: '交卷：客观题即时计分，主观题待评阅',
     body: SubmitBodySchema,
     response: SubmitResultSchema,
+  },
+  'memberApp.review': {
+    method: 'GET', path: '/api/m/exam/review', access: 'member', rpc: false,
+    summary: '模拟考试交卷后查看答案：每题的作答、正确答案与对错（正式考试与未交卷的作答拒绝）',
+    query: ReviewQuerySchema,
+    response: ReviewSchema,
   },
 })

@@ -74,3 +74,21 @@ export const CommentReviewSchema = z.object({
   id: idParam.shape.id,
   status: numberLike(z.union([z.literal(1), z.literal(-1)], { error: '状态无效' }), '状态无效'),
 })
+
+// ---------------------------------------------------------------- members' comments (the phone page)
+
+/** Longest comment a member may leave. */
+export const COMMENT_MAX = 500
+/** A course as members see it: enabled courses only. */
+export const MemberCourseSchema = z.object({ id: z.number().int(), name: z.string(), teacherName: z.string().nullable() })
+export type MemberCourse = z.infer<typeof MemberCourseSchema>
+/**
+ * A member's comment on a course: plain text (the server strips any markup before it is
+ * stored) and a rating of 1 to 5 stars. It waits for the office's review (status 0).
+ */
+export const MemberCommentBodySchema = z.object({
+  courseId: positiveId('请选择课程'),
+  content: requiredText('请输入评论内容', COMMENT_MAX),
+  grade: numberLike(z.number().int('请选择评分').min(1, '请选择评分').max(5, '评分为 1 到 5 星'), '请选择评分'),
+})
+export const MemberCommentResultSchema = z.object({ id: z.number().int(), status: z.number().int() })

@@ -255,6 +255,8 @@ export const MyExamSchema = z.object({
   openAttemptId: z.number().nullable(),
   /** Why it cannot be started now, or null. */
   closedReason: z.string().nullable(),
+  /** A mock exam's latest submitted sitting, whose answers the member may look at (模拟考试 交卷后可查看答案); else null. */
+  reviewAttemptId: z.number().nullable(),
 })
 export type MyExam = z.infer<typeof MyExamSchema>
 
@@ -270,6 +272,10 @@ export const SittingQuestionSchema = z.object({
 export const SittingSchema = z.object({
   attemptId: z.number(),
   title: z.string(),
+  /** A questionnaire is answered as a survey: no score, no time limit but its end time, options in their order, 提交. */
+  questionnaire: z.boolean(),
+  /** When the round ends (yyyy-MM-dd HH:mm:ss): a questionnaire's only deadline. */
+  endTime: z.string(),
   paperSlot: z.number(),
   totalScore: z.number(),
   deadlineAt: z.number(),
@@ -298,7 +304,34 @@ export const SubmitResultSchema = z.object({
   /** Score of this sitting when nothing waits for a marker. */
   score: z.number().nullable(),
   totalScore: z.number(),
+  /** A mock exam: the answers may be looked at now (GET /api/m/exam/review). */
+  canReview: z.boolean(),
 })
+export const ReviewQuerySchema = z.object({ attemptId: intLike.pipe(z.number().int().positive('编号无效')) })
+/** How a question of a submitted mock exam went: right, wrong, partly right (an essay's marks), or waiting for a marker. */
+export const reviewMarks = ['right', 'wrong', 'partial', 'pending'] as const
+export const ReviewSchema = z.object({
+  title: z.string(),
+  score: z.number().nullable(),
+  totalScore: z.number(),
+  questions: z.array(
+    z.object({
+      questionId: z.number(),
+      type: z.number(),
+      title: z.string(),
+      /** Options in the order the sitting showed them. */
+      options: z.array(z.object({ key: z.string(), text: z.string() })),
+      /** The member's answer, as saved (letters, true/false or text). */
+      answer: z.string().nullable(),
+      /** The reference answer (an essay's is its analysis). */
+      correctAnswer: z.string(),
+      questionScore: z.number(),
+      score: z.number().nullable(),
+      mark: z.enum(reviewMarks),
+    }),
+  ),
+})
+export type Review = z.infer<typeof ReviewSchema>
 export const MemberPageQuerySchema = z.object({})
 
 // ---------------------------------------------------------------- participants, analysis, questionnaire results
@@ -389,6 +422,8 @@ export const QuestionnaireSchema = z.object({
   paperId: z.number(),
   startTime: z.string(),
   endTime: z.string(),
+  /** Anonymous: the answers are kept without the member (who answered is still known, one answer each). */
+  anonymous: z.boolean(),
   respondents: z.number(),
 })
 export const QuestionnaireResultSchema = z.object({
@@ -406,6 +441,7 @@ export const QuestionnaireSetBodySchema = z
     paperId: requiredNumber('请选择问卷').pipe(z.number().positive('请选择问卷')),
     startTime: requiredTime('请选择开始时间'),
     endTime: requiredTime('请选择结束时间'),
+    anonymous: z.boolean({ error: '请选择是否匿名' }).optional().default(false),
   })
   .superRefine((v, ctx) => {
     if (laterThan(v.startTime, v.endTime)) ctx.addIssue({ code: 'custom', path: ['endTime'], message: '结束时间须晚于开始时间' })

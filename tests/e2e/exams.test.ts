@@ -314,8 +314,9 @@ describe('a satisfaction questionnaire', () => {
     await phone.getByText('现场教学').click()
     await phone.locator('.q[data-type="4"] textarea').fill('希望增加研讨时间')
     await expect.poll(() => phone.locator('#sync').textContent(), { timeout: 15_000 }).toBe('已保存')
-    await phone.getByRole('button', { name: '交卷' }).click()
-    await expect.poll(() => phone.locator('#result').textContent()).toBe('交卷成功！感谢您的反馈。')
+    // A questionnaire is submitted as a survey (issue 27): 提交, not 交卷.
+    await phone.getByRole('button', { name: '提交' }).click()
+    await expect.poll(() => phone.locator('#result').textContent()).toBe('提交成功！感谢您的反馈。')
     await context.close()
 
     const { page } = tab

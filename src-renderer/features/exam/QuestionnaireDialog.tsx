@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react'
+import { Checkbox } from '@fluentui/react-components'
 import { QuestionnaireSetBodySchema, type QuestionnaireResult } from '../../../src-shared/schemas/exam'
 import { call } from '../../lib/bridge'
 import { DateTimeInput } from '../../components/DateTimeInput'
@@ -27,7 +28,7 @@ export function QuestionnaireDialog({ open, trainId, current, onClose, onSaved }
       onOpenChange={(next) => !next && onClose()}
       title="设置满意度问卷"
       schema={QuestionnaireSetBodySchema}
-      defaultValues={{ trainId, title: current?.title ?? '培训满意度调查', paperId: current?.paperId, startTime: current?.startTime ?? '', endTime: current?.endTime ?? '' }}
+      defaultValues={{ trainId, title: current?.title ?? '培训满意度调查', paperId: current?.paperId, startTime: current?.startTime ?? '', endTime: current?.endTime ?? '', anonymous: current?.anonymous ?? false }}
       onSubmit={async (values) => {
         await call('questionnaire.set', values)
         notify.success(toastMessages.set)
@@ -43,6 +44,9 @@ export function QuestionnaireDialog({ open, trainId, current, onClose, onSaved }
               {(field) => <DateTimeInput aria-label={name === 'startTime' ? '开始时间' : '结束时间'} value={(field.value as string) ?? ''} onChange={field.onChange} onBlur={field.onBlur} />}
             </FormField>
           ))}
+          <FormField control={control} name="anonymous" label="匿名问卷" hint="匿名问卷的答卷不记录作答人，每人仍只能填写一次；已有人填写后不能更改">
+            {(field) => <Checkbox label="匿名填写" checked={Boolean(field.value)} onChange={(_, d) => field.onChange(d.checked === true)} onBlur={field.onBlur} />}
+          </FormField>
         </>
       )}
     </FormDialog>

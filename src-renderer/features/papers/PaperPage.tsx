@@ -1,7 +1,8 @@
 import { useRef, useState } from 'react'
-import { Button } from '@fluentui/react-components'
+import { Button, Tab, TabList } from '@fluentui/react-components'
 import { AddRegular, DeleteRegular, DocumentSearchRegular, EditRegular } from '@fluentui/react-icons'
 import type { Paper } from '../../../src-shared/schemas/paper'
+import { UseType, type UseTypeValue } from '../../../src-shared/schemas/question'
 import { call } from '../../lib/bridge'
 import { ResourceTable, type Column, type ResourceTableHandle } from '../../components/ResourceTable'
 import { useConfirmedDelete } from '../../components/useConfirmedDelete'
@@ -9,36 +10,51 @@ import { numbered } from '../../components/useResourcePage'
 import { PaperWizard } from './PaperWizard'
 import { PreviewDialog } from './PreviewDialog'
 
-const columns: Column<Paper & { index: number }>[] = [
+const examColumns: Column<Paper & { index: number }>[] = [
   { key: 'index', title: '序号', width: '70px', render: (row) => row.index },
   { key: 'title', title: '试卷名称', width: '220px', render: (row) => row.title },
   { key: 'content', title: '试卷信息', render: (row) => row.content },
   { key: 'questionCount', title: '题数', width: '80px', render: (row) => row.questionCount },
   { key: 'totalScore', title: '总分', width: '80px', render: (row) => row.totalScore },
 ]
+/** A questionnaire paper has no score: its list leaves the column out and names it 问卷. */
+const surveyColumns = examColumns
+  .filter((c) => c.key !== 'totalScore')
+  .map((c) => (c.key === 'title' ? { ...c, title: '问卷名称' } : c.key === 'content' ? { ...c, title: '问卷信息' } : c))
 
-/** 试卷管理 (spec 001 §2): search by name, add in steps, preview, edit, delete. */
+/**
+ * 试卷管理 (spec 001 §2): search by name, add in steps, preview, edit, delete. The type
+ * switch shows the questionnaire papers (use type 1, from the questionnaire bank) that
+ * 设置问卷 offers.
+ */
 export default function PaperPage() {
+  const [use, setUse] = useState<UseTypeValue>(UseType.EXAM)
+  const noun = use === UseType.QUESTIONNAIRE ? '问卷' : '试卷'
   const table = useRef<ResourceTableHandle>(null)
   const confirmedDelete = useConfirmedDelete()
   const [editing, setEditing] = useState<{ paper: Paper | null } | null>(null)
   const [previewing, setPreviewing] = useState<number | null>(null)
 
   const remove = (paper: Paper) =>
-    confirmedDelete(`确定要删除试卷「${paper.title}」吗?`, () => call('paper.delete', { id: paper.id }), () => table.current?.reload(), {
+    confirmedDelete(`确定要删除${noun}「${paper.title}」吗?`, () => call('paper.delete', { id: paper.id }), () => table.current?.reload(), {
       table: 'paper',
       ids: [paper.id],
     })
 
   return (
     <>
+      <TabList selectedValue={use} onTabSelect={(_, d) => setUse(d.value as UseTypeValue)} aria-label="试卷类型">
+        <Tab value={UseType.EXAM}>考试试卷</Tab>
+        <Tab value={UseType.QUESTIONNAIRE}>问卷</Tab>
+      </TabList>
       <ResourceTable<Paper & { index: number }, 'title'>
+        key={use}
         ref={table}
-        label="试卷列表"
-        columns={columns}
+        label={`${noun}列表`}
+        columns={use === UseType.QUESTIONNAIRE ? surveyColumns : examColumns}
         rowKey={(row) => row.id}
-        filters={[{ name: 'title', label: '试卷名称' }]}
-        load={async ({ pageNum, pageSize, filters }) => numbered(await call('paper.list', { pageNum, pageSize, title: filters.title }), pageNum, pageSize)}
+        filters={[{ name: 'title', label: `${noun}名称` }]}
+        load={async ({ pageNum, pageSize, filters }) => numbered(await call('paper.list', { pageNum, pageSize, title: filters.title, type: use }), pageNum, pageSize)}
         toolbar={
           <Button appearance="primary" icon={<AddRegular />} onClick={() => setEditing({ paper: null })}>
             添加
@@ -59,7 +75,7 @@ export default function PaperPage() {
           </>
         )}
       />
-      {editing && <PaperWizard paper={editing.paper} onClose={() => setEditing(null)} onSaved={() => table.current?.reload()} />}
+      {editing && <PaperWizard paper={editing.paper} use={use} onClose={() => setEditing(null)} onSaved={() => table.current?.reload()} />}
       {previewing !== null && <PreviewDialog paperId={previewing} onClose={() => setPreviewing(null)} />}
     </>
   )

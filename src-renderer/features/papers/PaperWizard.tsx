@@ -30,22 +30,21 @@ import {
   type ChoiceTypeValue,
   type Paper,
 } from '../../../src-shared/schemas/paper'
-import { questionTypeLabels, questionTypes, UseType, type CategoryOption, type QuestionTypeValue } from '../../../src-shared/schemas/question'
+import { questionTypeLabels, typesOfUse, UseType, type CategoryOption, type QuestionTypeValue, type UseTypeValue } from '../../../src-shared/schemas/question'
 import { call } from '../../lib/bridge'
 import { toastMessages, useNotify } from '../../components/toast'
-import { compositionOf, compositionPayload, emptyComposition, hasChoices, totals, type CompositionDraft, type TypeRow } from './composition'
+import { compositionOf, compositionPayload, emptyComposition, hasChoices, totals, unscored, type CompositionDraft, type TypeRow } from './composition'
 import { QuestionPicker } from './QuestionPicker'
 
 const useStyles = makeStyles({
   surface: { maxWidth: '860px', width: '100%' },
   content: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM, paddingTop: tokens.spacingVerticalS },
   grid: { display: 'grid', gridTemplateColumns: '90px 1fr 1fr', gap: tokens.spacingHorizontalM, alignItems: 'center' },
+  unscored: { display: 'grid', gridTemplateColumns: '90px 1fr', gap: tokens.spacingHorizontalM, alignItems: 'center' },
   split: { display: 'grid', gridTemplateColumns: '1fr 160px 40px', gap: tokens.spacingHorizontalM, alignItems: 'center' },
   choice: { minWidth: 0, width: '100%' },
   heading: { fontWeight: tokens.fontWeightSemibold },
 })
-
-const USE = UseType.EXAM
 
 /**
  * 添加试卷 / 编辑试卷 (spec 001 §2, §4, §5): first the title and information, then the
@@ -53,8 +52,12 @@ const USE = UseType.EXAM
  * count and score, plus a category split) — with a way back. Switching the mode after
  * a choice asks first; cancelling keeps the earlier choice.
  */
-export function PaperWizard({ paper, onClose, onSaved }: { paper: Paper | null; onClose(): void; onSaved(): void }) {
+export function PaperWizard({ paper, use = UseType.EXAM, onClose, onSaved }: { paper: Paper | null; use?: UseTypeValue; onClose(): void; onSaved(): void }) {
   const styles = useStyles()
+  // A questionnaire paper: questions of the questionnaire bank (single, multiple, essay), no scores.
+  const survey = use === UseType.QUESTIONNAIRE
+  const noun = survey ? '问卷' : '试卷'
+  const types = typesOfUse(use)
   const notify = useNotify()
   const [step, setStep] = useState<1 | 2>(1)
   const [head, setHead] = useState({ title: paper?.title ?? '', content: paper?.content ?? '' })
@@ -68,13 +71,13 @@ export function PaperWizard({ paper, onClose, onSaved }: { paper: Paper | null; 
   const compositionError = refusal?.draft === draft ? refusal.message : undefined
 
   useEffect(() => {
-    call('questionCategory.all', { useType: USE }).then(setCategories, (error: unknown) => notify.error(error))
-  }, [notify])
+    call('questionCategory.all', { useType: use }).then(setCategories, (error: unknown) => notify.error(error))
+  }, [notify, use])
 
   const checkHead = () => {
     const parsed = PaperHeadSchema.safeParse(head)
     const errors: Record<string, string> = {}
-    if (!parsed.success) for (const issue of parsed.error.issues) errors[String(issue.path[0])] ??= issue.message
+    if (!parsed.success) for (const issue of parsed.error.issues) errors[String(issue.path[0])] ??= issue.message.replace('试卷', noun)
     setHeadErrors(errors)
     return parsed.success
   }
@@ -102,14 +105,14 @@ export function PaperWizard({ paper, onClose, onSaved }: { paper: Paper | null; 
   }
 
   const save = () => {
-    const payload = compositionPayload(draft)
+    const payload = compositionPayload(survey ? unscored(draft) : draft)
     if (!payload.ok) return refuse(payload.message)
-    const body = { ...head, ...payload.value }
+    const body = { ...head, ...payload.value, type: use }
     const parsed = PaperCreateSchema.safeParse(body)
     if (!parsed.success) return refuse(parsed.error.issues[0]?.message ?? '请检查组卷内容')
     void run(
       () => (paper ? call('paper.update', { id: paper.id, ...body }) : call('paper.create', body)),
-      paper ? toastMessages.updated : '新增试卷成功!',
+      paper ? toastMessages.updated : `新增${noun}成功!`,
       // The server's refusal (e.g. too few questions in a category) concerns the composition too.
       (error) => setRefusal({ message: error instanceof Error ? error.message : '保存失败，请检查组卷内容', draft }),
     )
@@ -140,16 +143,16 @@ export function PaperWizard({ paper, onClose, onSaved }: { paper: Paper | null; 
       <DialogSurface className={styles.surface}>
         <DialogBody>
           <DialogTitle>
-            {paper ? '编辑试卷' : '添加试卷'}（第 {step} 步，共 2 步：{step === 1 ? '基本信息' : '组卷'}）
+            {paper ? `编辑${noun}` : `添加${noun}`}（第 {step} 步，共 2 步：{step === 1 ? '基本信息' : '组卷'}）
           </DialogTitle>
           <DialogContent className={styles.content}>
             {step === 1 && (
               <>
-                <Field label="试卷名称" required validationMessage={headErrors.title} validationState={headErrors.title ? 'error' : 'none'}>
-                  <Input maxLength={PAPER_TITLE_MAX} value={head.title} placeholder="请输入试卷名称" onChange={(_, d) => setHead({ ...head, title: d.value })} />
+                <Field label={`${noun}名称`} required validationMessage={headErrors.title} validationState={headErrors.title ? 'error' : 'none'}>
+                  <Input maxLength={PAPER_TITLE_MAX} value={head.title} placeholder={`请输入${noun}名称`} onChange={(_, d) => setHead({ ...head, title: d.value })} />
                 </Field>
-                <Field label="试卷信息" required validationMessage={headErrors.content} validationState={headErrors.content ? 'error' : 'none'}>
-                  <Textarea rows={4} maxLength={PAPER_CONTENT_MAX} value={head.content} placeholder="请输入试卷信息" onChange={(_, d) => setHead({ ...head, content: d.value })} />
+                <Field label={`${noun}信息`} required validationMessage={headErrors.content} validationState={headErrors.content ? 'error' : 'none'}>
+                  <Textarea rows={4} maxLength={PAPER_CONTENT_MAX} value={head.content} placeholder={`请输入${noun}信息`} onChange={(_, d) => setHead({ ...head, content: d.value })} />
                 </Field>
               </>
             )}
@@ -162,12 +165,12 @@ export function PaperWizard({ paper, onClose, onSaved }: { paper: Paper | null; 
                   </RadioGroup>
                 </Field>
                 {draft.mode !== null && (
-                  <div className={styles.grid}>
+                  <div className={survey ? styles.unscored : styles.grid}>
                     <Text className={styles.heading}>题型</Text>
                     <Text className={styles.heading}>{draft.mode === ChoiceType.MANUAL ? '题目' : '数量'}</Text>
-                    <Text className={styles.heading}>每题分值</Text>
-                    {questionTypes.map((t) => (
-                      <TypeInputs key={t} type={t} mode={draft.mode as ChoiceTypeValue} row={draft.rows[t]} onChange={(patch) => setRow(t, patch)} onPick={() => setPicking(t)} />
+                    {!survey && <Text className={styles.heading}>每题分值</Text>}
+                    {types.map((t) => (
+                      <TypeInputs key={t} type={t} mode={draft.mode as ChoiceTypeValue} scored={!survey} row={draft.rows[t]} onChange={(patch) => setRow(t, patch)} onPick={() => setPicking(t)} />
                     ))}
                   </div>
                 )}
@@ -220,7 +223,7 @@ export function PaperWizard({ paper, onClose, onSaved }: { paper: Paper | null; 
                 {draft.mode !== null && (
                   <Field validationMessage={compositionError} validationState={compositionError ? 'error' : 'none'}>
                     <Text aria-label="组卷合计">
-                      共 {count} 题，总分 {score} 分
+                      共 {count} 题{survey ? '' : `，总分 ${score} 分`}
                     </Text>
                   </Field>
                 )}
@@ -230,7 +233,7 @@ export function PaperWizard({ paper, onClose, onSaved }: { paper: Paper | null; 
             {picking !== null && (
               <QuestionPicker
                 type={picking}
-                useType={USE}
+                useType={use}
                 categories={categories}
                 initial={draft.rows[picking].ids}
                 onClose={() => setPicking(null)}
@@ -273,7 +276,7 @@ export function PaperWizard({ paper, onClose, onSaved }: { paper: Paper | null; 
 }
 
 /** One type's row: the picked questions (manual) or the count (automatic), and the score per question. */
-function TypeInputs({ type, mode, row, onChange, onPick }: { type: QuestionTypeValue; mode: ChoiceTypeValue; row: TypeRow; onChange(patch: Partial<TypeRow>): void; onPick(): void }) {
+function TypeInputs({ type, mode, scored, row, onChange, onPick }: { type: QuestionTypeValue; mode: ChoiceTypeValue; scored: boolean; row: TypeRow; onChange(patch: Partial<TypeRow>): void; onPick(): void }) {
   const label = questionTypeLabels[type]
   return (
     <>
@@ -285,7 +288,7 @@ function TypeInputs({ type, mode, row, onChange, onPick }: { type: QuestionTypeV
       ) : (
         <Input type="number" min={0} step={1} aria-label={`${label}数量`} placeholder="数量" value={row.count} onChange={(_, d) => onChange({ count: d.value })} />
       )}
-      <Input type="number" min={0} step={0.5} aria-label={`${label}分值`} placeholder="分值" value={row.score} onChange={(_, d) => onChange({ score: d.value })} />
+      {scored && <Input type="number" min={0} step={0.5} aria-label={`${label}分值`} placeholder="分值" value={row.score} onChange={(_, d) => onChange({ score: d.value })} />}
     </>
   )
 }

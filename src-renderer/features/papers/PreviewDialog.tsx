@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react'
 import { Button, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle, makeStyles, Spinner, Text, tokens } from '@fluentui/react-components'
 import type { PaperDetail } from '../../../src-shared/schemas/paper'
+import { UseType } from '../../../src-shared/schemas/question'
 import { call } from '../../lib/bridge'
 import { useNotify } from '../../components/toast'
 import { QuestionView } from '../questions/QuestionView'
@@ -11,7 +12,7 @@ const useStyles = makeStyles({
   muted: { color: tokens.colorNeutralForeground3 },
 })
 
-/** 预览: the paper's questions as assembled, each with its score, and the total. */
+/** 预览: the paper's questions as assembled, each with its score, and the total (a questionnaire has no scores). */
 export function PreviewDialog({ paperId, onClose }: { paperId: number; onClose(): void }) {
   const styles = useStyles()
   const notify = useNotify()
@@ -19,6 +20,7 @@ export function PreviewDialog({ paperId, onClose }: { paperId: number; onClose()
   useEffect(() => {
     call('paper.get', { id: paperId }).then(setPaper, (error: unknown) => notify.error(error))
   }, [paperId, notify])
+  const survey = paper?.type === UseType.QUESTIONNAIRE
   return (
     <Dialog open onOpenChange={(_, data) => !data.open && onClose()}>
       <DialogSurface className={styles.surface}>
@@ -28,11 +30,11 @@ export function PreviewDialog({ paperId, onClose }: { paperId: number; onClose()
             {!paper && <Spinner size="small" label="加载中..." />}
             {paper && (
               <Text weight="semibold" aria-label="试卷总分">
-                总分：{paper.totalScore} 分，共 {paper.questions.length} 题
+                {survey ? `共 ${paper.questions.length} 题` : `总分：${paper.totalScore} 分，共 ${paper.questions.length} 题`}
               </Text>
             )}
             {paper && <Text className={styles.muted}>{paper.content}</Text>}
-            {paper?.questions.map((q, i) => <QuestionView key={q.id} question={{ ...q, type: q.questionType }} number={i + 1} score={q.questionScore} />)}
+            {paper?.questions.map((q, i) => <QuestionView key={q.id} question={{ ...q, type: q.questionType }} number={i + 1} score={survey ? undefined : q.questionScore} />)}
           </DialogContent>
           <DialogActions>
             <Button appearance="primary" onClick={onClose}>

@@ -89,3 +89,17 @@ export function totals(d: CompositionDraft): { count: number; score: number } {
   }
   return { count, score }
 }
+
+/**
+ * A questionnaire has no scores: every type with questions (or a count) is sent with a
+ * score of 0, so the shared rule "selection and score together" holds without asking.
+ */
+export function unscored(d: CompositionDraft): CompositionDraft {
+  const rows = Object.fromEntries(
+    questionTypes.map((t) => {
+      const row = d.rows[t]
+      return [t, { ...row, score: row.ids.length > 0 || row.count !== '' ? '0' : '' }]
+    }),
+  ) as unknown as Record<QuestionTypeValue, TypeRow>
+  return { ...d, rows }
+}

@@ -22,6 +22,7 @@ import * as examLifecycle from './0022_exam_lifecycle'
 import * as passwordChange from './0023_password_change'
 import * as checkInSource from './0024_check_in_source'
 import * as seatPlanRevisions from './0025_seat_plan_revisions'
+import * as survey from './0026_survey'
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export type AppMigration = { up(db: Kysely<any>, dialect: SchemaDialect): Promise<void> }
@@ -53,4 +54,5 @@ export const migrations: Record<string, AppMigration> = {
   '0023_password_change': passwordChange,
   '0024_check_in_source': checkInSource,
   '0025_seat_plan_revisions': seatPlanRevisions,
+  '0026_survey': survey,
 }

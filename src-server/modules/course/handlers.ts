@@ -4,8 +4,8 @@ import { nowText } from '../../db/time'
 import { deleteRecords } from '../../db/delete-impact'
 import type { Db } from '../../db/types'
 import { assertUploaded } from '../../files/uploaded'
-import { cleanRequiredRichText } from '../../files/rich-text'
-import type { DomainHandlers } from '../../http/context'
+import { cleanPlainText, cleanRequiredRichText } from '../../files/rich-text'
+import { signedInMember, type DomainHandlers } from '../../http/context'
 import { paginate, resourceHandlers } from '../../http/resource-handlers'
 
 async function assertExists(db: Db, table: 'teacher' | 'course', id: unknown, field: string, message: string): Promise<void> {
@@ -57,4 +57,27 @@ export const courseHandlers = {
     if ((await deleteRecords(db, 'course_comment', [id])) === 0) throw new AppError(ErrorKey.NOT_FOUND, '评论不存在')
     return null
   },
-} satisfies DomainHandlers<'course' | 'courseResource' | 'courseComment'>
+
+  // Members see the enabled courses, and comment on one of them; the office reviews each comment.
+  'memberCourse.list': async (_input, { db }) =>
+    db
+      .selectFrom('course')
+      .leftJoin('teacher', 'teacher.id', 'course.teacherId')
+      .select(['course.id', 'course.name', 'teacher.name as teacherName'])
+      .where('course.status', '=', 1)
+      .orderBy('course.id', 'desc')
+      .execute(),
+  'memberCourse.comment': async ({ courseId, content, grade }, ctx) => {
+    const memberId = signedInMember(ctx)
+    const course = await ctx.db.selectFrom('course').select('id').where('id', '=', courseId).where('status', '=', 1).executeTakeFirst()
+    if (!course) throw new AppError(ErrorKey.NOT_FOUND, '课程不存在')
+    const clean = cleanPlainText(content)
+    if (clean === '') throw new AppError(ErrorKey.VALIDATION, '请输入评论内容', [{ path: 'content', message: '请输入评论内容' }])
+    const now = nowText()
+    return ctx.db
+      .insertInto('courseComment')
+      .values({ courseId, memberId, content: clean, grade, status: 0, createTime: now, updatedAt: now })
+      .returning(['id', 'status'])
+      .executeTakeFirstOrThrow()
+  },
+} satisfies DomainHandlers<'course' | 'courseResource' | 'courseComment' | 'memberCourse'>

@@ -1,3 +1,4 @@
+import { sql } from 'kysely'
 import type { AnalysisRow, QuestionSnapshot } from '../../../src-shared/schemas/exam'
 import type { Db } from '../../db/types'
 import { hasOptions, normaliseChoice, QuestionType } from './scoring'
@@ -15,36 +16,106 @@ const letters = (answer: string | null, type: number) => (type === QuestionType.
  * of candidates.
  */
 export async function analysisOf(db: Db, examId: number, scored: boolean): Promise<AnalysisRow[]> {
+  const exam = await db.selectFrom('exam').select('anonymous').where('id', '=', examId).executeTakeFirst()
+  return rowsOf(exam?.anonymous ? anonymousSource(db, examId) : sittingSource(db, examId), scored)
+}
+
+/** Where the answers of an analysis come from: grouped counts, one snapshot per question, and the free answers of a question. */
+interface AnswerSource {
+  groups(): Promise<{ questionId: number; answer: string | null; n: number | string; got: number | string | null; worth: number | string | null }[]>
+  questions(): Promise<{ questionId: number; questionType: number; snapshot: QuestionSnapshot }[]>
+  free(questionId: number): Promise<{ name: string; answer: string | null }[]>
+}
+
+/** Each question with the snapshot stored on one of its answers (`sampleId`): the question as it was shown. */
+async function withSnapshots(db: Db, table: 'examAnswer' | 'surveyAnswer', questions: { questionId: number; questionType: number; sampleId: unknown }[]) {
+  const samples = questions.length ? await db.selectFrom(table as 'examAnswer').select(['id', 'question']).where('id', 'in', questions.map((q) => Number(q.sampleId))).execute() : []
+  const snapshotOf = new Map(samples.map((s) => [s.id, JSON.parse(s.question) as QuestionSnapshot]))
+  return questions.map((q) => ({ questionId: q.questionId, questionType: q.questionType, snapshot: snapshotOf.get(Number(q.sampleId))! }))
+}
+
+/** The answers of submitted sittings, with the member who gave each. */
+function sittingSource(db: Db, examId: number): AnswerSource {
   const submitted = db
     .selectFrom('examAnswer as x')
     .innerJoin('examAttempt as a', 'a.id', 'x.attemptId')
     .innerJoin('memberExam as m', 'm.id', 'a.memberExamId')
     .where('m.examId', '=', examId)
     .where('a.submittedAt', 'is not', null)
-  const [groups, questions] = await Promise.all([
-    submitted
-      .select(['x.questionId', 'x.answer'])
-      .select((eb) => [
-        eb.fn.countAll<number>().as('n'),
-        eb.fn.sum<number>(eb.case().when('x.score', 'is not', null).then(eb.ref('x.score')).else(0).end()).as('got'),
-        eb.fn.sum<number>(eb.case().when('x.score', 'is not', null).then(eb.ref('x.questionScore')).else(0).end()).as('worth'),
-      ])
-      .groupBy(['x.questionId', 'x.answer'])
-      .execute(),
-    submitted
-      .select(['x.questionId', 'x.questionType'])
-      .select((eb) => eb.fn.min('x.id').as('sampleId'))
-      .groupBy(['x.questionId', 'x.questionType'])
-      .orderBy('x.questionId')
-      .execute(),
-  ])
-  const samples = questions.length
-    ? await db.selectFrom('examAnswer').select(['id', 'question']).where('id', 'in', questions.map((q) => Number(q.sampleId))).execute()
-    : []
-  const snapshotOf = new Map(samples.map((s) => [s.id, JSON.parse(s.question) as QuestionSnapshot]))
+  return {
+    groups: () =>
+      submitted
+        .select(['x.questionId', 'x.answer'])
+        .select((eb) => [
+          eb.fn.countAll<number>().as('n'),
+          eb.fn.sum<number>(eb.case().when('x.score', 'is not', null).then(eb.ref('x.score')).else(0).end()).as('got'),
+          eb.fn.sum<number>(eb.case().when('x.score', 'is not', null).then(eb.ref('x.questionScore')).else(0).end()).as('worth'),
+        ])
+        .groupBy(['x.questionId', 'x.answer'])
+        .execute(),
+    questions: async () => {
+      const questions = await submitted
+        .select(['x.questionId', 'x.questionType'])
+        .select((eb) => eb.fn.min('x.id').as('sampleId'))
+        .groupBy(['x.questionId', 'x.questionType'])
+        .orderBy('x.questionId')
+        .execute()
+      return withSnapshots(db, 'examAnswer', questions)
+    },
+    free: (questionId) =>
+      submitted
+        .innerJoin('member as p', 'p.id', 'm.memberId')
+        .select(['p.name', 'x.answer'])
+        .where('x.questionId', '=', questionId)
+        .where('x.answer', 'is not', null)
+        .where('x.answer', '!=', '')
+        .orderBy('x.savedAt', 'desc')
+        .limit(FREE_ANSWERS)
+        .execute(),
+  }
+}
+
+/** The answers of an anonymous questionnaire (survey_answer): nobody's name, nothing marked. */
+function anonymousSource(db: Db, examId: number): AnswerSource {
+  const answers = db.selectFrom('surveyAnswer as x').where('x.examId', '=', examId)
+  return {
+    groups: () =>
+      answers
+        .select(['x.questionId', 'x.answer'])
+        .select((eb) => [eb.fn.countAll<number>().as('n'), sql<number>`0`.as('got'), sql<number>`0`.as('worth')])
+        .groupBy(['x.questionId', 'x.answer'])
+        .execute(),
+    questions: async () => {
+      const questions = await answers
+        .select(['x.questionId', 'x.questionType'])
+        .select((eb) => eb.fn.min('x.id').as('sampleId'))
+        .groupBy(['x.questionId', 'x.questionType'])
+        .orderBy('x.questionId')
+        .execute()
+      return withSnapshots(db, 'surveyAnswer', questions)
+    },
+    free: async (questionId) =>
+      (
+        await answers
+          .select('x.answer')
+          .where('x.questionId', '=', questionId)
+          .where('x.answer', 'is not', null)
+          .where('x.answer', '!=', '')
+          .orderBy('x.id', 'desc')
+          .limit(FREE_ANSWERS)
+          .execute()
+      ).map((a) => ({ name: ANONYMOUS, answer: a.answer })),
+  }
+}
+
+/** How a free answer of an anonymous questionnaire is signed. */
+export const ANONYMOUS = '匿名'
+
+async function rowsOf(source: AnswerSource, scored: boolean): Promise<AnalysisRow[]> {
+  const [groups, questions] = await Promise.all([source.groups(), source.questions()])
   const rows: AnalysisRow[] = []
   for (const q of questions) {
-    const question = snapshotOf.get(Number(q.sampleId))!
+    const question = q.snapshot
     const mine = groups.filter((g) => g.questionId === q.questionId)
     const answered = mine.filter((g) => (g.answer ?? '').trim() !== '')
     const num = answered.reduce((sum, g) => sum + Number(g.n), 0)
@@ -59,17 +130,7 @@ export async function analysisOf(db: Db, examId: number, scored: boolean): Promi
       for (const g of answered) for (const l of letters(g.answer, q.questionType)) counts.set(l, (counts.get(l) ?? 0) + Number(g.n))
       options = Object.keys(stem).sort().map((key) => ({ key, text: stem[key], num: counts.get(key) ?? 0, per: num ? (counts.get(key) ?? 0) / num : 0 }))
     }
-    const free = hasOptions(q.questionType) || q.questionType === QuestionType.TRUE_FALSE
-      ? []
-      : await submitted
-          .innerJoin('member as p', 'p.id', 'm.memberId')
-          .select(['p.name', 'x.answer'])
-          .where('x.questionId', '=', q.questionId)
-          .where('x.answer', 'is not', null)
-          .where('x.answer', '!=', '')
-          .orderBy('x.savedAt', 'desc')
-          .limit(FREE_ANSWERS)
-          .execute()
+    const free = hasOptions(q.questionType) || q.questionType === QuestionType.TRUE_FALSE ? [] : await source.free(q.questionId)
     rows.push({
       id: q.questionId,
       questionType: q.questionType,

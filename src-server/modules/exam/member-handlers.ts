@@ -6,6 +6,7 @@ import { examPageBody } from './exam-page'
 import { memberLogin } from './member-session'
 import { ExamType } from '../../../src-shared/schemas/exam'
 import { checkedIn, closedReason, finalizeExpired, NOT_CHECKED_IN, saveAnswer, startSitting, submitOwn } from './sitting'
+import { reviewOf } from './review'
 import { roundWindow } from './status'
 
 /** A member's phone session lasts a working day: long enough for any exam, ended by signing in again. */
@@ -26,6 +27,10 @@ export const memberAppHandlers = {
       .select(['m.id as memberExamId', 'm.examId', 'm.isMakeUp', 'm.status', 'm.score', 'm.attempts', 'm.startTime as roundStart', 'm.endTime as roundEnd'])
       .select(['e.trainId', 'e.type', 'e.title', 'e.content', 'e.startTime', 'e.endTime', 'e.countdown', 'e.retestNum', 'e.closed', 't.name as trainName'])
       .select((eb) => eb.selectFrom('examAttempt as a').select('a.id').whereRef('a.memberExamId', '=', 'm.id').where('a.submittedAt', 'is', null).limit(1).as('openAttemptId'))
+      // A mock exam's latest submitted sitting: its answers may be looked at.
+      .select((eb) =>
+        eb.selectFrom('examAttempt as a').select((s) => s.fn.max('a.id').as('id')).whereRef('a.memberExamId', '=', 'm.id').where('a.submittedAt', 'is not', null).where('e.canLookAnswer', '=', 1).as('reviewAttemptId'),
+      )
       .where('m.memberId', '=', memberId)
       .orderBy('e.startTime', 'desc')
       .orderBy('m.id', 'desc')
@@ -51,6 +56,7 @@ export const memberAppHandlers = {
         attemptsLeft: Math.max(0, 1 + r.retestNum - r.attempts),
         score: r.score,
         openAttemptId: r.openAttemptId ?? null,
+        reviewAttemptId: r.reviewAttemptId === null || r.reviewAttemptId === undefined ? null : Number(r.reviewAttemptId),
         closedReason:
           closedReason(r, now, r.openAttemptId !== null) ?? (r.type === ExamType.QUESTIONNAIRE && !checkedInTrains.has(r.trainId) ? NOT_CHECKED_IN : null),
       }
@@ -62,5 +68,7 @@ export const memberAppHandlers = {
   'memberApp.answer': async (input, ctx) => saveAnswer(ctx.db, signedInMember(ctx), input),
 
   'memberApp.submit': async ({ attemptId }, ctx) => submitOwn(ctx.db, signedInMember(ctx), attemptId),
+
+  'memberApp.review': async ({ attemptId }, ctx) => reviewOf(ctx.db, signedInMember(ctx), attemptId),
 } satisfies DomainHandlers<'memberApp'>
 

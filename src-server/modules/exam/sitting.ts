@@ -50,7 +50,7 @@ export async function roundOf(db: Db, memberId: number, memberExamId: number) {
   if (!row) throw new AppError(ErrorKey.NOT_FOUND, '考试不存在')
   return row
 }
-type RoundTimes = Pick<Awaited<ReturnType<typeof roundOf>>, 'closed' | 'startTime' | 'endTime' | 'isMakeUp' | 'roundStart' | 'roundEnd' | 'attempts' | 'retestNum'>
+type RoundTimes = Pick<Awaited<ReturnType<typeof roundOf>>, 'type' | 'closed' | 'startTime' | 'endTime' | 'isMakeUp' | 'roundStart' | 'roundEnd' | 'attempts' | 'retestNum'>
 
 /** Why the round cannot be sat now (closed, outside its window, no sittings left), or null. */
 export function closedReason(round: RoundTimes, now: string, openSitting: boolean): string | null {
@@ -58,9 +58,12 @@ export function closedReason(round: RoundTimes, now: string, openSitting: boolea
   if (examStatusOf({ closed: round.closed, ...window }, now) === 3) return '考试已关闭'
   if (now < window.startTime) return '考试尚未开始'
   if (now >= window.endTime) return '考试已结束'
-  if (!openSitting && round.attempts >= 1 + round.retestNum) return round.retestNum > 0 ? '已用完全部考试次数' : '您已交卷'
+  if (!openSitting && round.attempts >= 1 + round.retestNum) return round.type === ExamType.QUESTIONNAIRE ? ALREADY_ANSWERED : round.retestNum > 0 ? '已用完全部考试次数' : '您已交卷'
   return null
 }
+
+/** A questionnaire is answered once per member. */
+export const ALREADY_ANSWERED = '您已提交问卷'
 
 export const NOT_CHECKED_IN = '签到后才能填写满意度问卷'
 
@@ -81,8 +84,8 @@ async function openAttempt(db: Db, memberExamId: number) {
   return db.selectFrom('examAttempt').selectAll().where('memberExamId', '=', memberExamId).where('submittedAt', 'is', null).executeTakeFirst()
 }
 
-/** What the phone shows of a sitting: questions in the stored order, options shuffled, no keys. */
-async function sittingOf(db: Db, title: string, attempt: { id: number; paperSlot: number; totalScore: number; deadlineAt: number }): Promise<Sitting> {
+/** What the phone shows of a sitting: questions and options in the stored order (shuffled for an exam), no keys. */
+async function sittingOf(db: Db, round: Awaited<ReturnType<typeof roundOf>>, attempt: { id: number; paperSlot: number; totalScore: number; deadlineAt: number }): Promise<Sitting> {
   const answers = await db
     .selectFrom('examAnswer')
     .select(['questionId', 'questionType', 'question', 'optionOrder', 'questionScore', 'answer', 'saveSeq'])
@@ -91,7 +94,9 @@ async function sittingOf(db: Db, title: string, attempt: { id: number; paperSlot
     .execute()
   return {
     attemptId: attempt.id,
-    title,
+    title: round.title,
+    questionnaire: round.type === ExamType.QUESTIONNAIRE,
+    endTime: roundWindow(round, { isMakeUp: round.isMakeUp, startTime: round.roundStart, endTime: round.roundEnd }).endTime,
     paperSlot: attempt.paperSlot,
     totalScore: attempt.totalScore,
     deadlineAt: attempt.deadlineAt,
@@ -120,7 +125,7 @@ async function sittingOf(db: Db, title: string, attempt: { id: number; paperSlot
 export async function startSitting(db: Db, memberId: number, memberExamId: number, nowMs = Date.now()): Promise<Sitting> {
   const round = await roundOf(db, memberId, memberExamId)
   const open = await openAttempt(db, memberExamId)
-  if (open && open.deadlineAt >= nowMs - SAVE_GRACE_MS) return sittingOf(db, round.title, open)
+  if (open && open.deadlineAt >= nowMs - SAVE_GRACE_MS) return sittingOf(db, round, open)
   // A sitting whose time ran out is submitted with what was saved before another may start.
   if (open) await submitSitting(db, open.id, nowMs, 'system')
   const refused = closedReason(round, nowText(), false)
@@ -133,7 +138,9 @@ export async function startSitting(db: Db, memberId: number, memberExamId: numbe
   const questions = await paperQuestions(db, paperId)
   if (questions.length === 0) throw new AppError(ErrorKey.CONFLICT, '试卷没有题目，请联系管理员')
   const window = roundWindow(round, { isMakeUp: round.isMakeUp, startTime: round.roundStart, endTime: round.roundEnd })
-  const deadlineAt = Math.min(nowMs + round.countdown * 60_000, epochOf(window.endTime))
+  // A questionnaire has no time limit of its own: it may be answered until its end time.
+  const survey = round.type === ExamType.QUESTIONNAIRE
+  const deadlineAt = survey ? epochOf(window.endTime) : Math.min(nowMs + round.countdown * 60_000, epochOf(window.endTime))
   const totalScore = questions.reduce((sum, q) => sum + q.questionScore, 0)
 
   const attemptNo = round.attempts + 1
@@ -146,13 +153,15 @@ export async function startSitting(db: Db, memberId: number, memberExamId: numbe
         .values({ memberExamId, attemptNo, paperSlot: slot, paperId, totalScore, startedAt: nowMs, deadlineAt, submittedAt: null, score: null })
         .returning('id')
         .executeTakeFirstOrThrow()
-      const rows = shuffled(questions).map((q, position) => ({
+      // A questionnaire keeps the paper's order and each rating scale's order (非常满意 … 不满意).
+      const inOrder = (items: readonly string[]) => (survey ? [...items] : shuffled(items))
+      const rows = (survey ? questions : shuffled(questions)).map((q, position) => ({
         attemptId: id,
         position,
         questionId: q.questionId,
         questionType: q.questionType,
         question: JSON.stringify({ title: q.title, type: q.questionType, stem: q.stem ?? '', answer: q.answer ?? '', analysis: q.analysis ?? '' } satisfies QuestionSnapshot),
-        optionOrder: hasOptions(q.questionType) ? shuffled(Object.keys(parseStem(q.stem)).sort()).join('') : null,
+        optionOrder: hasOptions(q.questionType) ? inOrder(Object.keys(parseStem(q.stem)).sort()).join('') : null,
         questionScore: q.questionScore,
         answer: null,
         status: null,
@@ -165,9 +174,9 @@ export async function startSitting(db: Db, memberId: number, memberExamId: numbe
   } catch (err) {
     const raced = await openAttempt(db, memberExamId)
     if (!raced) throw err
-    return sittingOf(db, round.title, raced)
+    return sittingOf(db, round, raced)
   }
-  return sittingOf(db, round.title, { id: attemptId, paperSlot: slot, totalScore, deadlineAt })
+  return sittingOf(db, round, { id: attemptId, paperSlot: slot, totalScore, deadlineAt })
 }
 
 /** The member's own open sitting; NOT_FOUND for another member's (indistinguishable from none). */
@@ -230,6 +239,7 @@ export async function submitSitting(db: Db, attemptId: number, nowMs: number, by
       .returning('memberExamId')
       .executeTakeFirst()
     if (!claimed) return null
+    await keepAnonymously(tx, attemptId)
     const answers = await tx.selectFrom('examAnswer').select(['id', 'questionType', 'question', 'questionScore', 'answer']).where('attemptId', '=', attemptId).execute()
     const marked = answers.map((a) => ({ id: a.id, ...markAnswer(a.questionType, (JSON.parse(a.question) as QuestionSnapshot).answer, a.answer, a.questionScore) }))
     // Rows with the same outcome are written together: a few statements, not one per question.
@@ -250,11 +260,31 @@ export async function submitSitting(db: Db, attemptId: number, nowMs: number, by
     .selectFrom('examAttempt as a')
     .innerJoin('memberExam as m', 'm.id', 'a.memberExamId')
     .innerJoin('exam as e', 'e.id', 'm.examId')
-    .select(['a.memberExamId', 'a.score', 'a.totalScore', 'e.type'])
+    .select(['a.memberExamId', 'a.score', 'a.totalScore', 'e.type', 'e.canLookAnswer'])
     .where('a.id', '=', attemptId)
     .executeTakeFirstOrThrow()
   const state = memberExamId === null ? await refreshMemberExam(db, row.memberExamId) : await refreshMemberExam(db, memberExamId)
-  return { questionnaire: row.type === ExamType.QUESTIONNAIRE, status: state.status, score: row.score, totalScore: row.totalScore }
+  return { questionnaire: row.type === ExamType.QUESTIONNAIRE, status: state.status, score: row.score, totalScore: row.totalScore, canReview: row.type === ExamType.EXAM && row.canLookAnswer === 1 }
+}
+
+/**
+ * The answers of a submitted sitting of an anonymous questionnaire leave the sitting for
+ * survey_answer, which names no member, sitting or time (migration 0026): from the submit
+ * on, no result is linked to who gave it. The sitting itself stays, without answers, as
+ * the record that the member answered (one answer per member).
+ */
+async function keepAnonymously(tx: Db, attemptId: number): Promise<void> {
+  const exam = await tx
+    .selectFrom('examAttempt as a')
+    .innerJoin('memberExam as m', 'm.id', 'a.memberExamId')
+    .innerJoin('exam as e', 'e.id', 'm.examId')
+    .select(['e.id', 'e.type', 'e.anonymous'])
+    .where('a.id', '=', attemptId)
+    .executeTakeFirstOrThrow()
+  if (exam.type !== ExamType.QUESTIONNAIRE || !exam.anonymous) return
+  const answers = await tx.selectFrom('examAnswer').select(['questionId', 'questionType', 'question', 'answer']).where('attemptId', '=', attemptId).orderBy('position').execute()
+  if (answers.length > 0) await tx.insertInto('surveyAnswer').values(answers.map((a) => ({ examId: exam.id, ...a }))).execute()
+  await tx.deleteFrom('examAnswer').where('attemptId', '=', attemptId).execute()
 }
 
 export async function submitOwn(db: Db, memberId: number, attemptId: number) {
