@@ -21,7 +21,7 @@ import { SeatPdf } from './SeatPdf'
 import { SeatPictures } from './SeatPictures'
 import { UnseatedList } from './UnseatedList'
 import { exportSeatList } from './seatList'
-import { seatChartPdf } from './seatChart'
+import { seatChartDocument } from './seatChart'
 
 const useStyles = makeStyles({
   page: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
@@ -162,8 +162,7 @@ export default function FieldSeatPage() {
     }
   }
 
-  const printChart = () =>
-    madeFile.save(async () => ({ name: `${plan.trainName}座位表.pdf`, contentType: 'application/pdf', bytes: await seatChartPdf(plan.trainName, a, nameOf) }))
+  const printChart = () => madeFile.saveDocument(() => seatChartDocument(plan.trainName, a, nameOf))
 
   const save = async (base: number, arrangement = a) => {
     setSaving(true)
