@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useMemo, useState } from 'react'
 import { Button, Field, Input, makeStyles, Radio, RadioGroup, Spinner, tokens } from '@fluentui/react-components'
-import { ArrowDownloadRegular, ArrowUploadRegular, DeleteRegular, PeopleRegular, PrintRegular, SaveRegular, TableRegular } from '@fluentui/react-icons'
+import { ArrowDownloadRegular, ArrowUploadRegular, DeleteRegular, DocumentBulletListRegular, PeopleRegular, PrintRegular, SaveRegular, TableRegular } from '@fluentui/react-icons'
 import { useNavigate, useSearchParams } from 'react-router-dom'
 import { seatColumns, seatModeLabels, seatModes, seatRows, type SeatInfo, type SeatMode, type SeatPlan } from '../../../src-shared/schemas/seating'
 import type { SyncConflict } from '../../../src-shared/schemas/sync'
@@ -22,6 +22,7 @@ import { SeatPictures } from './SeatPictures'
 import { UnseatedList } from './UnseatedList'
 import { exportSeatList } from './seatList'
 import { seatChartDocument } from './seatChart'
+import { VenuePapersDialog } from '../venue/VenuePapersDialog'
 
 const useStyles = makeStyles({
   page: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
@@ -61,6 +62,7 @@ export default function FieldSeatPage() {
   const [queuedConflict, setQueuedConflict] = useState<SyncConflict | null>(null)
   const listPicker = useFilePicker('roster')
   const madeFile = useDownloadTask()
+  const [papersOpen, setPapersOpen] = useState(false)
 
   const adopt = useCallback((next: SeatPlan) => {
     setPlan(next)
@@ -260,6 +262,9 @@ export default function FieldSeatPage() {
             <Button icon={<PrintRegular />} disabled={madeFile.busy} onClick={() => void printChart()}>
               打印座位表
             </Button>
+            <Button icon={<DocumentBulletListRegular />} onClick={() => setPapersOpen(true)}>
+              场地材料
+            </Button>
             {listPicker.input}
           </div>
           <div className={styles.body}>
@@ -271,6 +276,7 @@ export default function FieldSeatPage() {
         </>
       )}
       {mode === 1 && <SeatPictures trainId={trainId} />}
+      <VenuePapersDialog trainId={trainId} open={papersOpen} onClose={() => setPapersOpen(false)} seatChart={() => seatChartDocument(plan.trainName, a, nameOf)} />
       {mode === 2 && <SeatPdf trainId={trainId} pdfUrl={plan.pdfUrl} onChange={onPdfSet} />}
 
       <div className={styles.footer}>
