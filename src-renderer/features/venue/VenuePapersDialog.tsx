@@ -24,7 +24,7 @@ import { useDownloadTask } from '../../components/useDownloadTask'
 import { certificates, nameTents, seatLabels, signInSheet, venuePaperLabels, type SheetOrder, type VenuePaper } from './venuePapers'
 
 const useStyles = makeStyles({
-  surface: { maxWidth: '560px' },
+  surface: { maxWidth: '680px' },
   form: { display: 'flex', flexDirection: 'column', gap: '12px' },
   note: { color: '#666666' },
 })
