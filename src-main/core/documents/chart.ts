@@ -8,12 +8,19 @@ export const CHART_HEIGHT = 200
 const PALETTE = ['#c8161d', '#e6a23c', '#409eff', '#67c23a', '#909399', '#9b59b6', '#1abc9c', '#f56c6c', '#34495e', '#d4a017']
 const LABEL = { size: 8, color: MUTED }
 
-/** A round axis maximum ≥ the largest value (1, 2, 5 × 10ⁿ steps), so the gridlines read well. */
+/** A round axis maximum ≥ the largest value whose quarters read well (counts: at least 4, so the gridlines are whole). */
 function niceMax(max: number): number {
-  if (max <= 0) return 1
+  if (max <= 4) return 4
   const power = 10 ** Math.floor(Math.log10(max))
-  for (const step of [1, 2, 5, 10]) if (step * power >= max) return step * power
+  for (const step of [1, 2, 4, 5, 8, 10]) if (step * power >= max) return step * power
   return 10 * power
+}
+
+const axisLabel = (value: number) => String(Number(value.toFixed(1)))
+
+/** The height a chart takes: bars and pies a fixed box, horizontal bars a row per option. */
+export function chartHeight(block: ChartBlock): number {
+  return block.kind === 'horizontalBar' ? Math.min(CHART_HEIGHT, Math.max(1, block.values.length) * 24) + 8 : CHART_HEIGHT
 }
 
 /** Vertical bars: counts by category (the score distribution). */
@@ -28,7 +35,7 @@ function bars(pdf: Pdf, block: ChartBlock, x: number, y: number, width: number):
   for (let i = 0; i <= 4; i++) {
     const gy = top + plotH - (plotH * i) / 4
     pdf.rule(plotX, gy, plotX + plotW, gy, i === 0 ? RULE : '#dddddd', 0.5)
-    pdf.lineAround(String(Math.round((max * i) / 4)), x, gy, LABEL, 'right', axisW - 4)
+    pdf.lineAround(axisLabel((max * i) / 4), x, gy, LABEL, 'right', axisW - 4)
   }
   const slot = plotW / Math.max(1, block.values.length)
   block.values.forEach((value, i) => {

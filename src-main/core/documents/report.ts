@@ -1,5 +1,5 @@
 import type { DocumentOf, ReportBlock, ReportColumn } from '../../../src-shared/schemas/documents'
-import { drawChart, CHART_HEIGHT } from './chart'
+import { chartHeight, drawChart } from './chart'
 import { MUTED, PARTY_RED, Pdf, type TextStyle } from './pdf'
 
 const MARGIN = 50
@@ -61,9 +61,10 @@ export class FlowingReport {
   }
 
   chart(block: Extract<ReportBlock, { type: 'chart' }>): void {
-    this.room(CHART_HEIGHT + 8)
+    const height = chartHeight(block)
+    this.room(height + 8)
     drawChart(this.pdf, block, MARGIN, this.y, this.contentWidth)
-    this.y += CHART_HEIGHT + 8
+    this.y += height + 8
   }
 
   table(columns: readonly ReportColumn[], rows: readonly (readonly string[])[]): void {
