@@ -21,9 +21,13 @@ export function electronPrinter(parent: () => BrowserWindow | null): PrintPort {
         width: 1000,
         height: 800,
         title: pdf.name,
-        webPreferences: { plugins: true, sandbox: true, contextIsolation: true, nodeIntegration: false, javascript: true },
+        // A session of its own: the console's policy (object-src 'none') would keep the PDF viewer out.
+        webPreferences: { partition: 'print-preview', plugins: true, sandbox: true, contextIsolation: true, nodeIntegration: false },
       })
       win.setMenuBarVisibility(false)
+      // Nothing but this PDF: no navigation away, no new windows.
+      win.webContents.on('will-navigate', (event) => event.preventDefault())
+      win.webContents.setWindowOpenHandler(() => ({ action: 'deny' }))
       win.on('closed', () => void rm(dir, { recursive: true, force: true }))
       await win.loadURL(pathToFileURL(file).href)
       return new Promise((resolve) => {
