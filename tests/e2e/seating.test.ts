@@ -270,6 +270,31 @@ describe('venue seating', () => {
     expect(await page.getByLabel('第3列分组').inputValue()).toBe('2')
   })
 
+  it('场地材料 from the training list: 座位标签 of the saved plan with row, column and name', async () => {
+    const { page } = tab
+    await goToRoute(page, '/trainingManagement/trainingManagement')
+    await page.getByRole('button', { name: `更多操作：${training.name}` }).click()
+    await page.getByRole('menuitem', { name: '场地材料' }).click()
+    const dialog = page.getByRole('dialog', { name: '场地材料' })
+    // The seat chart of the screen is offered on the seat screen only.
+    expect(await dialog.getByRole('radio', { name: '座位表' }).count()).toBe(0)
+    await dialog.getByRole('radio', { name: '座位标签' }).check()
+    await dialog.getByText('已安排座位的人员，每张标签含排、列与姓名，A4纸24张。').waitFor()
+    await screenshot(page, 'venue-papers-from-list')
+    const [labels] = await Promise.all([page.waitForEvent('download'), dialog.getByRole('button', { name: '导出PDF' }).click()])
+    expect(labels.suggestedFilename()).toBe(`${training.name}座位标签.pdf`)
+    const labelsFile = join(workDir, labels.suggestedFilename())
+    await labels.saveAs(labelsFile)
+    const pdf = new PdfFile(await readFile(labelsFile))
+    const text = joined(pdf.text())
+    expect(text).toContain(`1排1列${names[PEOPLE - 1]}`)
+    for (const name of names) expect(text).toContain(name)
+    pdf.remove()
+    await dialog.getByRole('button', { name: '关闭' }).click()
+    await goToRoute(page, `/trainingManagement/fieldSeat?id=${training.id}`)
+    await page.getByRole('gridcell', { name: `第1排第1列：${names[PEOPLE - 1]}` }).waitFor()
+  })
+
   it('shows a conflict with a change saved elsewhere side by side, and keeps the chosen version', async () => {
     const { page } = tab
     await page.getByRole('gridcell', { name: `第1排第1列：${names[PEOPLE - 1]}` }).waitFor()

@@ -27,6 +27,7 @@ const useStyles = makeStyles({
   surface: { maxWidth: '680px' },
   form: { display: 'flex', flexDirection: 'column', gap: '12px' },
   note: { color: '#666666' },
+  action: { whiteSpace: 'nowrap', minWidth: 'max-content' },
 })
 
 const notes: Record<VenuePaper, string> = {
@@ -97,10 +98,10 @@ export function VenuePapersDialog({ trainId, open, onClose, seatChart }: { train
           </DialogContent>
           <DialogActions>
             <Button onClick={onClose}>关闭</Button>
-            <Button icon={<DocumentPdfRegular />} disabled={task.busy} onClick={() => void task.saveDocument(make)}>
+            <Button className={styles.action} icon={<DocumentPdfRegular />} disabled={task.busy} onClick={() => void task.saveDocument(make)}>
               {task.busy ? '生成中...' : '导出PDF'}
             </Button>
-            <Button appearance="primary" icon={<PrintRegular />} disabled={task.busy} onClick={() => void task.print(make)}>
+            <Button className={styles.action} appearance="primary" icon={<PrintRegular />} disabled={task.busy} onClick={() => void task.print(make)}>
               打印
             </Button>
           </DialogActions>
