@@ -5,6 +5,7 @@ import type { ErrorKey, FieldIssue } from './errors'
 import { LoginFormSchema, OfflineLoginFormSchema, UserInfoSchema } from './schemas/auth'
 import { FileRangeSchema, ReadRangeSchema, StoredPathSchema, UploadedFileSchema, UploadKindSchema } from './schemas/files'
 import { DoorCheckInOutcomeSchema, DoorCheckInSchema, DoorSearchResultSchema, DoorSearchSchema } from './schemas/door'
+import { DocumentSchema, PrintResultSchema } from './schemas/documents'
 import { SetupFormSchema, SetupStatusSchema } from './schemas/setup'
 import { SeatPlanSaveBodySchema, SeatSaveResultSchema } from './schemas/seating'
 import { PrepareOfflineResultSchema, PrepareOfflineSchema, SyncConflictSchema, SyncResolveSchema, SyncStatusSchema, type SyncStatus } from './schemas/sync'
@@ -123,6 +124,16 @@ export const coreMethods = {
    * — web host — `data`, the same bytes back for the browser to save.
    */
   'files.saveBytes': { input: z.object({ ...namedBytes, contentType: z.string().min(1).max(200) }), output: DownloadResultSchema },
+  /**
+   * Draws a document (report, seat chart, venue paper) as a vector PDF with the shipped
+   * CJK font (src-main/core/documents) and saves it as `files.saveBytes` saves a file.
+   */
+  'documents.save': { input: z.object({ document: DocumentSchema }), output: DownloadResultSchema },
+  /**
+   * 打印: draws the document and prints it — the desktop's print dialog (with its preview);
+   * the web host hands the PDF back (`data`) for the browser's own print.
+   */
+  'documents.print': { input: z.object({ document: DocumentSchema }), output: PrintResultSchema },
   /**
    * Saves a seat plan: to the server when it answers, otherwise into the core's durable
    * outbox (`queued`), synced exactly once when the server is back (rule 7).

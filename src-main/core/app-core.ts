@@ -7,6 +7,7 @@ import { createDispatcher, type Dispatch } from './dispatcher'
 import { createServerTarget } from './embedded-server'
 import { createEvents, type CoreEvents } from './events'
 import { createFirstRun } from './first-run'
+import { createDocumentMethods, type PrintPort } from './documents/methods'
 import { createCoreFiles, type FileDialogPort } from './files'
 import { createSession, TokenKeeper, type SecretStore } from './session'
 import { DEFAULT_SETTINGS, settingsOrDefault, validSettings, type SettingsStore } from './settings'
@@ -22,6 +23,10 @@ export interface CoreOptions {
   secretStore: SecretStore
   settingsStore: SettingsStore
   dialogs?: FileDialogPort
+  /** The desktop's print dialog (Electron); without it 打印 hands the PDF to the browser. */
+  printer?: PrintPort
+  /** The packaged app's resources folder (fonts for the PDFs); absent in a checkout. */
+  resourcesDir?: string
   log?: (message: string, error: unknown) => void
   /** A production console (packaged app, NODE_ENV=production): its own server runs with the production refusals. */
   production?: boolean
@@ -138,6 +143,7 @@ export function createCore(options: CoreOptions): AppCore {
       'files.cancel': files.cancel,
       'files.download': files.download,
       'files.saveBytes': files.saveBytes,
+      ...createDocumentMethods({ files, resourcesDir: options.resourcesDir, printer: options.printer }),
     },
   })
 

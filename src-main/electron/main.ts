@@ -11,6 +11,7 @@ import { sqliteNativeBinding } from '../desktop/native-binding'
 import { startInChild } from '../desktop/server-process'
 import { registerBridge } from './bridge'
 import { nativeDialogs } from './dialogs'
+import { electronPrinter } from './printer'
 import { safeStorageSecretStore } from './secret-store'
 import { hardenSession } from './security'
 import { electronSettingsStore } from './settings-store'
@@ -62,6 +63,9 @@ async function start(): Promise<AppCore> {
     secretStore: safeStorageSecretStore(join(dataDir, 'session-token.bin')),
     settingsStore,
     dialogs: nativeDialogs(() => mainWindow),
+    printer: electronPrinter(() => mainWindow),
+    // The installer copies the PDF fonts into resources/fonts (package.json build.extraResources).
+    resourcesDir: app.isPackaged ? process.resourcesPath : undefined,
     log: (message, error) => coreLog.error(message, error),
     production,
     firstRun: production || process.env.FIRST_RUN === '1',

@@ -1,5 +1,5 @@
 import { app, type Session } from 'electron'
-import { CONTENT_SECURITY_POLICY } from '../core/content-security-policy'
+import { contentSecurityPolicy, mapProviderFromEnv } from '../core/content-security-policy'
 
 /** True for the app's own page (any in-page route after `#`). */
 export function isAppUrl(url: string | undefined, rendererUrl: string): boolean {
@@ -18,8 +18,10 @@ export function isAppUrl(url: string | undefined, rendererUrl: string): boolean 
  * every permission (camera, notifications, geolocation …) is refused.
  */
 export function hardenSession(session: Session): void {
+  // The map provider the console is configured with (MAP_SCRIPT_URL, MAP_EXTRA_HOSTS) may load; no other site.
+  const policy = contentSecurityPolicy(mapProviderFromEnv(process.env))
   session.webRequest.onHeadersReceived((details, callback) => {
-    callback({ responseHeaders: { ...details.responseHeaders, 'Content-Security-Policy': [CONTENT_SECURITY_POLICY] } })
+    callback({ responseHeaders: { ...details.responseHeaders, 'Content-Security-Policy': [policy] } })
   })
   session.setPermissionRequestHandler((_contents, _permission, callback) => callback(false))
   session.setPermissionCheckHandler(() => false)

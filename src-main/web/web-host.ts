@@ -6,7 +6,7 @@ import { ErrorKey } from '../../src-shared/errors'
 import type { RpcResult } from '../../src-shared/ipc'
 import { version } from '../../package.json'
 import { createCore, type AppCore } from '../core/app-core'
-import { CONTENT_SECURITY_POLICY } from '../core/content-security-policy'
+import { contentSecurityPolicy, mapProviderFromEnv } from '../core/content-security-policy'
 import { fileSecretStore } from '../core/file-secret-store'
 import { jsonFileSettingsStore } from '../core/settings'
 import { streamEvents } from './event-stream'
@@ -36,15 +36,16 @@ export const OPEN_PRINTED_ADDRESS = '请使用启动时打印的地址打开控�
 /** Larger bodies are refused before they are read (a string in V8 cannot exceed about 512 MB). */
 const MAX_RPC_BODY_BYTES = 500 * 1024 * 1024
 
-const securityHeaders = {
-  'Content-Security-Policy': CONTENT_SECURITY_POLICY,
+/** The headers of every answer; the policy lets the configured map provider in (content-security-policy.ts). */
+const securityHeaders = (env: NodeJS.ProcessEnv) => ({
+  'Content-Security-Policy': contentSecurityPolicy(mapProviderFromEnv(env)),
   'X-Content-Type-Options': 'nosniff',
   // The page address carries the secret: never send it on to anyone.
   'Referrer-Policy': 'no-referrer',
   'X-Frame-Options': 'DENY',
   'Cross-Origin-Opener-Policy': 'same-origin',
   'Cross-Origin-Resource-Policy': 'same-origin',
-}
+})
 
 function sameSecret(given: string | null | undefined, secret: string): boolean {
   if (typeof given !== 'string') return false
@@ -106,6 +107,7 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
     production: options.production,
   })
   let origin = ''
+  const headers = securityHeaders(options.env)
 
   async function handleRpc(req: IncomingMessage, res: ServerResponse, method: string): Promise<void> {
     if (req.method !== 'POST') return refuse(res, 405, '只接受 POST 请求')
@@ -128,7 +130,7 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
   }
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
-    for (const [name, value] of Object.entries(securityHeaders)) res.setHeader(name, value)
+    for (const [name, value] of Object.entries(headers)) res.setHeader(name, value)
     // DNS rebinding: a foreign name that resolves to 127.0.0.1 still carries its own Host.
     if (req.headers.host !== origin.slice('http://'.length)) return refuse(res, 403, '拒绝访问')
     const url = new URL(req.url ?? '/', origin)

@@ -5,6 +5,8 @@ import type { Routes } from '../../src-shared/api'
 import type { DownloadResult, DownloadRouteName } from '../../src-shared/ipc'
 import { onEvent } from '../lib/bridge'
 import { download, saveBytes } from '../lib/download'
+import { printDocument, saveDocument } from '../lib/documents'
+import type { DocumentSpec } from '../../src-shared/schemas/documents'
 import { useNotify } from './toast'
 
 function sizeText(bytes: number): string {
@@ -29,6 +31,10 @@ export function useDownloadTask(): {
   run<K extends DownloadRouteName>(route: K, input?: RouteInput<Routes[K]>): Promise<void>
   /** Makes a file in the renderer (a seat list, a PDF report) and saves it as `run` saves a route's file. */
   save(make: () => Promise<MadeFile>): Promise<void>
+  /** Saves a document the core draws as a PDF (a report, the seat chart, a venue paper). */
+  saveDocument(make: () => DocumentSpec | Promise<DocumentSpec>): Promise<void>
+  /** 打印 the same document: the desktop's print dialog, or the browser's PDF viewer in the web host. */
+  print(make: () => DocumentSpec | Promise<DocumentSpec>): Promise<void>
 } {
   const taskId = useId()
   const notify = useNotify()
@@ -60,5 +66,17 @@ export function useDownloadTask(): {
       return saveBytes(name, contentType, bytes)
     })
 
-  return { busy, progress: busy && received > 0 ? `已下载 ${sizeText(received)}` : '', run, save }
+  const saveMade = (make: () => DocumentSpec | Promise<DocumentSpec>) => track(async () => saveDocument(await make()))
+  const print = async (make: () => DocumentSpec | Promise<DocumentSpec>) => {
+    setBusy(true)
+    try {
+      await printDocument(await make())
+    } catch (error) {
+      notify.error(error instanceof AppError && error.key !== ErrorKey.INTERNAL ? error.message : '打印失败，请重试')
+    } finally {
+      setBusy(false)
+    }
+  }
+
+  return { busy, progress: busy && received > 0 ? `已下载 ${sizeText(received)}` : '', run, save, saveDocument: saveMade, print }
 }

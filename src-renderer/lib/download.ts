@@ -5,7 +5,7 @@ import { call } from './bridge'
 import { base64Of } from './upload'
 
 /** Hands bytes to the browser's own download (web host). */
-function saveInBrowser(name: string, file: Blob): void {
+export function saveInBrowser(name: string, file: Blob): void {
   const url = URL.createObjectURL(file)
   const link = document.createElement('a')
   link.href = url

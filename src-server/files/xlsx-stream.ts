@@ -5,6 +5,8 @@ import { addSheet, drained, inert, sendWorkbook } from './xlsx'
 export interface SheetColumn<T> {
   header: string
   width?: number
+  /** For a column of numbers: how they show (NUMBER_FORMATS); the cells stay numbers. */
+  numFmt?: string
   value: (row: T) => string | number | null
 }
 
@@ -25,8 +27,9 @@ export async function firstReadEarly<T>(batches: AsyncIterable<T>): Promise<Asyn
 
 /**
  * Streams a one-sheet .xlsx of rows that arrive in batches (see `keysetBatches`),
- * waiting whenever the client is slower. Without styles: these sheets run to
- * hundreds of thousands of rows (rosters, statistics), where styles cost most.
+ * waiting whenever the client is slower. Without styles unless a column has a number
+ * format: the styleless sheets run to hundreds of thousands of rows (rosters,
+ * statistics), where styles cost most; those with formats (scores, analysis) are small.
  */
 export async function streamWorkbook<T>(
   reply: FastifyReply,
@@ -47,7 +50,7 @@ export async function streamWorkbook<T>(
       }
       sheet.commit()
     },
-    { styles: false },
+    { styles: columns.some((c) => c.numFmt) },
   )
 }
 

@@ -4,6 +4,7 @@ import ExcelJS from 'exceljs'
 import type { FastifyReply } from 'fastify'
 import { contentDisposition } from './download'
 import { exportedText, importedText } from '../../src-shared/workbook-text'
+import { WORKBOOK_FOOTER, WORKBOOK_PRINT_SETUP } from '../../src-shared/workbook-print'
 import { fileTypeOf } from './file-types'
 
 export const XLSX_MIME = fileTypeOf('xlsx')?.mime ?? 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'
@@ -95,12 +96,24 @@ export interface SheetColumnLayout {
    * cell an 18-digit ID becomes 3.20102E+17 and loses its last digits for good.
    */
   text?: boolean
+  /** A number format for a column of numbers (NUMBER_FORMATS): the cell stays a number a clerk can sum. */
+  numFmt?: string
 }
 
-/** A new sheet whose bold header row, with column widths and formats, stays frozen above the data. */
+/** The number formats exports use: a share such as 正确率 (0.5 shows 50.0%), a score, a count. */
+export const NUMBER_FORMATS = { percent: '0.0%', score: '0.0', count: '0' } as const
+
+/** A new sheet whose bold header row, with column widths and formats, stays frozen above the data; printed as WORKBOOK_PRINT_SETUP says. */
 export function addSheet(workbook: ExcelJS.stream.xlsx.WorkbookWriter, name: string, columns: readonly SheetColumnLayout[]): ExcelJS.Worksheet {
-  const sheet = workbook.addWorksheet(name, { views: [{ state: 'frozen', ySplit: 1 }] })
-  sheet.columns = columns.map((c) => ({ header: c.header, width: c.width ?? 14, ...(c.text ? { style: { numFmt: '@' } } : {}) }))
+  const sheet = workbook.addWorksheet(name, {
+    views: [{ state: 'frozen', ySplit: 1 }],
+    pageSetup: { ...WORKBOOK_PRINT_SETUP, margins: { ...WORKBOOK_PRINT_SETUP.margins } },
+    headerFooter: { oddFooter: WORKBOOK_FOOTER },
+  })
+  sheet.columns = columns.map((c) => {
+    const numFmt = c.text ? '@' : c.numFmt
+    return { header: c.header, width: c.width ?? 14, ...(numFmt ? { style: { numFmt } } : {}) }
+  })
   sheet.getRow(1).font = { bold: true }
   return sheet
 }

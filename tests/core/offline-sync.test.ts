@@ -10,6 +10,8 @@ import type { AppCore } from '../../src-main/core/app-core'
 import { validTrainForm } from '../support/training'
 import { startReverseProxy } from '../support/reverse-proxy'
 import { CAPTCHA, cleanUp, eventually, expectFailure, expectOk, later, remoteCore, signIn, tempDir } from './harness'
+import { signInSheet } from '../../src-renderer/features/venue/venuePapers'
+import { PdfFile } from '../support/pdf-tools'
 
 /**
  * The offline side of the core against a real server that is stopped and started again
@@ -84,7 +86,14 @@ describe('offline cache, outbox and sync', () => {
     expect(offline.online).toBe(false)
     expect(offline.dataAsOf).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}$/)
     expect((await call(core, 'train.get', { id: trainId })).id).toBe(trainId)
-    expect((await call(core, 'seat.plan', { trainId })).people).toHaveLength(4)
+    const cachedPlan = await call(core, 'seat.plan', { trainId })
+    expect(cachedPlan.people).toHaveLength(4)
+    // The venue papers of a prepared training are drawn offline from the cached plan.
+    const sheet = await call(core, 'documents.save', { document: signInSheet(cachedPlan, 'name') })
+    expect(sheet.kind).toBe('data')
+    const pdf = new PdfFile(Buffer.from(sheet.kind === 'data' ? sheet.base64 : '', 'base64'))
+    for (const person of cachedPlan.people) expect(pdf.text()).toContain(person.name)
+    pdf.remove()
     expectFailure(await core.dispatch('train.delete', { id: trainId }), 'OFFLINE', OFFLINE_WRITE)
     expectFailure(await core.dispatch('member.list', { name: '从未查过' }), 'OFFLINE')
 

@@ -18,6 +18,7 @@ import {
   type ConsoleUnderTest,
 } from '../support/browser'
 import { checkIn, insertPaper, MEMBER_PASSWORD, satisfactionQuestions, signUpMembers, validExamForm } from '../support/exam'
+import { joined, PdfFile } from '../support/pdf-tools'
 import { daysFromNow, membersOfTopOrg, validTrainForm } from '../support/training'
 
 /** Types a date-time into a date box and leaves it, as a user does: the picker reads what was typed then. */
@@ -95,24 +96,27 @@ async function phoneSignedIn(telephone: string): Promise<{ context: BrowserConte
 }
 
 /**
- * Clicks 导出PDF报告 and opens what is saved (kept beside the screenshots): a PDF of
- * A4 portrait pages that pdfjs reads.
+ * Clicks 导出PDF报告 and opens what is saved (kept beside the screenshots): A4 portrait
+ * pages drawn as vectors with the shipped CJK font embedded, whose text pdftotext reads
+ * (spaces and line breaks taken out) and whose first page has ink where the title is.
  */
-async function exportedReport(page: Page, name: string): Promise<{ pages: number; bytes: number }> {
+async function exportedReport(page: Page, name: string): Promise<{ pages: number; text: string }> {
   const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: '导出PDF报告' }).click()])
   expect(download.suggestedFilename()).toBe(name)
   await mkdir(SHOTS_DIR, { recursive: true })
   const file = join(SHOTS_DIR, name)
   await download.saveAs(file)
-  const pdf = await readFile(file)
-  expect(pdf.subarray(0, 5).toString()).toBe('%PDF-')
-  const pdfjs = await import('pdfjs-dist/legacy/build/pdf.mjs')
-  const doc = await pdfjs.getDocument({ data: new Uint8Array(pdf) }).promise
-  expect((await doc.getPage(1)).view).toEqual([0, 0, 595, 842])
-  // A page is a JPEG picture at 144 dpi: tens to a few hundred KB, never a blank few bytes.
-  expect(pdf.length).toBeGreaterThan(20_000 * doc.numPages)
-  expect(pdf.length).toBeLessThan(1_500_000 * doc.numPages)
-  return { pages: doc.numPages, bytes: pdf.length }
+  const pdf = new PdfFile(await readFile(file))
+  try {
+    expect(pdf.pageSize()).toEqual({ width: 595.28, height: 841.89 })
+    expect(pdf.fonts().length).toBeGreaterThan(0)
+    expect(pdf.fonts().every((f) => f.embedded && f.name.includes('NotoSansSC'))).toBe(true)
+    const title = pdf.words(1).filter((w) => w.yMin < 80)
+    expect(pdf.render(1).dark(Math.min(...title.map((w) => w.xMin)), Math.min(...title.map((w) => w.yMin)), Math.max(...title.map((w) => w.xMax)), Math.max(...title.map((w) => w.yMax)))).toBeGreaterThan(200)
+    return { pages: pdf.pages(), text: joined(pdf.text()) }
+  } finally {
+    pdf.remove()
+  }
 }
 
 const rowOf = (page: Page, name: string) => page.getByRole('table', { name: '考生成绩' }).getByRole('row').filter({ hasText: name })
@@ -302,6 +306,7 @@ describe('an exam from the dialog to the score list', () => {
     await page.getByRole('table', { name: '答题分析' }).waitFor()
     const report = await exportedReport(page, '党章党规知识测试成绩分析报告.pdf')
     expect(report.pages).toBeGreaterThanOrEqual(1)
+    for (const text of ['党章党规知识测试成绩分析报告', '一、成绩概况', '二、成绩分布', '三、答题分析']) expect(report.text).toContain(text)
   })
 })
 
@@ -332,6 +337,7 @@ describe('a satisfaction questionnaire', () => {
     await screenshot(page, 'questionnaire-pie')
     const report = await exportedReport(page, `${trainName}满意度调查报告.pdf`)
     expect(report.pages).toBeGreaterThanOrEqual(1)
+    for (const text of [`${trainName}满意度调查报告`, '非常满意', '希望增加研讨时间']) expect(report.text).toContain(text)
   })
 })
 

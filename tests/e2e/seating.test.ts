@@ -6,16 +6,17 @@ import type { Browser, Locator, Page } from 'playwright-core'
 import QRCode from 'qrcode'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { RpcName, RpcOutput } from '../../src-shared/ipc'
-import { jpegPdf } from '../../src-renderer/lib/imagePdf'
+import { jpegPdf } from '../support/image-pdf'
 import type { TrainDetail } from '../../src-shared/schemas/training'
 import { demoAccounts } from '../../src-server/seed/demo-accounts'
 import { CAPTCHA_CODE, goToRoute, launchBrowser, openConsole, screenshot, startConsole, toast, type ConsolePage, type ConsoleUnderTest } from '../support/browser'
+import { joined, PdfFile } from '../support/pdf-tools'
 import { daysFromNow } from '../support/training'
 
 /**
  * The seat arrangement screen in Chromium against the real server: opened from the
  * training list's 会场安排, people seated by click, keyboard and one-key seating, the
- * list exported and re-imported, the chart printed as a PDF, saved, and a conflict
+ * list exported and re-imported, the chart and the 签到表 as vector PDFs, saved, and a conflict
  * with a change made elsewhere resolved side by side.
  */
 
@@ -215,11 +216,45 @@ describe('venue seating', () => {
     const chartFile = join(workDir, chart.suggestedFilename())
     await chart.saveAs(chartFile)
     expect(chart.suggestedFilename()).toBe(`${training.name}座位表.pdf`)
-    const pdf = await readFile(chartFile)
-    expect(pdf.subarray(0, 5).toString()).toBe('%PDF-')
-    const pdfjs = await import('pdfjs-dist/legacy/build/pdf.mjs')
-    const doc = await pdfjs.getDocument({ data: new Uint8Array(pdf) }).promise
-    expect(doc.numPages).toBe(1)
+    // A vector chart with real text: the shipped font embedded, the title and every name readable.
+    const pdf = new PdfFile(await readFile(chartFile))
+    expect(pdf.pages()).toBe(1)
+    expect(pdf.fonts().every((f) => f.embedded && f.name.includes('NotoSansSC'))).toBe(true)
+    const text = joined(pdf.text())
+    expect(text).toContain(`${training.name}座位表`)
+    for (const name of names) expect(text).toContain(name)
+    // The rendered page has the title's ink where pdftotext places it.
+    const title = pdf.words(1).filter((w) => w.yMin < 60)
+    expect(pdf.render(1).dark(Math.min(...title.map((w) => w.xMin)), Math.min(...title.map((w) => w.yMin)), Math.max(...title.map((w) => w.xMax)), Math.max(...title.map((w) => w.yMax)))).toBeGreaterThan(200)
+    pdf.remove()
+  })
+
+  it('场地材料: the 签到表 of the seat screen saved as a vector PDF; 打印 opens the same document for the browser to print', async () => {
+    const { page } = tab
+    await page.getByRole('button', { name: '场地材料' }).click()
+    const dialog = page.getByRole('dialog', { name: '场地材料' })
+    await dialog.getByRole('radio', { name: '签到表' }).check()
+    await dialog.getByText('全部报名人员，含单位、座位与签名栏，每页重复表头。').waitFor()
+    await screenshot(page, 'venue-papers-dialog')
+    const [sheet] = await Promise.all([page.waitForEvent('download'), dialog.getByRole('button', { name: '导出PDF' }).click()])
+    expect(sheet.suggestedFilename()).toBe(`${training.name}签到表.pdf`)
+    const sheetFile = join(workDir, sheet.suggestedFilename())
+    await sheet.saveAs(sheetFile)
+    const pdf = new PdfFile(await readFile(sheetFile))
+    expect(pdf.fonts().every((f) => f.embedded && f.name.includes('NotoSansSC'))).toBe(true)
+    const text = joined(pdf.text())
+    expect(text).toContain(`${training.name}签到表`)
+    // Saved plan only: everybody signed up is listed, with an empty 签名 column.
+    for (const name of names) expect(text).toContain(name)
+    const header = pdf.words(1).find((w) => w.text === '签名')!
+    expect(pdf.render(1).dark(header.xMin, header.yMin, header.xMax, header.yMax)).toBeGreaterThan(20)
+    pdf.remove()
+
+    await dialog.getByRole('radio', { name: '桌签' }).check()
+    const [printed] = await Promise.all([page.context().waitForEvent('page'), dialog.getByRole('button', { name: '打印' }).click()])
+    await printed.waitForURL(/^blob:/)
+    await printed.close()
+    await dialog.getByRole('button', { name: '关闭' }).click()
   })
 
   it('saves: back to the training list with 保存成功！, and the plan is there when reopened', async () => {
@@ -233,6 +268,31 @@ describe('venue seating', () => {
     await goToRoute(page, `/trainingManagement/fieldSeat?id=${training.id}`)
     await page.getByRole('gridcell', { name: `第1排第1列：${names[PEOPLE - 1]}` }).waitFor()
     expect(await page.getByLabel('第3列分组').inputValue()).toBe('2')
+  })
+
+  it('场地材料 from the training list: 座位标签 of the saved plan with row, column and name', async () => {
+    const { page } = tab
+    await goToRoute(page, '/trainingManagement/trainingManagement')
+    await page.getByRole('button', { name: `更多操作：${training.name}` }).click()
+    await page.getByRole('menuitem', { name: '场地材料' }).click()
+    const dialog = page.getByRole('dialog', { name: '场地材料' })
+    // The seat chart of the screen is offered on the seat screen only.
+    expect(await dialog.getByRole('radio', { name: '座位表' }).count()).toBe(0)
+    await dialog.getByRole('radio', { name: '座位标签' }).check()
+    await dialog.getByText('已安排座位的人员，每张标签含排、列与姓名，A4纸24张。').waitFor()
+    await screenshot(page, 'venue-papers-from-list')
+    const [labels] = await Promise.all([page.waitForEvent('download'), dialog.getByRole('button', { name: '导出PDF' }).click()])
+    expect(labels.suggestedFilename()).toBe(`${training.name}座位标签.pdf`)
+    const labelsFile = join(workDir, labels.suggestedFilename())
+    await labels.saveAs(labelsFile)
+    const pdf = new PdfFile(await readFile(labelsFile))
+    const text = joined(pdf.text())
+    expect(text).toContain(`1排1列${names[PEOPLE - 1]}`)
+    for (const name of names) expect(text).toContain(name)
+    pdf.remove()
+    await dialog.getByRole('button', { name: '关闭' }).click()
+    await goToRoute(page, `/trainingManagement/fieldSeat?id=${training.id}`)
+    await page.getByRole('gridcell', { name: `第1排第1列：${names[PEOPLE - 1]}` }).waitFor()
   })
 
   it('asks about a seat changed both here and elsewhere, side by side, and keeps the chosen version with the other changes', async () => {

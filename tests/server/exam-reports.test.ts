@@ -1,5 +1,6 @@
+import ExcelJS from 'exceljs'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { AnalysisRow, AnswerDetail, Exam, MyExam, Participant, QuestionnaireResult, ScoreSummary, Sitting } from '../../src-shared/schemas/exam'
+import { analysisLabels, type AnalysisRow, type AnswerDetail, type Exam, type MyExam, type Participant, type QuestionnaireResult, type ScoreSummary, type Sitting } from '../../src-shared/schemas/exam'
 import type { TrainDetail } from '../../src-shared/schemas/training'
 import { demoAccounts } from '../../src-server/seed/demo-accounts'
 import { testDatabases } from '../support/databases'
@@ -64,6 +65,16 @@ describe.each(testDatabases())('exam participants, answer analysis and questionn
       const response = await fetch(`${server.url}${path}`, { headers: { Token: admin.token } })
       expect(response.status, path).toBe(200)
       expect(response.headers.get('content-type')).toContain('spreadsheetml')
+      const workbook = new ExcelJS.Workbook()
+      await workbook.xlsx.load(await response.arrayBuffer())
+      expect(workbook.worksheets[0].pageSetup, path).toMatchObject({ orientation: 'landscape', fitToWidth: 1, printTitlesRow: '1:1' })
+      if (!path.startsWith('/api/exam/analysis')) continue
+      // 正确率 is a number a clerk can sum, shown as a percentage.
+      const sheet = workbook.worksheets[0]
+      const rate = (sheet.getRow(1).values as unknown[]).indexOf(analysisLabels.rate)
+      const cell = sheet.getRow(2).getCell(rate)
+      expect(cell.value).toBe(0.5)
+      expect(cell.numFmt).toBe('0.0%')
     }
     const anyCandidate = done.records[0].id
     const paperFile = await fetch(`${server.url}/api/member/answer/downloadAnswerDetail/${anyCandidate}`, { headers: { Token: admin.token } })

@@ -131,7 +131,7 @@ describe.each(testDatabases())('sign-ups, rosters and statistics ($name)', (data
   it('exports the roster as a streamed workbook with a Chinese file name and formula-like text as text cells', async () => {
     const train = await publishedTraining({ name: '名单导出班' })
     const signUp = dataOf((await addPerson(train.id, finance[0].id)).body)
-    dataOf((await addPerson(train.id, finance[1].id)).body)
+    for (const person of finance.slice(1, 4)) dataOf((await addPerson(train.id, person.id)).body)
     await server.db.updateTable('trainSignUp').set({ company: '=HYPERLINK("http://x")', arrivalTime: '2026-12-01 09:30:00' }).where('id', '=', signUp.id).execute()
 
     const response = await fetch(`${server.url}${BASE}/downloadAll?trainId=${train.id}`, { headers: { Token: orgadmin } })
@@ -142,7 +142,10 @@ describe.each(testDatabases())('sign-ups, rosters and statistics ($name)', (data
     const sheet = workbook.worksheets[0]
     const header = (sheet.getRow(1).values as unknown[]).slice(1)
     expect(header.slice(0, 3)).toEqual(['姓名', '手机号', '性别'])
-    expect(sheet.rowCount).toBe(3)
+    expect(sheet.rowCount).toBe(5)
+    // The 4-person, many-column roster prints on one page wide: A4 landscape, header row on every page.
+    expect(sheet.pageSetup).toMatchObject({ paperSize: 9, orientation: 'landscape', fitToPage: true, fitToWidth: 1, fitToHeight: 0, printTitlesRow: '1:1' })
+    expect(sheet.headerFooter.oddFooter).toBe('&C第 &P 页，共 &N 页')
     const col = (name: string) => header.indexOf(name) + 1
     const first = sheet.getRow(2)
     expect(first.getCell(col('姓名')).value).toBe(finance[0].name)

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { jpegPdf, type JpegPage } from '../../src-renderer/lib/imagePdf'
+import { jpegPdf, type JpegPage } from '../support/image-pdf'
 
 /** A 4 × 2 red JPEG as Chromium's canvas writes it (what the reports wrap). */
 const RED = Buffer.from(

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react'
 import { Button, makeStyles, Spinner, Text, tokens } from '@fluentui/react-components'
-import { ArrowDownloadRegular, ArrowLeftRegular, DocumentPdfRegular } from '@fluentui/react-icons'
+import { ArrowDownloadRegular, ArrowLeftRegular, DocumentPdfRegular, PrintRegular } from '@fluentui/react-icons'
 import { useNavigate, useSearchParams } from 'react-router-dom'
 import { analysisLabels, type AnalysisRow, type ScoreSummary } from '../../../src-shared/schemas/exam'
 import { call } from '../../lib/bridge'
@@ -9,7 +9,7 @@ import { useNotify } from '../../components/toast'
 import { useDownload } from '../../components/useDownload'
 import { useDownloadTask } from '../../components/useDownloadTask'
 import { AnalysisTable } from './AnalysisTable'
-import { examReportPdf, variantsText } from './examReport'
+import { examReportDocument, variantsText } from './examReport'
 
 const useStyles = makeStyles({
   header: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalM, paddingBottom: tokens.spacingVerticalL },
@@ -45,17 +45,14 @@ export default function AnalysisPage() {
   }, [examId, notify])
 
   if (examId === null) return <EmptyState text="考试不存在或无权查看" />
-  const printReport = (analysis: AnalysisRow[], figures: ScoreSummary) =>
-    report.save(async () => {
-      const exam = await call('exam.get', { id: examId })
-      return { name: `${exam.title}成绩分析报告.pdf`, contentType: 'application/pdf', bytes: await examReportPdf(exam, figures, analysis) }
-    })
+  const reportDocument = async (analysis: AnalysisRow[], figures: ScoreSummary) => examReportDocument(await call('exam.get', { id: examId }), figures, analysis)
   return (
     <>
       <header className={styles.header}>
         <Button icon={<ArrowLeftRegular />} onClick={() => navigate(-1)}>返回</Button>
         <Text as="h1" size={500} weight="semibold" className={styles.title}>答题分析{params.get('title') ? `：${params.get('title')}` : ''}</Text>
-        <Button icon={<DocumentPdfRegular />} disabled={!rows || !summary || report.busy} onClick={() => rows && summary && void printReport(rows, summary)}>{report.busy ? '生成中...' : '导出PDF报告'}</Button>
+        <Button icon={<DocumentPdfRegular />} disabled={!rows || !summary || report.busy} onClick={() => rows && summary && void report.saveDocument(() => reportDocument(rows, summary))}>{report.busy ? '生成中...' : '导出PDF报告'}</Button>
+        <Button icon={<PrintRegular />} disabled={!rows || !summary || report.busy} onClick={() => rows && summary && void report.print(() => reportDocument(rows, summary))}>打印</Button>
         <Button icon={<ArrowDownloadRegular />} disabled={!rows?.length} onClick={() => void download('exam.analysisDownload', { id: examId })}>导出</Button>
       </header>
       {summary && <Text className={styles.note}>试卷：{variantsText(summary)}</Text>}

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState } from 'react'
 import { Button, Dropdown, makeStyles, Option, Spinner, Text, tokens } from '@fluentui/react-components'
-import { ArrowLeftRegular, DocumentPdfRegular, PeopleRegular, SettingsRegular } from '@fluentui/react-icons'
+import { ArrowLeftRegular, DocumentPdfRegular, PeopleRegular, PrintRegular, SettingsRegular } from '@fluentui/react-icons'
 import { useNavigate, useSearchParams } from 'react-router-dom'
 import type { QuestionnaireResult } from '../../../src-shared/schemas/exam'
 import { call } from '../../lib/bridge'
@@ -9,7 +9,7 @@ import { useNotify } from '../../components/toast'
 import { useDownloadTask } from '../../components/useDownloadTask'
 import { QuestionnaireDialog } from './QuestionnaireDialog'
 import { QuestionResult } from './QuestionResult'
-import { questionnaireReportPdf } from './questionnaireReport'
+import { questionnaireReportDocument } from './questionnaireReport'
 import { minutesOf } from '../../lib/dateText'
 
 const useStyles = makeStyles({
@@ -63,8 +63,6 @@ export default function QuestionnaireResultPage() {
   if (trainId === null) return <>{picker}<EmptyState text="请选择培训班查看满意度反馈" /></>
 
   const questionnaire = result?.questionnaire ?? null
-  const printReport = (shown: QuestionnaireResult) =>
-    report.save(async () => ({ name: `${shown.trainName}满意度调查报告.pdf`, contentType: 'application/pdf', bytes: await questionnaireReportPdf(shown) }))
   return (
     <>
       <header className={styles.header}>
@@ -78,7 +76,8 @@ export default function QuestionnaireResultPage() {
         {questionnaire && (
           <Button icon={<PeopleRegular />} onClick={() => navigate(`/examList/examList?id=${questionnaire.examId}&kind=questionnaire&title=${encodeURIComponent(questionnaire.title)}`)}>参加人员</Button>
         )}
-        <Button icon={<DocumentPdfRegular />} disabled={!result?.rows.length || report.busy} onClick={() => result && void printReport(result)}>{report.busy ? '生成中...' : '导出PDF报告'}</Button>
+        <Button icon={<DocumentPdfRegular />} disabled={!result?.rows.length || report.busy} onClick={() => result && void report.saveDocument(() => questionnaireReportDocument(result))}>{report.busy ? '生成中...' : '导出PDF报告'}</Button>
+        <Button icon={<PrintRegular />} disabled={!result?.rows.length || report.busy} onClick={() => result && void report.print(() => questionnaireReportDocument(result))}>打印</Button>
         <Button appearance="primary" icon={<SettingsRegular />} disabled={!result} onClick={() => setSetting(true)}>设置问卷</Button>
       </header>
       {picker}

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useMemo, useState } from 'react'
 import { Button, Field, Input, makeStyles, Radio, RadioGroup, Spinner, tokens } from '@fluentui/react-components'
-import { ArrowDownloadRegular, ArrowUploadRegular, DeleteRegular, DoorArrowLeftRegular, PeopleRegular, PrintRegular, SaveRegular, TableRegular } from '@fluentui/react-icons'
+import { ArrowDownloadRegular, ArrowUploadRegular, DeleteRegular, DocumentBulletListRegular, DoorArrowLeftRegular, PeopleRegular, PrintRegular, SaveRegular, TableRegular } from '@fluentui/react-icons'
 import { useNavigate, useSearchParams } from 'react-router-dom'
 import { seatColumns, seatModeLabels, seatModes, seatRows, type SeatConflict, type SeatInfo, type SeatMode, type SeatPlan } from '../../../src-shared/schemas/seating'
 import type { SyncConflict } from '../../../src-shared/schemas/sync'
@@ -21,7 +21,8 @@ import { SeatPdf } from './SeatPdf'
 import { SeatPictures } from './SeatPictures'
 import { UnseatedList } from './UnseatedList'
 import { exportSeatList } from './seatList'
-import { seatChartPdf } from './seatChart'
+import { seatChartDocument } from './seatChart'
+import { VenuePapersDialog } from '../venue/VenuePapersDialog'
 
 const useStyles = makeStyles({
   page: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
@@ -61,6 +62,7 @@ export default function FieldSeatPage() {
   const [queuedConflict, setQueuedConflict] = useState<SyncConflict | null>(null)
   const listPicker = useFilePicker('roster')
   const madeFile = useDownloadTask()
+  const [papersOpen, setPapersOpen] = useState(false)
 
   const adopt = useCallback((next: SeatPlan) => {
     setPlan(next)
@@ -167,8 +169,7 @@ export default function FieldSeatPage() {
     }
   }
 
-  const printChart = () =>
-    madeFile.save(async () => ({ name: `${plan.trainName}座位表.pdf`, contentType: 'application/pdf', bytes: await seatChartPdf(plan.trainName, a, nameOf) }))
+  const printChart = () => madeFile.saveDocument(() => seatChartDocument(plan.trainName, a, nameOf))
 
   const save = async (base: number, arrangement = a) => {
     setSaving(true)
@@ -286,6 +287,9 @@ export default function FieldSeatPage() {
             <Button icon={<PrintRegular />} disabled={madeFile.busy} onClick={() => void printChart()}>
               打印座位表
             </Button>
+            <Button icon={<DocumentBulletListRegular />} onClick={() => setPapersOpen(true)}>
+              场地材料
+            </Button>
             {listPicker.input}
           </div>
           <div className={styles.body}>
@@ -297,6 +301,7 @@ export default function FieldSeatPage() {
         </>
       )}
       {mode === 1 && <SeatPictures trainId={trainId} />}
+      <VenuePapersDialog trainId={trainId} open={papersOpen} onClose={() => setPapersOpen(false)} seatChart={() => seatChartDocument(plan.trainName, a, nameOf)} />
       {mode === 2 && <SeatPdf trainId={trainId} pdfUrl={plan.pdfUrl} onChange={onPdfSet} />}
 
       <div className={styles.footer}>

@@ -1,5 +1,6 @@
 import { SEAT_LIST_HEADER, type SeatPerson } from '../../../src-shared/schemas/seating'
 import { exportedText } from '../../../src-shared/workbook-text'
+import { WORKBOOK_FOOTER, WORKBOOK_PRINT_SETUP } from '../../../src-shared/workbook-print'
 import { seatIndex, type Arrangement } from './arrangement'
 
 /**
@@ -10,7 +11,7 @@ import { seatIndex, type Arrangement } from './arrangement'
 export async function exportSeatList(a: Arrangement, people: readonly SeatPerson[]): Promise<Uint8Array> {
   const { default: ExcelJS } = await import('exceljs')
   const book = new ExcelJS.Workbook()
-  const sheet = book.addWorksheet('座位名单')
+  const sheet = book.addWorksheet('座位名单', { pageSetup: { ...WORKBOOK_PRINT_SETUP, margins: { ...WORKBOOK_PRINT_SETUP.margins } }, headerFooter: { oddFooter: WORKBOOK_FOOTER } })
   sheet.addRow([...SEAT_LIST_HEADER])
   const byId = new Map(people.map((p) => [p.trainSignUpMemberId, p]))
   const listed = new Set<number>()

@@ -25,6 +25,7 @@ import { ResourceTable, type Column, type ResourceTableHandle } from '../../comp
 import { useConfirmedDelete } from '../../components/useConfirmedDelete'
 import type { PageRequest } from '../../components/useResourcePage'
 import { AuditDialog } from './AuditDialog'
+import { VenuePapersDialog } from '../venue/VenuePapersDialog'
 import { minutesOf } from '../../lib/dateText'
 
 type Filter = 'name' | 'depName' | 'isTrainCenter' | 'status' | 'classType'
@@ -95,6 +96,7 @@ export default function TrainingListPage() {
   const table = useRef<ResourceTableHandle>(null)
   const [totals, setTotals] = useState<Totals | null>(null)
   const [auditing, setAuditing] = useState<number | null>(null)
+  const [papersOf, setPapersOf] = useState<number | null>(null)
   // 审核 is a permission of its own (author and approver apart): without it the server refuses, so no button.
   const canAudit = useUser().permissions.includes('training:audit')
 
@@ -158,6 +160,7 @@ export default function TrainingListPage() {
                   <MenuItem onClick={() => navigate(`/trainingManagement/fieldSeat?id=${row.id}`)}>会场安排</MenuItem>
                   <MenuItem onClick={() => navigate(`/trainingManagement/viewPeople?id=${row.id}`)}>报名人员</MenuItem>
                   <MenuItem onClick={() => navigate(`/trainingManagement/checkIns?id=${row.id}`)}>签到记录</MenuItem>
+                  <MenuItem onClick={() => setPapersOf(row.id)}>场地材料</MenuItem>
                   <MenuItem onClick={() => navigate(`/questionnaireManagement/result?examId=${row.id}`)}>满意度反馈</MenuItem>
                   <MenuItem onClick={() => void remove(row)}>删除</MenuItem>
                 </MenuList>
@@ -167,6 +170,7 @@ export default function TrainingListPage() {
         )}
       />
       {canAudit && <AuditDialog trainId={auditing} onClose={closeAudit} onAudited={reload} />}
+      {papersOf !== null && <VenuePapersDialog trainId={papersOf} open onClose={() => setPapersOf(null)} />}
     </>
   )
 }

@@ -3,6 +3,7 @@ import { analysisLabels, type AnalysisRow, type Participant } from '../../../src
 import { formatDateTime, nowText } from '../../db/time'
 import type { Db } from '../../db/types'
 import { keysetBatches, streamWorkbook, type SheetColumn } from '../../files/xlsx-stream'
+import { NUMBER_FORMATS } from '../../files/xlsx'
 
 type Status = Participant['status']
 const statusText: Record<Status, string> = { WAIT: '待参加', DONE: '已完成', PASS: '已过期' }
@@ -67,7 +68,7 @@ export function participantDownload(db: Db, reply: FastifyReply, exam: { id: num
     { header: '开始时间', width: 20, value: (r) => r.startTime },
     { header: '交卷时间', width: 20, value: (r) => r.endTime },
     { header: '用时（分钟）', width: 12, value: (r) => r.durations },
-    { header: '成绩', width: 8, value: (r) => r.score },
+    { header: '成绩', width: 8, numFmt: NUMBER_FORMATS.score, value: (r) => r.score },
   ]
   const now = nowText()
   const batches = keysetBatches(async (afterId, size) =>
@@ -76,7 +77,6 @@ export function participantDownload(db: Db, reply: FastifyReply, exam: { id: num
   return streamWorkbook(reply, `${exam.title}-参加人员.xlsx`, '参加人员', columns, batches)
 }
 
-const percent = (value: number | null) => (value === null ? '' : `${(value * 100).toFixed(1)}%`)
 const typeText: Record<number, string> = { 1: '单选题', 2: '多选题', 3: '判断题', 4: '问答题', 5: '填空题' }
 
 /** The analysis as a sheet: one row per option (the question's cells repeated), free answers counted. */
@@ -86,9 +86,9 @@ export function analysisDownload(reply: FastifyReply, title: string, rows: Analy
     { header: '题目', width: 40, value: (l) => l.row.title },
     { header: '题型', width: 8, value: (l) => typeText[l.row.questionType] ?? '' },
     { header: '选项', width: 24, value: (l) => l.option },
-    { header: '选择人数', width: 10, value: (l) => l.num },
+    { header: '选择人数', width: 10, numFmt: NUMBER_FORMATS.count, value: (l) => l.num },
     { header: '正确答案', width: 12, value: (l) => (l.row.questionType === 3 ? ({ true: '对', false: '错' }[l.row.answer] ?? '') : l.row.answer) },
-    { header: analysisLabels.rate, width: 20, value: (l) => percent(l.row.per) },
+    { header: analysisLabels.rate, width: 20, numFmt: NUMBER_FORMATS.percent, value: (l) => l.row.per },
   ]
   async function* lines() {
     yield rows.flatMap((row) =>

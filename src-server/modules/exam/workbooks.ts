@@ -3,6 +3,7 @@ import type { AnswerDetail } from '../../../src-shared/schemas/exam'
 import { nowText } from '../../db/time'
 import type { Db } from '../../db/types'
 import { keysetBatches, streamWorkbook, type SheetColumn } from '../../files/xlsx-stream'
+import { NUMBER_FORMATS } from '../../files/xlsx'
 import { isAbsent } from './status'
 
 const statusText: Record<string, string> = { WAIT: '待考', DONE: '待阅卷', CHECK: '已阅卷' }
@@ -25,7 +26,7 @@ export function scoreListDownload(
     { header: '类别', width: 8, value: (r) => (r.isMakeUp ? '补考' : '正考') },
     { header: '状态', width: 10, value: (r) => (isAbsent(exam, r, now) ? '缺考' : (statusText[r.status] ?? '已过期')) },
     { header: '作答次数', width: 10, value: (r) => r.attempts },
-    { header: '成绩', width: 8, value: (r) => r.score },
+    { header: '成绩', width: 8, numFmt: NUMBER_FORMATS.score, value: (r) => r.score },
     { header: '是否及格', width: 10, value: (r) => (r.score === null ? '' : r.score >= exam.passLine ? '及格' : '不及格') },
   ]
   const batches = keysetBatches((afterId, size) =>
@@ -49,10 +50,10 @@ export function answerDetailDownload(reply: FastifyReply, detail: AnswerDetail) 
     { header: '序号', width: 6, value: (r) => r.no },
     { header: '题型', width: 8, value: (r) => typeText[r.question.type] ?? '' },
     { header: '题目', width: 40, value: (r) => r.question.title },
-    { header: '满分', width: 6, value: (r) => r.questionScore },
+    { header: '满分', width: 6, numFmt: NUMBER_FORMATS.score, value: (r) => r.questionScore },
     { header: '作答', width: 30, value: (r) => r.answer },
     { header: '参考答案', width: 30, value: (r) => r.question.answer },
-    { header: '得分', width: 6, value: (r) => r.score },
+    { header: '得分', width: 6, numFmt: NUMBER_FORMATS.score, value: (r) => r.score },
   ]
   async function* rows() {
     yield detail.answers.map((a, i) => ({ ...a, no: i + 1 }))

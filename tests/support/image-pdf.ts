@@ -13,9 +13,8 @@ const A4_LONG = 842
 const MARGIN = 24
 
 /**
- * An A4 PDF with one JPEG picture per page, each scaled to fit and centred. Reports
- * and the seat chart are drawn on a canvas with the system's Chinese fonts and wrapped
- * here, so no font has to be embedded and it works offline. JPEG goes into PDF as-is
+ * An A4 PDF with one JPEG picture per page (a test upload: a scanned seat chart), each scaled to fit and centred.
+ * The product's own PDFs are drawn by src-main/core/documents. JPEG goes into PDF as-is
  * (DCTDecode, PDF 1.4 §4.8). Objects: 1 catalog, 2 page tree, then page, picture and
  * content stream of each page.
  */
