@@ -1,9 +1,10 @@
 import { useRef, useState } from 'react'
 import { Button } from '@fluentui/react-components'
-import { AddRegular, DeleteRegular, DocumentSearchRegular, EditRegular } from '@fluentui/react-icons'
+import { AddRegular, CopyRegular, DeleteRegular, DocumentSearchRegular, EditRegular, LockClosedRegular } from '@fluentui/react-icons'
 import type { Paper } from '../../../src-shared/schemas/paper'
 import { call } from '../../app/bridge'
 import { ResourceTable, type Column, type ResourceTableHandle } from '../../components/ResourceTable'
+import { useNotify } from '../../components/toast'
 import { useConfirmedDelete } from '../../components/useConfirmedDelete'
 import { numbered } from '../../components/useResourcePage'
 import { PaperWizard } from './PaperWizard'
@@ -15,14 +16,32 @@ const columns: Column<Paper & { index: number }>[] = [
   { key: 'content', title: '试卷信息', render: (row) => row.content },
   { key: 'questionCount', title: '题数', width: '80px', render: (row) => row.questionCount },
   { key: 'totalScore', title: '总分', width: '80px', render: (row) => row.totalScore },
+  { key: 'readOnly', title: '状态', width: '110px', render: (row) => (row.readOnly ? '考试使用中（只读）' : '可编辑') },
 ]
 
-/** 试卷管理 (spec 001 §2): search by name, add in steps, preview, edit, delete. */
+/**
+ * 试卷管理 (spec 001 §2): search by name, add in steps, preview, edit, delete. A paper used
+ * by an exam is read-only (the server refuses its edits): 查看 shows it with the reason, and
+ * 复制为新试卷 makes an editable copy, opened for editing at once.
+ */
 export default function PaperPage() {
   const table = useRef<ResourceTableHandle>(null)
   const confirmedDelete = useConfirmedDelete()
   const [editing, setEditing] = useState<{ paper: Paper | null } | null>(null)
   const [previewing, setPreviewing] = useState<number | null>(null)
+  const notify = useNotify()
+
+  const copy = async (id: number) => {
+    try {
+      const made = await call('paper.copy', { id })
+      notify.success(`已复制为新试卷「${made.title}」`)
+      table.current?.reload()
+      setPreviewing(null)
+      setEditing({ paper: made })
+    } catch (error) {
+      notify.error(error)
+    }
+  }
 
   const remove = (paper: Paper) =>
     confirmedDelete(`确定要删除试卷「${paper.title}」吗?`, () => call('paper.delete', { id: paper.id }), () => table.current?.reload(), {
@@ -44,14 +63,23 @@ export default function PaperPage() {
             添加
           </Button>
         }
-        actionsWidth="230px"
+        actionsWidth="360px"
         rowActions={(row) => (
           <>
             <Button size="small" appearance="subtle" icon={<DocumentSearchRegular />} onClick={() => setPreviewing(row.id)}>
               预览
             </Button>
-            <Button size="small" appearance="subtle" icon={<EditRegular />} onClick={() => setEditing({ paper: row })}>
-              编辑
+            {row.readOnly ? (
+              <Button size="small" appearance="subtle" icon={<LockClosedRegular />} title={row.readOnly} onClick={() => setPreviewing(row.id)}>
+                查看
+              </Button>
+            ) : (
+              <Button size="small" appearance="subtle" icon={<EditRegular />} onClick={() => setEditing({ paper: row })}>
+                编辑
+              </Button>
+            )}
+            <Button size="small" appearance="subtle" icon={<CopyRegular />} onClick={() => void copy(row.id)}>
+              复制为新试卷
             </Button>
             <Button size="small" appearance="subtle" icon={<DeleteRegular />} onClick={() => void remove(row)}>
               删除
@@ -60,7 +88,7 @@ export default function PaperPage() {
         )}
       />
       {editing && <PaperWizard paper={editing.paper} onClose={() => setEditing(null)} onSaved={() => table.current?.reload()} />}
-      {previewing !== null && <PreviewDialog paperId={previewing} onClose={() => setPreviewing(null)} />}
+      {previewing !== null && <PreviewDialog paperId={previewing} onClose={() => setPreviewing(null)} onCopy={() => void copy(previewing)} />}
     </>
   )
 }

@@ -1,5 +1,19 @@
 import { useEffect, useState } from 'react'
-import { Button, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle, makeStyles, Spinner, Text, tokens } from '@fluentui/react-components'
+import {
+  Button,
+  Dialog,
+  DialogActions,
+  DialogBody,
+  DialogContent,
+  DialogSurface,
+  DialogTitle,
+  makeStyles,
+  MessageBar,
+  MessageBarBody,
+  Spinner,
+  Text,
+  tokens,
+} from '@fluentui/react-components'
 import type { PaperDetail } from '../../../src-shared/schemas/paper'
 import { call } from '../../app/bridge'
 import { useNotify } from '../../components/toast'
@@ -11,8 +25,11 @@ const useStyles = makeStyles({
   muted: { color: tokens.colorNeutralForeground3 },
 })
 
-/** 预览: the paper's questions as assembled, each with its score, and the total. */
-export function PreviewDialog({ paperId, onClose }: { paperId: number; onClose(): void }) {
+/**
+ * 预览: the paper's questions as assembled, each with its score, and the total. A paper
+ * used by an exam is shown read-only with the server's reason and 复制为新试卷 (`onCopy`).
+ */
+export function PreviewDialog({ paperId, onClose, onCopy }: { paperId: number; onClose(): void; onCopy?(): void }) {
   const styles = useStyles()
   const notify = useNotify()
   const [paper, setPaper] = useState<PaperDetail | null>(null)
@@ -26,6 +43,11 @@ export function PreviewDialog({ paperId, onClose }: { paperId: number; onClose()
           <DialogTitle>{paper ? paper.title : '试卷预览'}</DialogTitle>
           <DialogContent className={styles.content}>
             {!paper && <Spinner size="small" label="加载中..." />}
+            {paper?.readOnly && (
+              <MessageBar intent="warning" aria-label="只读试卷">
+                <MessageBarBody>{paper.readOnly}</MessageBarBody>
+              </MessageBar>
+            )}
             {paper && (
               <Text weight="semibold" aria-label="试卷总分">
                 总分：{paper.totalScore} 分，共 {paper.questions.length} 题
@@ -35,6 +57,7 @@ export function PreviewDialog({ paperId, onClose }: { paperId: number; onClose()
             {paper?.questions.map((q, i) => <QuestionView key={q.id} question={{ ...q, type: q.questionType }} number={i + 1} score={q.questionScore} />)}
           </DialogContent>
           <DialogActions>
+            {paper?.readOnly && onCopy && <Button onClick={onCopy}>复制为新试卷</Button>}
             <Button appearance="primary" onClick={onClose}>
               关闭
             </Button>
