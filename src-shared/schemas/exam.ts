@@ -355,6 +355,12 @@ export const analysisLabels = {
   share: '占比（按作答人数）',
   rate: '正确率（按作答人数）',
   rateNote: '正确率 = 得分 ÷ 满分，按已评分的作答计：客观题即答对的比例，问答题等主观题为平均得分率。',
+  facility: '难度系数（得分率）',
+  discrimination: '区分度',
+  thirds: (k: number) => `高分组 / 低分组选择比例（各按 ${k} 份答卷）`,
+  statisticsNote:
+    '难度系数 = 平均得分 ÷ 满分（按已评分的答卷，主观题为平均得分率）；区分度 = 该题得分与其余各题总分的相关系数（-1～1，按 Moodle 测验统计的定义），为负表示高分考生反而答得差，请检查题目与答案；高分组 / 低分组为按总分排序的前、后三分之一答卷。',
+  negative: '区分度为负，请检查',
 } as const
 
 /** One question of the answer analysis or the questionnaire results (spec 001 §3 analysis row). */
@@ -373,8 +379,22 @@ export const AnalysisRowSchema = z.object({
    * 15/20: 0.75). Null for questionnaires and while no answer is marked.
    */
   per: z.number().nullable(),
-  /** Each option: how many chose it and their share of those who answered (`num`). */
-  options: z.array(z.object({ key: z.string(), text: z.string(), num: z.number(), per: z.number() })),
+  /**
+   * Moodle's facility index (the average share of the marks, 0..1) and discrimination index
+   * (correlation of the question's score with the rest of the test, −1..1) over the marked
+   * answers of the submitted sittings (src-shared/item-statistics.ts); null for
+   * questionnaires, before anything is marked, or (D) when the scores do not vary.
+   */
+  facility: z.number().nullable(),
+  discrimination: z.number().nullable(),
+  /** Sittings in each of the top and bottom thirds (ranked by total): the base of the options' `top` / `bottom`. 0 for questionnaires. */
+  third: z.number(),
+  /**
+   * Each option: how many chose it and their share of those who answered (`num`); `top` /
+   * `bottom`: the share of the top / bottom third's sittings that chose it (null for
+   * questionnaires and while there are fewer than three sittings).
+   */
+  options: z.array(z.object({ key: z.string(), text: z.string(), num: z.number(), per: z.number(), top: z.number().nullable(), bottom: z.number().nullable() })),
   /** Free answers (essay, fill-in), the latest first, at most 200. */
   answers: z.array(z.object({ member: z.object({ name: z.string() }), answer: z.string() })),
 })

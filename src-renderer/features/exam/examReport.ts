@@ -1,7 +1,8 @@
 import { analysisLabels, type AnalysisRow, type Exam, type ScoreSummary } from '../../../src-shared/schemas/exam'
 import { CONTENT_W, PagedReport } from '../../app/canvasReport'
 import { chartImage } from '../../components/chart/image'
-import { answerText, percent, typeText } from './AnalysisTable'
+import { discriminatesNegatively } from '../../../src-shared/item-statistics'
+import { answerText, discriminationText, percent, shareText, typeText } from './AnalysisTable'
 import { minutesOf } from '../../app/dateText'
 
 const figure = (value: number | null) => (value === null ? '—' : `${value} 分`)
@@ -44,10 +45,31 @@ export async function examReportPdf(exam: Exam, summary: ScoreSummary, rows: rea
   if (rows.length === 0) report.paragraph('暂无已交卷的答卷。')
   else {
     report.table(
-      [{ title: '序号', share: 0.07 }, { title: '题目', share: 0.45 }, { title: '题型', share: 0.1 }, { title: '正确答案', share: 0.13 }, { title: '作答人数', share: 0.1 }, { title: analysisLabels.rate, share: 0.15 }],
-      rows.map((row, i) => [String(i + 1), row.title, typeText[row.questionType] ?? '', answerText(row) || '—', String(row.num), row.per === null ? '—' : percent(row.per)]),
+      [
+        { title: '序号', share: 0.06 },
+        { title: '题目', share: 0.34 },
+        { title: '题型', share: 0.08 },
+        { title: '正确答案', share: 0.1 },
+        { title: '作答人数', share: 0.08 },
+        { title: analysisLabels.rate, share: 0.12 },
+        { title: analysisLabels.facility, share: 0.1 },
+        { title: analysisLabels.discrimination, share: 0.12 },
+      ],
+      rows.map((row, i) => [
+        String(i + 1),
+        row.title,
+        typeText[row.questionType] ?? '',
+        answerText(row) || '—',
+        String(row.num),
+        row.per === null ? '—' : percent(row.per),
+        shareText(row.facility),
+        `${discriminationText(row.discrimination)}${discriminatesNegatively(row.discrimination) ? '（负，请检查）' : ''}`,
+      ]),
     )
     report.paragraph(analysisLabels.rateNote, '#666666')
+    report.paragraph(analysisLabels.statisticsNote, '#666666')
+    const flagged = rows.flatMap((row, i) => (discriminatesNegatively(row.discrimination) ? [`第 ${i + 1} 题`] : []))
+    if (flagged.length > 0) report.paragraph(`区分度为负的题目：${flagged.join('、')}。高分考生反而答得差，请检查题目与答案。`, '#c50f1f')
   }
   return report.pdf()
 }

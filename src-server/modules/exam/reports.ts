@@ -1,5 +1,6 @@
 import type { FastifyReply } from 'fastify'
 import { analysisLabels, type AnalysisRow, type Participant } from '../../../src-shared/schemas/exam'
+import { discriminatesNegatively } from '../../../src-shared/item-statistics'
 import { formatDateTime, nowText } from '../../db/time'
 import type { Db } from '../../db/types'
 import { keysetBatches, streamWorkbook, type SheetColumn } from '../../files/xlsx-stream'
@@ -81,7 +82,7 @@ const typeText: Record<number, string> = { 1: '单选题', 2: '多选题', 3: '�
 
 /** The analysis as a sheet: one row per option (the question's cells repeated), free answers counted. */
 export function analysisDownload(reply: FastifyReply, title: string, rows: AnalysisRow[]) {
-  type Line = { row: AnalysisRow; option: string; num: number }
+  type Line = { row: AnalysisRow; option: string; num: number; top: number | null; bottom: number | null }
   const columns: SheetColumn<Line>[] = [
     { header: '题目', width: 40, value: (l) => l.row.title },
     { header: '题型', width: 8, value: (l) => typeText[l.row.questionType] ?? '' },
@@ -89,10 +90,16 @@ export function analysisDownload(reply: FastifyReply, title: string, rows: Analy
     { header: '选择人数', width: 10, value: (l) => l.num },
     { header: '正确答案', width: 12, value: (l) => (l.row.questionType === 3 ? ({ true: '对', false: '错' }[l.row.answer] ?? '') : l.row.answer) },
     { header: analysisLabels.rate, width: 20, value: (l) => percent(l.row.per) },
+    { header: '高分组选择比例', width: 14, value: (l) => percent(l.top) },
+    { header: '低分组选择比例', width: 14, value: (l) => percent(l.bottom) },
+    { header: analysisLabels.facility, width: 16, value: (l) => percent(l.row.facility) },
+    { header: analysisLabels.discrimination, width: 10, value: (l) => (l.row.discrimination === null ? '' : Number(l.row.discrimination.toFixed(2))) },
+    { header: '提示', width: 18, value: (l) => (discriminatesNegatively(l.row.discrimination) ? analysisLabels.negative : '') },
   ]
   async function* lines() {
     yield rows.flatMap((row) =>
-      row.options.length ? row.options.map((o) => ({ row, option: `${row.questionType === 3 ? '' : `${o.key}. `}${o.text}`, num: o.num })) : [{ row, option: '（主观题）', num: row.num }],
+      row.options.length ? row.options.map((o) => ({ row, option: `${row.questionType === 3 ? '' : `${o.key}. `}${o.text}`, num: o.num, top: o.top, bottom: o.bottom }))
+        : [{ row, option: '（主观题）', num: row.num, top: null, bottom: null }],
     )
   }
   return streamWorkbook(reply, `${title}-答题分析.xlsx`, '答题分析', columns, lines())
