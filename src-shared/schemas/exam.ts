@@ -195,6 +195,37 @@ export const GradeBodySchema = z.object({
     )
     .min(1, '没有要提交的评分'),
 })
+/** 按题阅卷: one question across every candidate (issue 27). Without `questionId`, the first question still waiting for marks. */
+export const MarkingQuerySchema = z.object({
+  examId: intLike.pipe(z.number().int().positive('考试编号无效')),
+  questionId: intLike.pipe(z.number().int().positive('题目编号无效')).optional(),
+})
+export const MarkingSchema = z.object({
+  /** The questions marked by hand (问答题, and any answer waiting for marks), in paper order. */
+  questions: z.array(z.object({ questionId: z.number(), title: z.string(), questionType: z.number(), answers: z.number(), waiting: z.number() })),
+  /** The chosen question's text, reference answer and analysis; null when there is none to mark. */
+  question: z.object({ questionId: z.number(), title: z.string(), answer: z.string(), analysis: z.string() }).nullable(),
+  /** Every submitted sitting's answer to it, candidate by candidate (a retake and a make-up are sittings of their own). */
+  answers: z.array(
+    z.object({
+      answerId: z.number(),
+      memberExamId: z.number(),
+      memberName: z.string(),
+      isMakeUp: z.number(),
+      attemptNo: z.number(),
+      answer: z.string(),
+      questionScore: z.number(),
+      /** Null while waiting for marks. */
+      score: z.number().nullable(),
+    }),
+  ),
+})
+export type Marking = z.infer<typeof MarkingSchema>
+export const GradeOneBodySchema = z.object({
+  memberExamId: intLike.pipe(z.number().int().positive('编号无效')),
+  answerId: intLike.pipe(z.number().int().positive('编号无效')),
+  score: z.number({ error: '请输入分数' }).int('分数须为整数').min(0, '分数不能小于0'),
+})
 export const GradeResultSchema = z.object({ status: z.enum(memberExamStatuses), score: z.number().nullable() })
 
 const makeUpWindowShape = z.object({
