@@ -345,6 +345,8 @@ export const ParticipantSchema = z.object({
   examName: z.string(),
   memberName: z.string(),
   memberTelephone: z.string(),
+  /** 1 for a make-up round (补考), which is a row of its own. */
+  isMakeUp: z.number(),
   status: z.enum(participantStatuses),
   startTime: z.string().nullable(),
   endTime: z.string().nullable(),

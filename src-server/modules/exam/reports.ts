@@ -21,7 +21,7 @@ function participantQuery(db: Db, exam: { id: number }, status: Status | undefin
     .innerJoin('exam as e', 'e.id', 'm.examId')
     .innerJoin('member as p', 'p.id', 'm.memberId')
     .leftJoin('examAttempt as a', (j) => j.onRef('a.memberExamId', '=', 'm.id').on('a.attemptNo', '=', 1))
-    .select(['m.id', 'e.title as examName', 'p.name as memberName', 'p.telephone as memberTelephone', 'a.startedAt', 'a.submittedAt', 'm.score'])
+    .select(['m.id', 'e.title as examName', 'p.name as memberName', 'p.telephone as memberTelephone', 'm.isMakeUp', 'a.startedAt', 'a.submittedAt', 'm.score'])
     .select((eb) => [eb.fn.coalesce('m.endTime', 'e.endTime').as('windowEnd'), 'e.closed'])
     .where('m.examId', '=', exam.id)
   if (status === 'DONE') query = query.where('a.submittedAt', 'is not', null)
@@ -41,6 +41,7 @@ function toParticipant(row: Row, now = nowText()): Participant {
     examName: row.examName,
     memberName: row.memberName,
     memberTelephone: row.memberTelephone,
+    isMakeUp: row.isMakeUp,
     status: done ? 'DONE' : String(row.windowEnd) > now && !row.closed ? 'WAIT' : 'PASS',
     startTime: row.startedAt === null ? null : formatDateTime(new Date(Number(row.startedAt))),
     endTime: row.submittedAt === null ? null : formatDateTime(new Date(Number(row.submittedAt))),
@@ -64,6 +65,7 @@ export function participantDownload(db: Db, reply: FastifyReply, exam: { id: num
     { header: '考试名称', width: 24, value: (r) => r.examName },
     { header: '姓名', width: 12, value: (r) => r.memberName },
     { header: '手机号', width: 14, value: (r) => r.memberTelephone },
+    { header: '类别', width: 8, value: (r) => (r.isMakeUp ? '补考' : '正考') },
     { header: '状态', width: 10, value: (r) => statusText[r.status] },
     { header: '开始时间', width: 20, value: (r) => r.startTime },
     { header: '交卷时间', width: 20, value: (r) => r.endTime },
