@@ -60,6 +60,7 @@ beforeAll(async () => {
     await member.post('/api/m/exam/submit', { attemptId: sitting.attemptId })
   }
   tab = await openConsole(browser, app.host)
+  await tab.page.setViewportSize({ width: 1440, height: 900 })
 }, 90_000)
 
 afterAll(async () => {
@@ -76,6 +77,7 @@ describe('papers, marking and review at volume', () => {
     const row = page.getByRole('row').filter({ hasText: '基层党建测试卷' })
     await row.getByText('考试使用中（只读）').waitFor()
     expect(await row.getByRole('button', { name: '编辑' }).count()).toBe(0)
+    await screenshot(page, 'paper-list-read-only')
     await row.getByRole('button', { name: '查看' }).click()
     const preview = page.getByRole('dialog')
     await preview.getByText('该试卷已被考试「基层党建考试」使用，不能修改；如需修改，请复制为新试卷').waitFor()
@@ -122,6 +124,17 @@ describe('papers, marking and review at volume', () => {
 
     const list = await core('memberExam.list', { examId, pageNum: 1, pageSize: 10 })
     expect(list.records.map((r) => [r.status, r.score]).sort()).toEqual([['CHECK', 95], ['CHECK', 80], ['CHECK', 68]].sort())
+  })
+
+  it('shows the facility and discrimination indices in the answer analysis', async () => {
+    const { page } = tab
+    await goToRoute(page, `/examAnalysis/examAnalysis?id=${examId}`)
+    const table = page.getByRole('table', { name: '答题分析' })
+    await table.getByRole('columnheader', { name: '区分度' }).waitFor()
+    await table.getByRole('columnheader', { name: '高分组 / 低分组（各 1 份答卷）' }).waitFor()
+    // The essay marked 35, 20 and 8 of 40: its facility is 63 / 120.
+    await table.getByRole('cell', { name: '52.5%' }).first().waitFor()
+    await screenshot(page, 'analysis-statistics')
   })
 
   it('approves the selected questions at once from the 未审核 filter', async () => {

@@ -33,15 +33,15 @@ export function AnalysisTable({ rows, scored, label }: { rows: readonly Analysis
     <Table className={styles.table} aria-label={label} size="small">
       <TableHeader>
         <TableRow>
-          <TableHeaderCell>题目</TableHeaderCell>
-          <TableHeaderCell>选项</TableHeaderCell>
-          <TableHeaderCell style={{ width: 100 }}>选择人数</TableHeaderCell>
-          <TableHeaderCell style={{ width: 140 }}>{analysisLabels.share}</TableHeaderCell>
-          {scored && <TableHeaderCell style={{ width: 100 }}>正确答案</TableHeaderCell>}
-          {scored && <TableHeaderCell style={{ width: 150 }}>{analysisLabels.rate}</TableHeaderCell>}
-          {scored && <TableHeaderCell style={{ width: 170 }}>{analysisLabels.thirds(rows[0]?.third ?? 0)}</TableHeaderCell>}
+          <TableHeaderCell style={{ width: scored ? '24%' : undefined }}>题目</TableHeaderCell>
+          <TableHeaderCell style={{ width: scored ? '16%' : undefined }}>选项</TableHeaderCell>
+          <TableHeaderCell style={{ width: 80 }}>选择人数</TableHeaderCell>
+          <TableHeaderCell style={{ width: 110 }}>{analysisLabels.share}</TableHeaderCell>
+          {scored && <TableHeaderCell style={{ width: 80 }}>正确答案</TableHeaderCell>}
+          {scored && <TableHeaderCell style={{ width: 110 }}>{analysisLabels.rate}</TableHeaderCell>}
+          {scored && <TableHeaderCell style={{ width: 130 }}>{analysisLabels.thirds(rows[0]?.third ?? 0)}</TableHeaderCell>}
           {scored && <TableHeaderCell style={{ width: 100 }}>{analysisLabels.facility}</TableHeaderCell>}
-          {scored && <TableHeaderCell style={{ width: 130 }}>{analysisLabels.discrimination}</TableHeaderCell>}
+          {scored && <TableHeaderCell style={{ width: 120 }}>{analysisLabels.discrimination}</TableHeaderCell>}
         </TableRow>
       </TableHeader>
       <TableBody>
