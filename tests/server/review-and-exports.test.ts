@@ -1,6 +1,6 @@
 import ExcelJS from 'exceljs'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { Exam, MemberExam, MyExam, Participant, Sitting } from '../../src-shared/schemas/exam'
+import type { Exam, Marking, MemberExam, MyExam, Participant, Sitting } from '../../src-shared/schemas/exam'
 import type { Question } from '../../src-shared/schemas/question'
 import type { TrainDetail } from '../../src-shared/schemas/training'
 import { demoAccounts } from '../../src-server/seed/demo-accounts'
@@ -98,5 +98,42 @@ describe.each(testDatabases())('bulk review, make-up rows and the paper export (
       ['判断题', '错误', '正确'],
     ].sort((a, b) => a[0].localeCompare(b[0], 'zh'))
     expect(rows).toEqual(expected)
+  })
+
+  it('marks one question across the candidates: a sitting is scored when its last waiting answer is marked', async () => {
+    const people = (await membersOfTopOrg(server.db, '省财政厅机关党委')).slice(2, 4)
+    const trainId = dataOf((await admin.post<TrainDetail>('/api/train', validTrainForm())).body).id
+    await signUpMembers(server.db, trainId, people)
+    const paper = await insertPaper(server.db, '两道问答', [
+      { type: 4, title: '问答一', answer: '', score: 50 },
+      { type: 4, title: '问答二', answer: '', score: 50 },
+    ])
+    const exam = dataOf((await admin.post<Exam>('/api/exam', validExamForm(trainId, paper, { passLine: 60 }))).body)
+    for (const person of people) {
+      const member = await memberSession(server.url, person.telephone)
+      const round = ok(await member.get<MyExam[]>('/api/m/exams')).find((x) => x.examId === exam.id)!
+      const sitting = ok(await member.post<Sitting>('/api/m/exam/start', { memberExamId: round.memberExamId }))
+      for (const q of sitting.questions) ok(await member.post('/api/m/exam/answer', { attemptId: sitting.attemptId, questionId: q.questionId, answer: `${person.name}答${q.title}`, seq: nextSaveSeq() }))
+      ok(await member.post('/api/m/exam/submit', { attemptId: sitting.attemptId }))
+    }
+    const first = await admin.data<Marking>('/api/exam/marking', { examId: exam.id })
+    expect(first.questions.map((q) => [q.title, q.waiting, q.answers]).sort()).toEqual([['问答一', 2, 2], ['问答二', 2, 2]])
+    const one = first.question!.title
+    expect(first.answers.map((a) => [a.memberName, a.answer, a.score]).sort()).toEqual(people.map((p) => [p.name, `${p.name}答${one}`, null]).sort())
+
+    const [a, b] = first.answers
+    expect(dataOf((await admin.post('/api/member/answer/gradeOne', { memberExamId: a.memberExamId, answerId: a.answerId, score: 30 })).body)).toEqual({ status: 'DONE', score: null })
+    expect(failureOf(await admin.post('/api/member/answer/gradeOne', { memberExamId: a.memberExamId, answerId: a.answerId, score: 40 })).message).toBe('该题已评分，不能重复评分')
+    expect(failureOf(await admin.post('/api/member/answer/gradeOne', { memberExamId: b.memberExamId, answerId: b.answerId, score: 51 })).message).toBe('分数不能超过该题满分 50')
+    // Another candidate's answer named under this candidate is not theirs.
+    expect(failureOf(await admin.post('/api/member/answer/gradeOne', { memberExamId: a.memberExamId, answerId: b.answerId, score: 10 })).message).toBe('题目不在本试卷中')
+
+    const other = first.questions.find((q) => q.title !== one)!
+    const second = await admin.data<Marking>('/api/exam/marking', { examId: exam.id, questionId: other.questionId })
+    const aSecond = second.answers.find((x) => x.memberExamId === a.memberExamId)!
+    expect(dataOf((await admin.post('/api/member/answer/gradeOne', { memberExamId: a.memberExamId, answerId: aSecond.answerId, score: 45 })).body)).toEqual({ status: 'CHECK', score: 75 })
+    const after = await admin.data<Marking>('/api/exam/marking', { examId: exam.id, questionId: other.questionId })
+    expect(after.answers.find((x) => x.memberExamId === a.memberExamId)!.score).toBe(45)
+    expect(after.questions.map((q) => q.waiting)).toEqual([1, 1])
   })
 })
