@@ -132,7 +132,7 @@ export const examRoutes = defineRoutes({
   },
   'memberExam.gradeOne': {
     method: 'POST', path: '/api/member/answer/gradeOne', access: EXAM, scope: { memberExamId: 'memberExam' },
-    summary: '按题阅卷提交一道题的分数（0 至满分的整数）；该次作答的待评题都评完时计出成绩',
+    summary: '按题评分：提交一道题的分数（0 至满分的整数）；该次作答的待评题都评完时计出成绩',
     body: GradeOneBodySchema,
     response: GradeResultSchema,
   },
