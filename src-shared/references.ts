@@ -177,6 +177,33 @@ export const references: readonly Reference[] = [
 ]
 
 /**
+ * Records that are read-only while something refers to them (issue 27): every write route
+ * of the record other than its delete (a route whose `record` is it) is refused by the route
+ * mechanism with `refusal` while a row of one of `by` names it, whatever else the request
+ * says, and the record's reads say so (the console shows it read-only with that notice).
+ * Deletes keep their own rule in `references`. tests/server/references.test.ts is generated
+ * from this table as well.
+ */
+export interface Lock {
+  record: RecordTable
+  /** The references whose referrers hold the record read-only. */
+  by: readonly Reference[]
+  refusal: (r: Referrers) => string
+}
+
+export const PAPER_COPY_HINT = '如需修改，请复制为新试卷'
+
+export const locks: readonly Lock[] = [
+  // A sitting is marked against the paper's copy of its questions; changing a paper in use
+  // would change exams already set (and taken) on it. 复制为新试卷 gives an editable one.
+  {
+    record: 'paper',
+    by: references.filter((r) => r.from === 'exam' && r.to === 'paper'),
+    refusal: (r) => `该试卷已被考试${quotedNames(r, '场')}使用，不能修改；${PAPER_COPY_HINT}`,
+  },
+]
+
+/**
  * Id columns that are deliberately no reference, with the reason. The schema test
  * allows exactly these without a foreign key.
  */

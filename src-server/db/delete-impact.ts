@@ -1,6 +1,6 @@
 import { sql, type RawBuilder } from 'kysely'
 import { AppError, ErrorKey } from '../../src-shared/errors'
-import { NAMED_REFERRERS, recordKinds, references, type RecordTable, type Reference } from '../../src-shared/references'
+import { NAMED_REFERRERS, recordKinds, references, type RecordTable, type Reference, type Referrers } from '../../src-shared/references'
 import type { DeleteImpact } from '../../src-shared/schemas/references'
 import { isForeignKeyViolation } from './sql-text'
 import type { Db } from './types'
@@ -51,25 +51,31 @@ async function count(db: Db, table: string, where: RawBuilder<unknown>): Promise
   return Number(row.rows[0]?.n ?? 0)
 }
 
-async function labelOf(db: Db, table: RecordTable, ids: readonly number[]): Promise<string> {
+export async function labelOf(db: Db, table: RecordTable, ids: readonly number[]): Promise<string> {
   const label = recordKinds[table].label
   if (!label) return recordKinds[table].noun
   const rows = await sql<{ label: string }>`SELECT ${sql.ref(label)} AS label FROM ${sql.table(table)} WHERE id IN (${sql.join(ids)}) ORDER BY id`.execute(db)
   return rows.rows.map((r) => String(r.label)).join('、')
 }
 
-/** The referrers a refusal names: the first few by their label column, and how many there are. */
-async function refusalOf(db: Db, table: RecordTable, ids: readonly number[], reference: Reference & { onDelete: 'refuse' }, where: RawBuilder<unknown>) {
-  const n = await count(db, reference.from, where)
+/** The rows of `from` that `where` picks as a refusal names them: the first few by their label column, and how many there are; null when none. */
+export async function referrersOf(db: Db, from: string, where: RawBuilder<unknown>, target: () => Promise<string>): Promise<Referrers | null> {
+  const n = await count(db, from, where)
   if (n === 0) return null
-  const label = (recordKinds as Record<string, { label: string | null }>)[reference.from]?.label
+  const label = (recordKinds as Record<string, { label: string | null }>)[from]?.label
   const names = label
     ? (
-        await sql<{ label: string }>`SELECT ${sql.ref(`${reference.from}.${label}`)} AS label FROM ${sql.table(reference.from)} WHERE ${where}
-          ORDER BY ${sql.ref(`${reference.from}.id`)} LIMIT ${NAMED_REFERRERS}`.execute(db)
+        await sql<{ label: string }>`SELECT ${sql.ref(`${from}.${label}`)} AS label FROM ${sql.table(from)} WHERE ${where}
+          ORDER BY ${sql.ref(`${from}.id`)} LIMIT ${NAMED_REFERRERS}`.execute(db)
       ).rows.map((r) => String(r.label))
     : []
-  return reference.refusal({ names, count: n, target: await labelOf(db, table, ids) })
+  return { names, count: n, target: await target() }
+}
+
+/** The refusal of deleting `ids` while `where` picks referrers of `reference`. */
+async function refusalOf(db: Db, table: RecordTable, ids: readonly number[], reference: Reference & { onDelete: 'refuse' }, where: RawBuilder<unknown>) {
+  const referrers = await referrersOf(db, reference.from, where, () => labelOf(db, table, ids))
+  return referrers && reference.refusal(referrers)
 }
 
 /** What deleting `ids` of `table` would do: the refusal, if any, and what goes with them. */

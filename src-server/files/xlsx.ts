@@ -101,7 +101,7 @@ export interface SheetColumnLayout {
 }
 
 /** The number formats exports use: a share such as 正确率 (0.5 shows 50.0%), a score, a count. */
-export const NUMBER_FORMATS = { percent: '0.0%', score: '0.0', count: '0' } as const
+export const NUMBER_FORMATS = { percent: '0.0%', score: '0.0', count: '0', index: '0.00' } as const
 
 /** A new sheet whose bold header row, with column widths and formats, stays frozen above the data; printed as WORKBOOK_PRINT_SETUP says. */
 export function addSheet(workbook: ExcelJS.stream.xlsx.WorkbookWriter, name: string, columns: readonly SheetColumnLayout[]): ExcelJS.Worksheet {

@@ -4,6 +4,7 @@ import { z } from 'zod'
 import { routes, type RouteName } from '../../src-shared/api'
 import type { RouteDef } from '../../src-shared/contract'
 import type { ApiSuccess } from '../../src-shared/errors'
+import { assertEditable } from '../db/locks'
 import type { Db } from '../db/types'
 import type { ServerOptions } from '../options'
 import { assertIssuedPaths } from '../files/uploaded'
@@ -143,6 +144,8 @@ export function registerRoutes(
               if (route.province) assertProvinceLevel(user)
               await assertScopedInputs(db, user, route, req)
             }
+            // A record read-only while referred to (src-shared/references.ts `locks`) refuses its edits.
+            await assertEditable(db, name, route, req)
             const input = parseInput(route, req)
             if (route.method !== 'GET') await assertIssuedPaths(db, input)
             // The record a write names is logged before and after without the handler's help.

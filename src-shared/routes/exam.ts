@@ -2,6 +2,9 @@ import { z } from 'zod'
 import { defineRoutes, outsideTransaction } from '../contract'
 import { idParam } from '../schemas/common'
 import {
+  GradeOneBodySchema,
+  MarkingQuerySchema,
+  MarkingSchema,
   AnswerDetailSchema,
   ExamCreateBodySchema,
   ExamIdQuerySchema,
@@ -121,6 +124,18 @@ export const examRoutes = defineRoutes({
     method: 'POST', path: '/api/member/answer/grade', access: EXAM, scope: { memberExamId: 'memberExam' },
     summary: '阅卷提交：每道待评（IGNORE）题须给出 0 至满分的整数分，提交后为 SUCCESS',
     body: GradeBodySchema,
+    response: GradeResultSchema,
+  },
+  'exam.marking': {
+    method: 'GET', path: '/api/exam/marking', access: EXAM, scope: { examId: 'exam' },
+    summary: '按题阅卷：一道主观题在各考生答卷中的作答与得分（逐个考生评分）',
+    query: MarkingQuerySchema,
+    response: MarkingSchema,
+  },
+  'memberExam.gradeOne': {
+    method: 'POST', path: '/api/member/answer/gradeOne', access: EXAM, scope: { memberExamId: 'memberExam' },
+    summary: '按题评分：提交一道题的分数（0 至满分的整数）；该次作答的待评题都评完时计出成绩',
+    body: GradeOneBodySchema,
     response: GradeResultSchema,
   },
   'memberExam.makeUpCandidates': {

@@ -46,6 +46,12 @@ export const paperRoutes = defineRoutes({
     body: PaperUpdateSchema,
     response: PaperSchema,
   },
+  'paper.copy': {
+    method: 'POST', path: '/api/paper/{id}/copy', access: PAPER, province: true,
+    summary: '复制为新试卷：同样的题目副本与分值，名称为「…（副本）」；试卷被考试使用时也可复制',
+    params: idParam,
+    response: PaperSchema,
+  },
   'paper.delete': {
     method: 'DELETE', path: '/api/paper/{id}', access: PAPER, record: 'paper', province: true,
     summary: '删除试卷',

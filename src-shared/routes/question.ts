@@ -22,6 +22,8 @@ import {
   QuestionSchema,
   QuestionTemplateQuerySchema,
   QuestionUpdateSchema,
+  QuestionAuditManyResultSchema,
+  QuestionAuditManySchema,
 } from '../schemas/question'
 
 /**
@@ -98,6 +100,12 @@ export const questionRoutes = defineRoutes({
     summary: '审核题目：通过（1）或驳回（-1）',
     body: QuestionAuditSchema,
     response: QuestionSchema,
+  },
+  'question.auditMany': {
+    method: 'PATCH', path: '/api/question/audit/batch', access: editors, province: true,
+    summary: '批量审核：选中的题目一并通过（1）或驳回（-1）；有题目已不存在时整批不改',
+    body: QuestionAuditManySchema,
+    response: QuestionAuditManyResultSchema,
   },
   'question.importTemplate': {
     method: 'GET', path: '/api/question/import/template', access: editors, kind: 'download', rpc: false,

@@ -195,6 +195,37 @@ export const GradeBodySchema = z.object({
     )
     .min(1, '没有要提交的评分'),
 })
+/** 按题阅卷: one question across every candidate (issue 27). Without `questionId`, the first question still waiting for marks. */
+export const MarkingQuerySchema = z.object({
+  examId: intLike.pipe(z.number().int().positive('考试编号无效')),
+  questionId: intLike.pipe(z.number().int().positive('题目编号无效')).optional(),
+})
+export const MarkingSchema = z.object({
+  /** The questions marked by hand (问答题, and any answer waiting for marks), in paper order. */
+  questions: z.array(z.object({ questionId: z.number(), title: z.string(), questionType: z.number(), answers: z.number(), waiting: z.number() })),
+  /** The chosen question's text, reference answer and analysis; null when there is none to mark. */
+  question: z.object({ questionId: z.number(), title: z.string(), answer: z.string(), analysis: z.string() }).nullable(),
+  /** Every submitted sitting's answer to it, candidate by candidate (a retake and a make-up are sittings of their own). */
+  answers: z.array(
+    z.object({
+      answerId: z.number(),
+      memberExamId: z.number(),
+      memberName: z.string(),
+      isMakeUp: z.number(),
+      attemptNo: z.number(),
+      answer: z.string(),
+      questionScore: z.number(),
+      /** Null while waiting for marks. */
+      score: z.number().nullable(),
+    }),
+  ),
+})
+export type Marking = z.infer<typeof MarkingSchema>
+export const GradeOneBodySchema = z.object({
+  memberExamId: intLike.pipe(z.number().int().positive('编号无效')),
+  answerId: intLike.pipe(z.number().int().positive('编号无效')),
+  score: z.number({ error: '请输入分数' }).int('分数须为整数').min(0, '分数不能小于0'),
+})
 export const GradeResultSchema = z.object({ status: z.enum(memberExamStatuses), score: z.number().nullable() })
 
 const makeUpWindowShape = z.object({
@@ -347,6 +378,8 @@ export const ParticipantSchema = z.object({
   examName: z.string(),
   memberName: z.string(),
   memberTelephone: z.string(),
+  /** 1 for a make-up round (补考), which is a row of its own. */
+  isMakeUp: z.number(),
   status: z.enum(participantStatuses),
   startTime: z.string().nullable(),
   endTime: z.string().nullable(),
@@ -388,6 +421,12 @@ export const analysisLabels = {
   share: '占比（按作答人数）',
   rate: '正确率（按作答人数）',
   rateNote: '正确率 = 得分 ÷ 满分，按已评分的作答计：客观题即答对的比例，问答题等主观题为平均得分率。',
+  facility: '难度系数（得分率）',
+  discrimination: '区分度',
+  thirds: (k: number) => `高分组 / 低分组（各 ${k} 份答卷）`,
+  statisticsNote:
+    '难度系数 = 平均得分 ÷ 满分（按已评分的答卷，主观题为平均得分率）；区分度 = 该题得分与其余各题总分的相关系数（-1～1，按 Moodle 测验统计的定义），为负表示高分考生反而答得差，请检查题目与答案；高分组 / 低分组为按总分排序的前、后三分之一答卷。',
+  negative: '区分度为负，请检查',
 } as const
 
 /** One question of the answer analysis or the questionnaire results (spec 001 §3 analysis row). */
@@ -406,8 +445,22 @@ export const AnalysisRowSchema = z.object({
    * 15/20: 0.75). Null for questionnaires and while no answer is marked.
    */
   per: z.number().nullable(),
-  /** Each option: how many chose it and their share of those who answered (`num`). */
-  options: z.array(z.object({ key: z.string(), text: z.string(), num: z.number(), per: z.number() })),
+  /**
+   * Moodle's facility index (the average share of the marks, 0..1) and discrimination index
+   * (correlation of the question's score with the rest of the test, −1..1) over the marked
+   * answers of the submitted sittings (src-shared/item-statistics.ts); null for
+   * questionnaires, before anything is marked, or (D) when the scores do not vary.
+   */
+  facility: z.number().nullable(),
+  discrimination: z.number().nullable(),
+  /** Sittings in each of the top and bottom thirds (ranked by total): the base of the options' `top` / `bottom`. 0 for questionnaires. */
+  third: z.number(),
+  /**
+   * Each option: how many chose it and their share of those who answered (`num`); `top` /
+   * `bottom`: the share of the top / bottom third's sittings that chose it (null for
+   * questionnaires and while there are fewer than three sittings).
+   */
+  options: z.array(z.object({ key: z.string(), text: z.string(), num: z.number(), per: z.number(), top: z.number().nullable(), bottom: z.number().nullable() })),
   /** Free answers (essay, fill-in), the latest first, at most 200. */
   answers: z.array(z.object({ member: z.object({ name: z.string() }), answer: z.string() })),
 })

@@ -195,8 +195,16 @@ export const PaperSchema = z.object({
   categoryList: z.array(z.object({ categoryId: z.number().int(), categoryCount: z.number().int() })),
   questionCount: z.number().int(),
   createTime: dateTimeText,
+  /** Why the paper is read-only (it is used by an exam: src-shared/references.ts `locks`), or null. */
+  readOnly: z.string().nullable(),
 })
 export type Paper = z.infer<typeof PaperSchema>
+
+/** The name of a copy (复制为新试卷): 「…（副本）」, the original cut so the whole fits the title's length. */
+export function copyTitle(title: string): string {
+  const suffix = '（副本）'
+  return `${title.slice(0, PAPER_TITLE_MAX - suffix.length)}${suffix}`
+}
 export const PaperPageSchema = pageOf(PaperSchema)
 
 /** A question of a paper as it was when the paper was assembled. */

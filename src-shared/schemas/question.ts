@@ -244,6 +244,16 @@ export const QuestionAuditSchema = z.object({
   status: z.union([z.literal(1), z.literal(-1)], { error: '审核结果无效' }),
 })
 
+/** 批量审核 (issue 27): the selected questions all approved (1) or all rejected (−1), in one request. */
+export const QuestionAuditManySchema = z.object({
+  ids: z
+    .array(z.number({ error: '编号无效' }).int().positive('编号无效'), { error: '未选中任何行' })
+    .min(1, '未选中任何行')
+    .max(1000, '一次最多审核 1000 道题目'),
+  status: QuestionAuditSchema.shape.status,
+})
+export const QuestionAuditManyResultSchema = z.object({ updated: z.number().int() })
+
 export const QuestionCreatorSchema = z.object({ createName: z.string().nullable() })
 
 /** Parsed options of a stored stem, in letter order. */
@@ -262,6 +272,26 @@ export function answerText(type: number, answer: string | null): string {
   if (answer === null) return ''
   if (type === QuestionType.JUDGE) return answer === JUDGE_TRUE ? '对' : answer === JUDGE_FALSE ? '错' : answer
   return answer
+}
+
+/**
+ * An answer as the paper export writes it (issue 27): 正确 / 错误 for a judgement, each
+ * chosen letter with its option's text (A. 甲；C. 丙), else the text as typed.
+ */
+export function answerWords(type: number, answer: string | null, stem: string | null): string {
+  if (answer === null || answer === '') return ''
+  if (type === QuestionType.JUDGE) return answer === JUDGE_TRUE ? '正确' : answer === JUDGE_FALSE ? '错误' : answer
+  const options = stemOptions(stem)
+  if (options.length === 0) return answer
+  return answer
+    .split(',')
+    .map((letter) => letter.trim())
+    .filter(Boolean)
+    .map((letter) => {
+      const option = options.find((o) => o.letter === letter)
+      return option ? `${letter}. ${option.text}` : letter
+    })
+    .join('；')
 }
 
 // ---------------------------------------------------------------- import

@@ -2,7 +2,9 @@ import { sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { routes, type RouteName } from '../../src-shared/api'
 import type { RouteDef } from '../../src-shared/contract'
-import { recordKinds, references, type RecordTable, type Reference } from '../../src-shared/references'
+import { locks, recordKinds, references, type RecordTable, type Reference } from '../../src-shared/references'
+import { lockedRecordOf } from '../../src-server/db/locks'
+import { messageOf, sendRoute } from '../support/route-calls'
 import type { DeleteImpact } from '../../src-shared/schemas/references'
 import { demoAccounts } from '../../src-server/seed/demo-accounts'
 import { dataOf } from '../support/envelope'
@@ -207,5 +209,35 @@ describe.each(testDatabases())('declared references, deleted through the API ($n
     } else {
       expect((await rowOf(reference.from, referrer))?.[camel(reference.column)]).toBeNull()
     }
+  })
+
+  // Generated from the declared locks: each edit route of a locked record, with one referrer of each holding reference.
+  const lockCases = locks.flatMap((lock) =>
+    lock.by.flatMap((reference) =>
+      (Object.entries(routes) as [RouteName, RouteDef][])
+        .filter(([name, route]) => lockedRecordOf(name, route) === lock.record)
+        .map(([name, route]) => [`${name} while ${reference.from}.${reference.column} names the ${lock.record}`, lock, reference, name, route] as const),
+    ),
+  )
+
+  it('declares an edit route for every locked record', () => {
+    expect(lockCases.length).toBeGreaterThanOrEqual(locks.reduce((n, l) => n + l.by.length, 0))
+  })
+
+  it.each(lockCases)('read-only: %s', async (_title, lock, reference, _name, route) => {
+    const target = await make(lock.record)
+    const send = () => sendRoute(server.url, route, { id: target }, { Token: admin.token })
+    // Without a referrer the edit is judged on its input (here nothing but the id), not refused as read-only.
+    expect((await send()).status).not.toBe(409)
+
+    const referrer = await make(reference.from, { [reference.column]: target })
+    const label = (recordKinds as Record<string, { label: string | null }>)[reference.from]?.label
+    const names = label ? [String((await rowOf(reference.from, referrer))![camel(label)])] : []
+    const held = (await rowOf(lock.record, target))!
+    const refused = await send()
+    expect(refused.status).toBe(409)
+    const targetLabel = recordKinds[lock.record].label
+    expect(messageOf(refused.bytes)).toBe(lock.refusal({ names, count: 1, target: targetLabel ? String(held[camel(targetLabel)]) : recordKinds[lock.record].noun }))
+    expect(await rowOf(lock.record, target)).toEqual(held)
   })
 })

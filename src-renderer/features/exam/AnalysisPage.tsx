@@ -60,6 +60,7 @@ export default function AnalysisPage() {
         <>
           <AnalysisTable rows={rows} scored label="答题分析" />
           <Text className={styles.note}>{analysisLabels.rateNote}</Text>
+          <Text className={styles.note}>{analysisLabels.statisticsNote}</Text>
         </>
       )}
     </>

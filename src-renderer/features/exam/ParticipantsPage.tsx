@@ -1,5 +1,5 @@
 import { useState } from 'react'
-import { Button, makeStyles, Text, tokens } from '@fluentui/react-components'
+import { Badge, Button, makeStyles, Text, tokens } from '@fluentui/react-components'
 import { ArrowDownloadRegular, ArrowLeftRegular, DocumentSearchRegular } from '@fluentui/react-icons'
 import { useNavigate, useSearchParams } from 'react-router-dom'
 import type { Participant } from '../../../src-shared/schemas/exam'
@@ -19,6 +19,7 @@ const columns: Column<Participant & { index: number }>[] = [
   { key: 'index', title: '序号', width: '64px', render: (r) => r.index },
   { key: 'memberName', title: '姓名', width: '110px', render: (r) => r.memberName },
   { key: 'memberTelephone', title: '手机号', width: '130px', render: (r) => r.memberTelephone },
+  { key: 'isMakeUp', title: '类别', width: '72px', render: (r) => (r.isMakeUp ? <Badge appearance="tint" color="warning">补考</Badge> : '正考') },
   { key: 'status', title: '状态', width: '84px', render: (r) => statusLabels[r.status] },
   { key: 'startTime', title: '开始时间', width: '150px', render: (r) => (r.startTime ? minutesOf(r.startTime) : '—') },
   { key: 'endTime', title: '交卷时间', width: '150px', render: (r) => (r.endTime ? minutesOf(r.endTime) : '—') },
@@ -41,7 +42,7 @@ export default function ParticipantsPage() {
   const questionnaire = params.get('kind') === 'questionnaire'
   const [detail, setDetail] = useState<number | null>(null)
   if (examId === null) return <EmptyState text="考试不存在或无权查看" />
-  const shown = questionnaire ? columns.filter((c) => c.key !== 'score') : columns
+  const shown = questionnaire ? columns.filter((c) => c.key !== 'score' && c.key !== 'isMakeUp') : columns
 
   return (
     <>

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react'
 import { Badge, Button, makeStyles, Spinner, Text, tokens } from '@fluentui/react-components'
-import { ArrowDownloadRegular, ArrowLeftRegular, CalendarClockRegular, ClipboardTaskRegular, DocumentArrowDownRegular, PeopleTeamRegular } from '@fluentui/react-icons'
+import { ArrowDownloadRegular, ArrowLeftRegular, CalendarClockRegular, ClipboardTaskRegular, DocumentArrowDownRegular, PeopleTeamRegular, TaskListSquareLtrRegular } from '@fluentui/react-icons'
 import { useNavigate, useSearchParams } from 'react-router-dom'
 import type { Exam, MemberExam } from '../../../src-shared/schemas/exam'
 import { call } from '../../lib/bridge'
@@ -9,6 +9,7 @@ import { ResourceTable, type Column, type ResourceTableHandle, type RowKey } fro
 import { useNotify } from '../../components/toast'
 import { useDownload } from '../../components/useDownload'
 import { GradeDialog } from './GradeDialog'
+import { MarkingDialog } from './MarkingDialog'
 import { MakeUpDialog } from './MakeUpDialog'
 import { minutesOf } from '../../lib/dateText'
 
@@ -53,6 +54,7 @@ export default function ScoreListPage() {
   const [selected, setSelected] = useState<ReadonlySet<RowKey>>(new Set())
   const [grading, setGrading] = useState<number | null>(null)
   const [makeUp, setMakeUp] = useState<number[] | null>(null)
+  const [markingByQuestion, setMarkingByQuestion] = useState(false)
 
   useEffect(() => {
     if (examId === null) return
@@ -106,6 +108,7 @@ export default function ScoreListPage() {
         }
         toolbar={
           <>
+            <Button icon={<TaskListSquareLtrRegular />} onClick={() => setMarkingByQuestion(true)}>按题阅卷</Button>
             <Button icon={<PeopleTeamRegular />} onClick={() => void selectFailedAndAbsent()}>选中未及格和缺考</Button>
             <Button appearance="primary" icon={<CalendarClockRegular />} onClick={openMakeUp}>设定补考{selected.size ? `（${selected.size}）` : ''}</Button>
             <Button icon={<ArrowDownloadRegular />} onClick={() => void download('memberExam.downloadScoreList', { examId })}>导出成绩</Button>
@@ -123,6 +126,15 @@ export default function ScoreListPage() {
           </>
         )}
       />
+      {markingByQuestion && (
+        <MarkingDialog
+          examId={examId}
+          onClose={() => {
+            setMarkingByQuestion(false)
+            table.current?.reload()
+          }}
+        />
+      )}
       <GradeDialog memberExamId={grading} onClose={() => setGrading(null)} onGraded={() => table.current?.reload()} />
       <MakeUpDialog
         examId={examId}

@@ -1,6 +1,7 @@
 import { analysisLabels, type AnalysisRow, type Exam, type ScoreSummary } from '../../../src-shared/schemas/exam'
 import type { DocumentOf, ReportBlock } from '../../../src-shared/schemas/documents'
-import { answerText, percent, typeText } from './AnalysisTable'
+import { discriminatesNegatively } from '../../../src-shared/item-statistics'
+import { answerText, discriminationText, percent, shareText, typeText } from './AnalysisTable'
 import { minutesOf } from '../../lib/dateText'
 
 const figure = (value: number | null) => (value === null ? '—' : `${value} 分`)
@@ -44,11 +45,32 @@ export function examReportDocument(exam: Exam, summary: ScoreSummary, rows: read
     blocks.push(
       {
         type: 'table',
-        columns: [{ title: '序号', share: 0.07 }, { title: '题目', share: 0.45 }, { title: '题型', share: 0.1 }, { title: '正确答案', share: 0.13 }, { title: '作答人数', share: 0.1 }, { title: analysisLabels.rate, share: 0.15 }],
-        rows: rows.map((row, i) => [String(i + 1), row.title, typeText[row.questionType] ?? '', answerText(row) || '—', String(row.num), row.per === null ? '—' : percent(row.per)]),
+        columns: [
+          { title: '序号', share: 0.06 },
+          { title: '题目', share: 0.34 },
+          { title: '题型', share: 0.08 },
+          { title: '正确答案', share: 0.1 },
+          { title: '作答人数', share: 0.08 },
+          { title: analysisLabels.rate, share: 0.12 },
+          { title: analysisLabels.facility, share: 0.1 },
+          { title: analysisLabels.discrimination, share: 0.12 },
+        ],
+        rows: rows.map((row, i) => [
+          String(i + 1),
+          row.title,
+          typeText[row.questionType] ?? '',
+          answerText(row) || '—',
+          String(row.num),
+          row.per === null ? '—' : percent(row.per),
+          shareText(row.facility),
+          `${discriminationText(row.discrimination)}${discriminatesNegatively(row.discrimination) ? '（负，请检查）' : ''}`,
+        ]),
       },
       { type: 'paragraph', text: analysisLabels.rateNote, muted: true },
+      { type: 'paragraph', text: analysisLabels.statisticsNote, muted: true },
     )
+    const flagged = rows.flatMap((row, i) => (discriminatesNegatively(row.discrimination) ? [`第 ${i + 1} 题`] : []))
+    if (flagged.length > 0) blocks.push({ type: 'paragraph', text: `区分度为负的题目：${flagged.join('、')}。高分考生反而答得差，请检查题目与答案。` })
   }
   return { kind: 'report', fileName: `${exam.title}成绩分析报告`, title: `${exam.title} 成绩分析报告`, blocks }
 }

@@ -1,5 +1,19 @@
 import { useEffect, useState } from 'react'
-import { Button, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle, makeStyles, Spinner, Text, tokens } from '@fluentui/react-components'
+import {
+  Button,
+  Dialog,
+  DialogActions,
+  DialogBody,
+  DialogContent,
+  DialogSurface,
+  DialogTitle,
+  makeStyles,
+  MessageBar,
+  MessageBarBody,
+  Spinner,
+  Text,
+  tokens,
+} from '@fluentui/react-components'
 import type { PaperDetail } from '../../../src-shared/schemas/paper'
 import { UseType } from '../../../src-shared/schemas/question'
 import { call } from '../../lib/bridge'
@@ -12,8 +26,12 @@ const useStyles = makeStyles({
   muted: { color: tokens.colorNeutralForeground3 },
 })
 
-/** 预览: the paper's questions as assembled, each with its score, and the total (a questionnaire has no scores). */
-export function PreviewDialog({ paperId, onClose }: { paperId: number; onClose(): void }) {
+/**
+ * 预览: the paper's questions as assembled, each with its score, and the total (a
+ * questionnaire has no scores). A paper used by an exam is shown read-only with the
+ * server's reason and 复制为新试卷 (`onCopy`).
+ */
+export function PreviewDialog({ paperId, onClose, onCopy }: { paperId: number; onClose(): void; onCopy?(): void }) {
   const styles = useStyles()
   const notify = useNotify()
   const [paper, setPaper] = useState<PaperDetail | null>(null)
@@ -28,6 +46,11 @@ export function PreviewDialog({ paperId, onClose }: { paperId: number; onClose()
           <DialogTitle>{paper ? paper.title : '试卷预览'}</DialogTitle>
           <DialogContent className={styles.content}>
             {!paper && <Spinner size="small" label="加载中..." />}
+            {paper?.readOnly && (
+              <MessageBar intent="warning" aria-label="只读试卷">
+                <MessageBarBody>{paper.readOnly}</MessageBarBody>
+              </MessageBar>
+            )}
             {paper && (
               <Text weight="semibold" aria-label="试卷总分">
                 {survey ? `共 ${paper.questions.length} 题` : `总分：${paper.totalScore} 分，共 ${paper.questions.length} 题`}
@@ -37,6 +60,7 @@ export function PreviewDialog({ paperId, onClose }: { paperId: number; onClose()
             {paper?.questions.map((q, i) => <QuestionView key={q.id} question={{ ...q, type: q.questionType }} number={i + 1} score={survey ? undefined : q.questionScore} />)}
           </DialogContent>
           <DialogActions>
+            {paper?.readOnly && onCopy && <Button onClick={onCopy}>复制为新试卷</Button>}
             <Button appearance="primary" onClick={onClose}>
               关闭
             </Button>

@@ -6,6 +6,7 @@ import {
   ArrowLeftRegular,
   ArrowUploadRegular,
   CheckmarkCircleRegular,
+  DismissCircleRegular,
   DeleteRegular,
   EditRegular,
 } from '@fluentui/react-icons'
@@ -50,7 +51,7 @@ const columns: Column<Question & { index: number }>[] = [
   },
 ]
 
-type Filter = 'title' | 'type' | 'categoryId'
+type Filter = 'title' | 'type' | 'categoryId' | 'status'
 
 /**
  * 题库 (spec 001 §2): filters title, type and category; a selection kept across pages
@@ -84,6 +85,7 @@ export default function QuestionBankPage() {
     type: f.type ? Number(f.type) : undefined,
     // The category the page was opened for, until the user picks another.
     categoryId: f.categoryId ? Number(f.categoryId) : (fromCategory ?? undefined),
+    status: f.status ? Number(f.status) : undefined,
   })
 
   const afterDelete = () => {
@@ -97,6 +99,18 @@ export default function QuestionBankPage() {
     }
     const ids = [...selected].map(Number)
     await confirmedDelete(`确定要删除选中的 ${ids.length} 道题目吗?`, () => call('question.delete', { ids: ids.join(',') }), afterDelete, { table: 'question', ids })
+  }
+  // 批量审核: the selection (kept across pages) approved or rejected in one request.
+  const reviewSelected = async (status: 1 | -1) => {
+    if (selected.size === 0) return notify.warning('未选中任何行')
+    try {
+      const { updated } = await call('question.auditMany', { ids: [...selected].map(Number), status })
+      notify.success(`已${status === 1 ? '审核通过' : '驳回'} ${updated} 道题目`)
+      setSelected(new Set())
+      table.current?.reload()
+    } catch (error) {
+      notify.error(error)
+    }
   }
   const remove = (question: Question) =>
     confirmedDelete('确定要删除当前题目吗?', () => call('question.delete', { ids: String(question.id) }), afterDelete, { table: 'question', ids: [question.id] })
@@ -114,6 +128,7 @@ export default function QuestionBankPage() {
           { name: 'title', label: '题目名称' },
           { name: 'type', label: '题型', options: typesOfUse(useType).map((t) => ({ value: String(t), label: questionTypeLabels[t] })) },
           { name: 'categoryId', label: '类别', options: categories.map((c) => ({ value: String(c.id), label: c.name })) },
+          { name: 'status', label: '审核状态', options: Object.entries(questionStatusLabels).map(([value, label]) => ({ value, label })) },
         ]}
         load={async ({ pageNum, pageSize, filters: f }) => {
           setFilters(f)
@@ -126,6 +141,12 @@ export default function QuestionBankPage() {
             </Button>
             <Button appearance="primary" icon={<AddRegular />} onClick={() => setEditing({ question: null })}>
               添加
+            </Button>
+            <Button icon={<CheckmarkCircleRegular />} onClick={() => void reviewSelected(1)}>
+              审核通过{selected.size > 0 ? `（${selected.size}）` : ''}
+            </Button>
+            <Button icon={<DismissCircleRegular />} onClick={() => void reviewSelected(-1)}>
+              驳回{selected.size > 0 ? `（${selected.size}）` : ''}
             </Button>
             <Button icon={<DeleteRegular />} onClick={() => void removeSelected()}>
               批量删除{selected.size > 0 ? `（${selected.size}）` : ''}

@@ -1,5 +1,6 @@
 import { sql } from 'kysely'
 import type { AnalysisRow, QuestionSnapshot } from '../../../src-shared/schemas/exam'
+import { discriminationIndex, facilityIndex, thirdSize, type ItemSums } from '../../../src-shared/item-statistics'
 import type { Db } from '../../db/types'
 import { hasOptions, normaliseChoice, QuestionType } from './scoring'
 
@@ -22,7 +23,10 @@ export async function analysisOf(db: Db, examId: number, scored: boolean): Promi
 
 /** Where the answers of an analysis come from: grouped counts, one snapshot per question, and the free answers of a question. */
 interface AnswerSource {
-  groups(): Promise<{ questionId: number; answer: string | null; n: number | string; got: number | string | null; worth: number | string | null }[]>
+  /** Counts per (question, answer); `top` and `bottom`: how many of them are in the top and bottom thirds of the sittings. */
+  groups(): Promise<{ questionId: number; answer: string | null; n: number | string; got: number | string | null; worth: number | string | null; top: number | string; bottom: number | string }[]>
+  /** The size of a third of the sittings and Moodle's sums per question (none for anonymous answers: nothing is marked). */
+  statistics(): Promise<{ third: number; sums: Map<number, ItemSums> }>
   questions(): Promise<{ questionId: number; questionType: number; snapshot: QuestionSnapshot }[]>
   free(questionId: number): Promise<{ name: string; answer: string | null }[]>
 }
@@ -42,17 +46,66 @@ function sittingSource(db: Db, examId: number): AnswerSource {
     .innerJoin('memberExam as m', 'm.id', 'a.memberExamId')
     .where('m.examId', '=', examId)
     .where('a.submittedAt', 'is not', null)
-  return {
-    groups: () =>
+  // Each submitted sitting with its total and its rank (highest first, the earlier sitting first on a tie): the thirds of src-shared/item-statistics.ts.
+  const ranked = db
+    .with('s', () =>
       submitted
+        .select('a.id as sid')
+        .select((eb) => eb.fn.sum<number>(eb.fn.coalesce('x.score', eb.lit(0))).as('total'))
+        .groupBy('a.id'),
+    )
+    .with('r', (qc) =>
+      qc.selectFrom('s').select(['s.sid', 's.total']).select((eb) => eb.fn.agg<number>('row_number').over((ob) => ob.orderBy('s.total', 'desc').orderBy('s.sid')).as('rk')),
+    )
+  const sittings = (async () => Number((await submitted.select((eb) => eb.fn.count<number>('a.id').distinct().as('n')).executeTakeFirstOrThrow()).n))()
+  return {
+    groups: async () => {
+      const all = await sittings
+      const third = thirdSize(all)
+      return ranked
+        .selectFrom('examAnswer as x')
+        .innerJoin('r', 'r.sid', 'x.attemptId')
         .select(['x.questionId', 'x.answer'])
         .select((eb) => [
           eb.fn.countAll<number>().as('n'),
           eb.fn.sum<number>(eb.case().when('x.score', 'is not', null).then(eb.ref('x.score')).else(0).end()).as('got'),
           eb.fn.sum<number>(eb.case().when('x.score', 'is not', null).then(eb.ref('x.questionScore')).else(0).end()).as('worth'),
+          eb.fn.sum<number>(eb.case().when('r.rk', '<=', third).then(1).else(0).end()).as('top'),
+          eb.fn.sum<number>(eb.case().when('r.rk', '>', all - third).then(1).else(0).end()).as('bottom'),
         ])
         .groupBy(['x.questionId', 'x.answer'])
-        .execute(),
+        .execute()
+    },
+    statistics: async () => {
+      // Moodle's sums per question over the marked answers: x the score, y the rest of the sitting.
+      const sums = await ranked
+        .selectFrom('examAnswer as x')
+        .innerJoin('r', 'r.sid', 'x.attemptId')
+        .where('x.score', 'is not', null)
+        .select('x.questionId')
+        .select((eb) => {
+          const x = eb.ref('x.score')
+          // Parenthesised: Kysely writes binary operations bare, and y·y must not read r.total − x·r.total − x.
+          const y = eb.parens('r.total', '-', x)
+          return [
+            eb.fn.countAll<number>().as('n'),
+            eb.fn.sum<number>(x).as('got'),
+            eb.fn.sum<number>('x.questionScore').as('worth'),
+            eb.fn.sum<number>(eb(x, '*', x)).as('xx'),
+            eb.fn.sum<number>(y).as('rest'),
+            eb.fn.sum<number>(eb(y, '*', y)).as('yy'),
+            eb.fn.sum<number>(eb(x, '*', y)).as('xy'),
+          ]
+        })
+        .groupBy('x.questionId')
+        .execute()
+      return {
+        third: thirdSize(await sittings),
+        sums: new Map(
+          sums.map((r): [number, ItemSums] => [r.questionId, { n: Number(r.n), got: Number(r.got), worth: Number(r.worth), xx: Number(r.xx), rest: Number(r.rest), yy: Number(r.yy), xy: Number(r.xy) }]),
+        ),
+      }
+    },
     questions: async () => {
       const questions = await submitted
         .select(['x.questionId', 'x.questionType'])
@@ -82,9 +135,10 @@ function anonymousSource(db: Db, examId: number): AnswerSource {
     groups: () =>
       answers
         .select(['x.questionId', 'x.answer'])
-        .select((eb) => [eb.fn.countAll<number>().as('n'), sql<number>`0`.as('got'), sql<number>`0`.as('worth')])
+        .select((eb) => [eb.fn.countAll<number>().as('n'), sql<number>`0`.as('got'), sql<number>`0`.as('worth'), sql<number>`0`.as('top'), sql<number>`0`.as('bottom')])
         .groupBy(['x.questionId', 'x.answer'])
         .execute(),
+    statistics: async () => ({ third: 0, sums: new Map() }),
     questions: async () => {
       const questions = await answers
         .select(['x.questionId', 'x.questionType'])
@@ -112,7 +166,7 @@ function anonymousSource(db: Db, examId: number): AnswerSource {
 export const ANONYMOUS = '匿名'
 
 async function rowsOf(source: AnswerSource, scored: boolean): Promise<AnalysisRow[]> {
-  const [groups, questions] = await Promise.all([source.groups(), source.questions()])
+  const [groups, questions, { third, sums: sumsOf }] = await Promise.all([source.groups(), source.questions(), source.statistics()])
   const rows: AnalysisRow[] = []
   for (const q of questions) {
     const question = q.snapshot
@@ -123,12 +177,25 @@ async function rowsOf(source: AnswerSource, scored: boolean): Promise<AnalysisRo
     // fill-ins a marker scored) count by the share of their marks, as Moodle's facility index does.
     const got = answered.reduce((sum, g) => sum + Number(g.got ?? 0), 0)
     const worth = answered.reduce((sum, g) => sum + Number(g.worth ?? 0), 0)
+    const item = sumsOf.get(q.questionId)
     let options: AnalysisRow['options'] = []
     if (hasOptions(q.questionType) || q.questionType === QuestionType.TRUE_FALSE) {
       const stem: Record<string, string> = q.questionType === QuestionType.TRUE_FALSE ? { true: '对', false: '错' } : JSON.parse(question.stem || '{}')
       const counts = new Map<string, number>()
-      for (const g of answered) for (const l of letters(g.answer, q.questionType)) counts.set(l, (counts.get(l) ?? 0) + Number(g.n))
-      options = Object.keys(stem).sort().map((key) => ({ key, text: stem[key], num: counts.get(key) ?? 0, per: num ? (counts.get(key) ?? 0) / num : 0 }))
+      const inTop = new Map<string, number>()
+      const inBottom = new Map<string, number>()
+      const add = (into: Map<string, number>, key: string, n: number) => into.set(key, (into.get(key) ?? 0) + n)
+      for (const g of answered) {
+        for (const l of letters(g.answer, q.questionType)) {
+          add(counts, l, Number(g.n))
+          add(inTop, l, Number(g.top))
+          add(inBottom, l, Number(g.bottom))
+        }
+      }
+      const shareOf = (into: Map<string, number>, key: string) => (scored && third > 0 ? (into.get(key) ?? 0) / third : null)
+      options = Object.keys(stem)
+        .sort()
+        .map((key) => ({ key, text: stem[key], num: counts.get(key) ?? 0, per: num ? (counts.get(key) ?? 0) / num : 0, top: shareOf(inTop, key), bottom: shareOf(inBottom, key) }))
     }
     const free = hasOptions(q.questionType) || q.questionType === QuestionType.TRUE_FALSE ? [] : await source.free(q.questionId)
     rows.push({
@@ -139,6 +206,9 @@ async function rowsOf(source: AnswerSource, scored: boolean): Promise<AnalysisRo
       answer: scored ? question.answer : '',
       num,
       per: scored && worth > 0 ? got / worth : null,
+      facility: scored && item ? facilityIndex(item) : null,
+      discrimination: scored && item ? discriminationIndex(item) : null,
+      third: scored ? third : 0,
       options,
       answers: free.map((f) => ({ member: { name: f.name }, answer: f.answer ?? '' })),
     })

@@ -1,5 +1,5 @@
 import { AppError, ErrorKey } from '../../../src-shared/errors'
-import type { AnswerDetail, QuestionSnapshot } from '../../../src-shared/schemas/exam'
+import type { AnswerDetail, Marking, QuestionSnapshot } from '../../../src-shared/schemas/exam'
 import type { Db } from '../../db/types'
 import { refreshMemberExam } from './results'
 
@@ -78,5 +78,92 @@ export async function grade(db: Db, memberExamId: number, policy: string, marks:
     const total = answers.reduce((sum, a) => sum + (a.status === 'IGNORE' ? (byId.get(a.id) as number) : (a.score ?? 0)), 0)
     await tx.updateTable('examAttempt').set({ score: total }).where('id', '=', sitting.id).execute()
   })
+  return refreshMemberExam(db, memberExamId)
+}
+
+/** Questions marked by hand: 问答题, and any answer a marker must score (a fill-in the key does not settle). */
+const MARKED_BY_HAND = 4
+
+/**
+ * 按题阅卷 (issue 27): the questions of the exam marked by hand and, for one of them (by
+ * default the first still waiting), every submitted sitting's answer, candidate by candidate.
+ */
+export async function markingOf(db: Db, examId: number, questionId: number | undefined): Promise<Marking> {
+  const answers = db
+    .selectFrom('examAnswer as x')
+    .innerJoin('examAttempt as a', 'a.id', 'x.attemptId')
+    .innerJoin('memberExam as m', 'm.id', 'a.memberExamId')
+    .where('m.examId', '=', examId)
+    .where('a.submittedAt', 'is not', null)
+  const found = await answers
+    .where((eb) => eb.or([eb('x.questionType', '=', MARKED_BY_HAND), eb('x.status', '=', 'IGNORE')]))
+    .select(['x.questionId', 'x.questionType'])
+    .select((eb) => [
+      eb.fn.min('x.id').as('sampleId'),
+      eb.fn.min('x.position').as('position'),
+      eb.fn.countAll<number>().as('n'),
+      eb.fn.sum<number>(eb.case().when('x.status', '=', 'IGNORE').then(1).else(0).end()).as('waiting'),
+    ])
+    .groupBy(['x.questionId', 'x.questionType'])
+    .execute()
+  found.sort((a, b) => Number(a.position) - Number(b.position) || a.questionId - b.questionId)
+  const samples = found.length ? await db.selectFrom('examAnswer').select(['id', 'question']).where('id', 'in', found.map((q) => Number(q.sampleId))).execute() : []
+  const snapshot = new Map(samples.map((r) => [r.id, JSON.parse(r.question) as QuestionSnapshot]))
+  const questions = found.map((q) => ({
+    questionId: q.questionId,
+    questionType: q.questionType,
+    title: snapshot.get(Number(q.sampleId))?.title ?? '',
+    answers: Number(q.n),
+    waiting: Number(q.waiting),
+  }))
+  const chosen = found.find((q) => q.questionId === questionId) ?? found.find((q) => Number(q.waiting) > 0) ?? found[0]
+  if (!chosen) return { questions, question: null, answers: [] }
+  const shown = snapshot.get(Number(chosen.sampleId))
+  const rows = await answers
+    .innerJoin('member as p', 'p.id', 'm.memberId')
+    .where('x.questionId', '=', chosen.questionId)
+    .select(['x.id as answerId', 'm.id as memberExamId', 'p.name as memberName', 'm.isMakeUp', 'a.attemptNo', 'x.answer', 'x.questionScore', 'x.score', 'x.status'])
+    .orderBy('m.id')
+    .orderBy('a.attemptNo')
+    .execute()
+  return {
+    questions,
+    question: { questionId: chosen.questionId, title: shown?.title ?? '', answer: shown?.answer ?? '', analysis: shown?.analysis ?? '' },
+    answers: rows.map((r) => ({
+      answerId: r.answerId,
+      memberExamId: r.memberExamId,
+      memberName: r.memberName,
+      isMakeUp: r.isMakeUp,
+      attemptNo: r.attemptNo,
+      answer: r.answer ?? '',
+      questionScore: Number(r.questionScore),
+      score: r.status === 'IGNORE' ? null : r.score === null ? null : Number(r.score),
+    })),
+  }
+}
+
+/**
+ * Marks one waiting answer of a candidate's submitted sitting (按题阅卷). The sitting gets
+ * its score once none of its answers waits any more, as a whole-sitting marking gives it.
+ */
+export async function gradeOne(db: Db, memberExamId: number, answerId: number, score: number) {
+  const answer = await db
+    .selectFrom('examAnswer as x')
+    .innerJoin('examAttempt as a', 'a.id', 'x.attemptId')
+    .select(['x.attemptId', 'x.status', 'x.questionScore'])
+    .where('x.id', '=', answerId)
+    .where('a.memberExamId', '=', memberExamId)
+    .where('a.submittedAt', 'is not', null)
+    .executeTakeFirst()
+  if (!answer) throw new AppError(ErrorKey.NOT_FOUND, '题目不在本试卷中')
+  if (answer.status !== 'IGNORE') throw new AppError(ErrorKey.CONFLICT, '该题已评分，不能重复评分')
+  if (score > Number(answer.questionScore)) throw new AppError(ErrorKey.VALIDATION, `分数不能超过该题满分 ${answer.questionScore}`)
+  // Only a still-waiting row is marked: two markers at once cannot both count.
+  const done = await db.updateTable('examAnswer').set({ status: 'SUCCESS', score }).where('id', '=', answerId).where('status', '=', 'IGNORE').executeTakeFirst()
+  if (Number(done.numUpdatedRows) !== 1) throw new AppError(ErrorKey.CONFLICT, '该题已评分，不能重复评分')
+  const rest = await db.selectFrom('examAnswer').select(['status', 'score']).where('attemptId', '=', answer.attemptId).execute()
+  if (rest.every((r) => r.status !== 'IGNORE')) {
+    await db.updateTable('examAttempt').set({ score: rest.reduce((sum, r) => sum + Number(r.score ?? 0), 0) }).where('id', '=', answer.attemptId).execute()
+  }
   return refreshMemberExam(db, memberExamId)
 }

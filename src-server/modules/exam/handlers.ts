@@ -6,7 +6,7 @@ import type { Db } from '../../db/types'
 import { signedIn, type DomainHandlers } from '../../http/context'
 import { trainById, visibleTrains } from '../training/host'
 import { enrol } from './enrol'
-import { answerDetail, grade } from './grading'
+import { answerDetail, grade, gradeOne, markingOf } from './grading'
 import { memberAppHandlers } from './member-handlers'
 import { checkExamSettings } from './save-rules'
 import { examById, memberExamById, toExam, visibleExams } from './queries'
@@ -136,6 +136,16 @@ export const examHandlers = {
   'memberExam.grade': async ({ memberExamId, answers }, ctx) => {
     const { exam } = await memberExamById(ctx.db, memberExamId)
     return grade(ctx.db, memberExamId, exam.scorePolicy, answers)
+  },
+
+  'exam.marking': async ({ examId, questionId }, ctx) => {
+    await examById(ctx.db, examId)
+    return markingOf(ctx.db, examId, questionId)
+  },
+
+  'memberExam.gradeOne': async ({ memberExamId, answerId, score }, ctx) => {
+    await memberExamById(ctx.db, memberExamId)
+    return gradeOne(ctx.db, memberExamId, answerId, score)
   },
 
   'memberExam.makeUpCandidates': async ({ examId }, ctx) => {

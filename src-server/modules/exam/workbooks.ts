@@ -1,5 +1,6 @@
 import type { FastifyReply } from 'fastify'
 import type { AnswerDetail } from '../../../src-shared/schemas/exam'
+import { answerWords } from '../../../src-shared/schemas/question'
 import { nowText } from '../../db/time'
 import type { Db } from '../../db/types'
 import { keysetBatches, streamWorkbook, type SheetColumn } from '../../files/xlsx-stream'
@@ -51,8 +52,8 @@ export function answerDetailDownload(reply: FastifyReply, detail: AnswerDetail) 
     { header: '题型', width: 8, value: (r) => typeText[r.question.type] ?? '' },
     { header: '题目', width: 40, value: (r) => r.question.title },
     { header: '满分', width: 6, numFmt: NUMBER_FORMATS.score, value: (r) => r.questionScore },
-    { header: '作答', width: 30, value: (r) => r.answer },
-    { header: '参考答案', width: 30, value: (r) => r.question.answer },
+    { header: '作答', width: 30, value: (r) => answerWords(r.question.type, r.answer, r.question.stem) },
+    { header: '参考答案', width: 30, value: (r) => answerWords(r.question.type, r.question.answer, r.question.stem) },
     { header: '得分', width: 6, numFmt: NUMBER_FORMATS.score, value: (r) => r.score },
   ]
   async function* rows() {

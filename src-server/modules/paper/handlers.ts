@@ -1,9 +1,10 @@
 import { AppError, ErrorKey } from '../../../src-shared/errors'
-import { composition, compositionPart, type Paper, type PaperQuestion } from '../../../src-shared/schemas/paper'
+import { composition, compositionPart, copyTitle, type Paper, type PaperQuestion } from '../../../src-shared/schemas/paper'
 import { sql, type Expression, type SqlBool } from 'kysely'
 import { likeContains } from '../../db/sql-text'
 import { nowText } from '../../db/time'
 import { deleteRecords } from '../../db/delete-impact'
+import { lockOf } from '../../db/locks'
 import type { Db } from '../../db/types'
 import { signedIn, type DomainHandlers } from '../../http/context'
 import { assemble, type PaperEntry } from './assemble'
@@ -30,7 +31,7 @@ function paperRows(db: Db, f: Parameters<typeof papers>[1]) {
 
 type PaperRow = Awaited<ReturnType<ReturnType<typeof paperRows>['executeTakeFirstOrThrow']>>
 
-function toPaper(r: PaperRow): Paper {
+function toPaper(r: PaperRow, readOnly: string | null): Paper {
   return {
     id: r.id,
     title: r.title,
@@ -42,13 +43,18 @@ function toPaper(r: PaperRow): Paper {
     categoryList: JSON.parse(r.categoryList) as Paper['categoryList'],
     questionCount: Number(r.questionCount ?? 0),
     createTime: r.createdAt,
+    readOnly,
   }
 }
+
+/** Papers as the console shows them: each says whether (and why) it is read-only. */
+const withLocks = (db: Db, rows: readonly PaperRow[]) => Promise.all(rows.map(async (r) => toPaper(r, await lockOf(db, 'paper', r.id))))
 
 async function paperById(db: Db, id: number): Promise<Paper> {
   const row = await paperRows(db, { id }).executeTakeFirst()
   if (!row) throw new AppError(ErrorKey.NOT_FOUND, '试卷不存在')
-  return toPaper(row)
+  const [paper] = await withLocks(db, [row])
+  return paper
 }
 
 /**
@@ -75,7 +81,7 @@ export const paperHandlers = {
       paperRows(ctx.db, filter).orderBy('paper.id', 'desc').limit(pageSize).offset((pageNum - 1) * pageSize).execute(),
       papers(ctx.db, filter).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
     ])
-    return { records: rows.map(toPaper), total: Number(count.n) }
+    return { records: await withLocks(ctx.db, rows), total: Number(count.n) }
   },
 
   'paper.all': async ({ type }, ctx) =>
@@ -112,6 +118,37 @@ export const paperHandlers = {
     })
     ctx.audit.created('paper', id)
     return paperById(ctx.db, id)
+  },
+
+  // The same copy of the questions and scores (not a new draw), so the copy is the paper as it was.
+  'paper.copy': async ({ id }, ctx) => {
+    const source = await ctx.db.selectFrom('paper').selectAll().where('id', '=', id).executeTakeFirst()
+    if (!source) throw new AppError(ErrorKey.NOT_FOUND, '试卷不存在')
+    const now = nowText()
+    const { id: copyId } = await ctx.db
+      .insertInto('paper')
+      .values({
+        title: copyTitle(source.title),
+        content: source.content,
+        totalScore: source.totalScore,
+        choiceType: source.choiceType,
+        type: source.type,
+        questionList: source.questionList,
+        categoryList: source.categoryList,
+        createdBy: signedIn(ctx).adminId,
+        createdAt: now,
+        updatedAt: now,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow()
+    const questions = await paperQuestions(ctx.db, id)
+    await writeEntries(
+      ctx.db,
+      copyId,
+      questions.map(({ id: _id, sortOrder: _order, ...q }) => q),
+    )
+    ctx.audit.created('paper', copyId)
+    return paperById(ctx.db, copyId)
   },
 
   'paper.update': async (input, ctx) => {

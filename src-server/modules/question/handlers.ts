@@ -96,6 +96,17 @@ export const questionHandlers = {
     return questionById(ctx.db, id)
   },
 
+  'question.auditMany': async ({ ids, status }, ctx) => {
+    const wanted = [...new Set(ids)]
+    const found = await ctx.db.selectFrom('question').select('id').where('id', 'in', wanted).execute()
+    if (found.length === 0) throw new AppError(ErrorKey.NOT_FOUND, '题目不存在')
+    // The whole selection or nothing: a question deleted meanwhile means the list on screen is out of date.
+    if (found.length < wanted.length) throw new AppError(ErrorKey.NOT_FOUND, `选中的题目中有 ${wanted.length - found.length} 道已不存在，请刷新后重试`)
+    for (const id of wanted) await ctx.audit.changing('question', id)
+    const result = await ctx.db.updateTable('question').set({ status, updatedAt: nowText() }).where('id', 'in', wanted).executeTakeFirst()
+    return { updated: Number(result.numUpdatedRows) }
+  },
+
   'question.importTemplate': async ({ useType }, ctx) => sendQuestionTemplate(ctx.db, useType, ctx.reply),
   'question.importCheck': async ({ path, useType }, ctx) =>
     checkQuestions(ctx.db, ctx.options.uploadDir, path, useType, signedIn(ctx).adminId),
