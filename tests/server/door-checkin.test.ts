@@ -1,18 +1,15 @@
 import ExcelJS from 'exceljs'
 import type { Kysely } from 'kysely'
-import { Migrator, type Migration } from 'kysely/migration'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { CheckInRecord, DoorCheckInResult, SignUpMember } from '../../src-shared/schemas/signup'
 import type { TrainDetail } from '../../src-shared/schemas/training'
-import { openDatabase } from '../../src-server/db/connect'
 import { migrateToLatest } from '../../src-server/db/migrate'
-import { migrations } from '../../src-server/db/migrations'
-import { schemaDialect } from '../../src-server/db/schema-helpers'
 import type { Db } from '../../src-server/db/types'
 import { seedIfEmpty } from '../../src-server/seed'
 import { optionsFromEnv } from '../../src-server/options'
 import { demoAccounts } from '../../src-server/seed/demo-accounts'
 import { testDatabases } from '../support/databases'
+import { migratedTo } from '../support/migrated'
 import { dataOf } from '../support/envelope'
 import { login } from '../support/login'
 import { daysFromNow, membersOfTopOrg, validTrainForm } from '../support/training'
@@ -137,15 +134,9 @@ describe.each(testDatabases())('migration 0024 on check-ins written before it ($
   afterAll(() => db?.destroy())
 
   it('marks every earlier check-in as a phone check-in without a reason', async () => {
-    const url = await database.url()
-    db = openDatabase(url).db
-    const helpers = schemaDialect(database.dialect)
-    const before: Record<string, Migration> = Object.fromEntries(
-      // eslint-disable-next-line @typescript-eslint/no-explicit-any
-      Object.entries(migrations).filter(([name]) => name < '0024').map(([name, m]) => [name, { up: (k: Kysely<any>) => m.up(k, helpers) }]),
-    )
-    const { error } = await new Migrator({ db, provider: { getMigrations: async () => before } }).migrateToLatest()
-    expect(error).toBeUndefined()
+    const migrated = await migratedTo(database, '0023_password_change')
+    db = migrated.db
+    const url = migrated.url
     await seedIfEmpty(db, { ...optionsFromEnv({ DATABASE_URL: url }), seedDemo: true })
     const signUp = await db.selectFrom('trainSignUp').select(['id', 'trainId']).orderBy('id').executeTakeFirstOrThrow()
     const window = await db.selectFrom('trainSignIn').select('id').where('trainId', '=', signUp.trainId).executeTakeFirstOrThrow()

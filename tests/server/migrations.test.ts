@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs'
+import { join } from 'node:path'
 import { sql, type Kysely } from 'kysely'
 import { afterAll, describe, expect, it } from 'vitest'
 import type { Page } from '../../src-shared/schemas/common'
@@ -31,9 +33,15 @@ interface Step {
   after?(db: AnyDb): Promise<void>
   /** Why nothing needs checking beyond "it applies on a database holding rows" (schema only). */
   schemaOnly?: string
+  /** The test file that checks its backfill on the demo data of the version before (a migration's own test). */
+  testedIn?: string
 }
 
 const NOW = '2024-03-01 09:00:00'
+const ROOT = join(__dirname, '../..')
+
+/** The migration before `name`. */
+const previous = (name: string) => Object.keys(migrations)[Object.keys(migrations).indexOf(name) - 1]
 /** Filled in as the walk goes: the ids of the rows it put in. */
 const ids = { root: 0, branch: 0, leaf: 0, members: [] as number[], train: 0, admin: 0 }
 
@@ -199,12 +207,19 @@ const steps: Record<string, Step> = {
       expect(await rows(db, sql`select must_renew from admin`)).toEqual([{ mustRenew: 0 }, { mustRenew: 0 }])
     },
   },
+  '0024_check_in_source': { testedIn: 'tests/server/door-checkin.test.ts' },
+  '0025_seat_plan_revisions': { testedIn: 'tests/server/seat-plan-revisions-migration.test.ts' },
+  '0026_survey': { testedIn: 'tests/server/survey.test.ts' },
 }
 
 describe('migrations', () => {
   it('every migration has its step here (a check of its backfill, or why it has none)', () => {
     expect(Object.keys(steps)).toEqual(Object.keys(migrations))
-    for (const step of Object.values(steps)) expect(Boolean(step.after) !== Boolean(step.schemaOnly)).toBe(true)
+    for (const [name, step] of Object.entries(steps)) {
+      expect([step.after, step.schemaOnly, step.testedIn].filter(Boolean), name).toHaveLength(1)
+      // A migration's own test names it and starts from the version before it.
+      if (step.testedIn) expect(readFileSync(join(ROOT, step.testedIn), 'utf8'), name).toContain(`migratedTo(database, '${previous(name)}')`)
+    }
   })
 })
 

@@ -55,7 +55,7 @@ async function liveSchema(db: Db, dialect: 'sqlite' | 'postgres'): Promise<{ col
 
 describe.each(testDatabases())('declared references in the schema ($name)', (database) => {
   let db: Db
-  beforeAll(async () => ({ db } = await migratedTo(database, '9999')), 120_000)
+  beforeAll(async () => ({ db } = await migratedTo(database, 'latest')), 120_000)
   afterAll(() => db?.destroy())
 
   it('has a foreign key on every id column, except the few listed with their reason', async () => {

@@ -10,7 +10,7 @@ import { migratedTo } from '../support/migrated'
 describe.each(testDatabases())('migration 0025 on a database written before it ($name)', (database) => {
   let db: Db
   beforeAll(async () => {
-    const { db: opened, url } = await migratedTo(database, '0023_password_change')
+    const { db: opened, url } = await migratedTo(database, '0024_check_in_source')
     db = opened
     await seedIfEmpty(db, { ...optionsFromEnv({ DATABASE_URL: url }), seedDemo: true })
   }, 180_000)

@@ -156,7 +156,7 @@ describe.each(testDatabases())('questionnaires as surveys ($name)', (database) =
 describe.each(testDatabases())('migration 0026 on a database written before it ($name)', (database) => {
   let db: Db
   beforeAll(async () => {
-    const { db: opened, url } = await migratedTo(database, '0023_password_change')
+    const { db: opened, url } = await migratedTo(database, '0025_seat_plan_revisions')
     db = opened
     await seedIfEmpty(db, { ...optionsFromEnv({ DATABASE_URL: url }), seedDemo: true })
   }, 180_000)
