@@ -7,6 +7,7 @@ import type { SyncStatus } from '../../../src-shared/schemas/sync'
 import { serverAnswers, type ApiClient } from '../api-client'
 import { ReadCache, type LocalDb } from '../cache/local-store'
 import type { CoreEvents } from '../events'
+import { minutesOf } from '../../../src-shared/date-text'
 import { Outbox, type QueuedSave } from './outbox'
 import { SeatPlanCache, planWithSave } from './seat-plan-cache'
 import { createServerWatch, PROBE_TIMEOUT_MS, WATCH_TIMING } from './server-watch'
@@ -14,11 +15,7 @@ import { createServerWatch, PROBE_TIMEOUT_MS, WATCH_TIMING } from './server-watc
 export const OFFLINE_WRITE = '当前处于离线状态，此操作需要连接服务器（座位编排可离线保存，联网后自动同步）'
 const NOT_CACHED = '离线状态下没有这项数据，请联网后查看（可在培训班上先“准备离线”）'
 
-const pad = (n: number) => String(n).padStart(2, '0')
-function minuteText(ms: number): string {
-  const d = new Date(ms)
-  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())} ${pad(d.getHours())}:${pad(d.getMinutes())}`
-}
+const minuteText = (ms: number) => minutesOf(new Date(ms))
 
 /** Stable text of an input: the same filters give the same cache key whatever their order. */
 function stableText(value: unknown): string {

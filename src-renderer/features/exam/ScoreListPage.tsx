@@ -10,7 +10,7 @@ import { useNotify } from '../../components/toast'
 import { useDownload } from '../../components/useDownload'
 import { GradeDialog } from './GradeDialog'
 import { MakeUpDialog } from './MakeUpDialog'
-import { minutesOf } from '../../app/dateText'
+import { minutesOf } from '../../../src-shared/date-text'
 
 export const EXAM_LIST_PATH = '/comment/comment'
 

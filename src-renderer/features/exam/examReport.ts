@@ -2,7 +2,7 @@ import { analysisLabels, type AnalysisRow, type Exam, type ScoreSummary } from '
 import { CONTENT_W, PagedReport } from '../../app/canvasReport'
 import { chartImage } from '../../components/chart/image'
 import { answerText, percent, typeText } from './AnalysisTable'
-import { minutesOf } from '../../app/dateText'
+import { minutesOf } from '../../../src-shared/date-text'
 
 const figure = (value: number | null) => (value === null ? '—' : `${value} 分`)
 

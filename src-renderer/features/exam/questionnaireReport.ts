@@ -3,7 +3,7 @@ import { CONTENT_W, PagedReport } from '../../app/canvasReport'
 import { chartImage } from '../../components/chart/image'
 import { hasData, type ChartData } from '../../components/chart/options'
 import { optionLabel, percent, questionLabel } from './AnalysisTable'
-import { minutesOf } from '../../app/dateText'
+import { minutesOf } from '../../../src-shared/date-text'
 
 const MULTIPLE = 2
 

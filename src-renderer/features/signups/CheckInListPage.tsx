@@ -9,7 +9,7 @@ import { ResourceTable, type Column } from '../../components/ResourceTable'
 import { CheckInQrDialog } from './CheckInQrDialog'
 import { TrainingHeader, TrainingPlaceholder } from './TrainingHeader'
 import { useTrainingParam } from './useTrainingParam'
-import { minutesOf } from '../../app/dateText'
+import { minutesOf } from '../../../src-shared/date-text'
 
 type CheckInRecord = z.infer<typeof CheckInRecordSchema>
 

@@ -5,7 +5,7 @@ import { useNavigate } from 'react-router-dom'
 import type { TrainDetail } from '../../../src-shared/schemas/training'
 import { RecordUnavailable } from '../../components/RecordUnavailable'
 import type { RecordState } from '../../components/useRecordById'
-import { minutesOf } from '../../app/dateText'
+import { minutesOf } from '../../../src-shared/date-text'
 
 export const TRAINING_LIST_PATH = '/trainingManagement/trainingManagement'
 

@@ -25,7 +25,7 @@ import { ResourceTable, type Column, type ResourceTableHandle } from '../../comp
 import { useConfirmedDelete } from '../../components/useConfirmedDelete'
 import type { PageRequest } from '../../components/useResourcePage'
 import { AuditDialog } from './AuditDialog'
-import { minutesOf } from '../../app/dateText'
+import { minutesOf } from '../../../src-shared/date-text'
 
 type Filter = 'name' | 'depName' | 'isTrainCenter' | 'status' | 'classType'
 type Totals = z.infer<typeof TotalResultSchema>
