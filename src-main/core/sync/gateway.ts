@@ -263,6 +263,8 @@ export function createGateway(deps: { client: ApiClient; db: LocalDb; events: Co
     useAccount(user: UserInfo) {
       account = String(user.id)
     },
+    /** The signed-in account's id ('' before a sign-in): drafts are kept per account. */
+    account: () => account,
     /**
      * The console moves to another server: its cache and outbox belong to this one (they are
      * kept by account, and an account id means another person there). Refused while the
@@ -273,7 +275,7 @@ export function createGateway(deps: { client: ApiClient; db: LocalDb; events: Co
       deps.db.transaction(() => {
         const { pending, conflicts } = outbox.counts()
         if (pending + conflicts > 0) throw new AppError(ErrorKey.CONFLICT, `还有 ${pending + conflicts} 项修改尚未同步到当前服务器，请联网同步后再切换`)
-        deps.db.exec('DELETE FROM cache_read; DELETE FROM cache_file; DELETE FROM outbox; DELETE FROM meta')
+        deps.db.exec('DELETE FROM cache_read; DELETE FROM cache_file; DELETE FROM outbox; DELETE FROM meta; DELETE FROM draft')
       })()
       account = ''
       announce()
