@@ -58,3 +58,9 @@ export function parseTypedDate(text: string, month = false): TypedDate | null {
   if (date.getFullYear() !== year || date.getMonth() !== monthOfYear - 1 || date.getDate() !== day) return null
   return { date, withTime }
 }
+
+/** A stored time moved by `ms` (a copied training's dates move together); text that is not a time stays as it is. */
+export function shiftDateTime(text: string, ms: number): string {
+  const parsed = parseTypedDate(text)
+  return parsed ? formatDateTime(new Date(parsed.date.getTime() + ms)) : text
+}

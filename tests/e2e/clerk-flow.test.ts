@@ -19,6 +19,8 @@ async function openWizard(page: Page): Promise<void> {
   await goToRoute(page, LIST)
   await page.getByRole('button', { name: '新增培训班' }).click()
   await page.getByLabel('培训名称').waitFor()
+  // The host units are read when the wizard opens; typed values stand once its first answers are in.
+  await page.getByLabel('主办单位').locator('option').nth(1).waitFor({ state: 'attached' })
 }
 
 /** The time box beside a date box (both live in one DateTimeInput). */
@@ -74,4 +76,81 @@ it('takes a date typed after a click, committed with Enter or with Tab', async (
   await page.keyboard.press('Escape')
   await calendar.waitFor({ state: 'hidden' })
   await screenshot(page, 'clerk-dates-typed')
+  // What was typed here is kept as this account's draft: the next test starts without it.
+  await consoleTabs.app.host.core.dispatch('drafts.discard', { key: 'train:new' })
+})
+
+it('keeps a half-filled wizard through a reload and restores it on 恢复草稿', async () => {
+  const { page } = consoleTabs.tab
+  await openWizard(page)
+  await page.getByLabel('培训名称').fill('2027年度机关党支部书记培训班')
+  await page.getByLabel('发送对象').fill('各市委组织部')
+  await clickAndType(page, page.getByRole('combobox', { name: '培训开始时间', exact: true }), '2027-03-10 09:00')
+  await page.keyboard.press('Enter')
+  await page.getByRole('status').filter({ hasText: '草稿已自动保存' }).waitFor()
+
+  // A reload asks first (the browser's question), then the form comes back empty with the offer.
+  const asked: string[] = []
+  page.on('dialog', (dialog) => {
+    asked.push(dialog.type())
+    void dialog.accept()
+  })
+  await page.reload()
+  expect(asked).toEqual(['beforeunload'])
+  const offer = page.getByText(/有一份未保存的草稿（\d{4}-\d{2}-\d{2} \d{2}:\d{2}），是否恢复？/)
+  await offer.waitFor()
+  expect(await page.getByLabel('培训名称').inputValue()).toBe('')
+  await screenshot(page, 'clerk-draft-offer')
+  await page.getByRole('button', { name: '恢复草稿' }).click()
+  await offer.waitFor({ state: 'hidden' })
+  expect(await page.getByLabel('培训名称').inputValue()).toBe('2027年度机关党支部书记培训班')
+  expect(await page.getByLabel('发送对象').inputValue()).toBe('各市委组织部')
+  const start = page.getByRole('combobox', { name: '培训开始时间', exact: true })
+  expect(await start.inputValue()).toBe('2027-03-10')
+  expect(await timeBoxOf(start).inputValue()).toBe('09:00')
+
+  // Restored work counts as unsaved: 返回 asks; 放弃 of a later offer drops the draft for good.
+  await page.getByRole('button', { name: '返回' }).click()
+  await page.getByText('有未保存的修改，确定要离开吗？').waitFor()
+  await page.getByRole('dialog').getByRole('button', { name: '确定' }).click()
+  await page.getByRole('button', { name: '新增培训班' }).click()
+  await offer.waitFor()
+  await page.getByRole('button', { name: '放弃', exact: true }).click()
+  await offer.waitFor({ state: 'hidden' })
+  expect(await consoleTabs.app.host.core.dispatch('drafts.get', { key: 'train:new' })).toEqual({ ok: true, data: null })
+})
+
+it('copies a training to new dates from the list, without its sign-ups', async () => {
+  const { page } = consoleTabs.tab
+  await openWizard(page)
+  await page.getByRole('button', { name: '返回' }).click()
+  const SOURCE = '2026年全省机关党委书记专题培训班'
+  const COPY = '2027年全省机关党委书记专题培训班'
+  await page.getByRole('button', { name: `更多操作：${SOURCE}` }).click()
+  await page.getByRole('menuitem', { name: '复制培训班' }).click()
+  const dialog = page.getByRole('dialog', { name: '复制培训班' })
+  await dialog.getByRole('button', { name: '复制', exact: true }).click()
+  await dialog.getByText('请选择新的培训开始时间').waitFor()
+  await clickAndType(page, dialog.getByRole('combobox', { name: '新的培训开始时间', exact: true }), '2027-09-01 09:00')
+  await page.keyboard.press('Enter')
+  await screenshot(page, 'clerk-copy-dialog')
+  await dialog.getByRole('button', { name: '复制', exact: true }).click()
+
+  // The wizard holds the class's settings with the new start; the rest moved with it.
+  await page.getByText('已复制培训班的设置，请检查新的日期和内容后保存').waitFor()
+  expect(await page.getByLabel('培训名称').inputValue()).toBe(SOURCE)
+  const start = page.getByRole('combobox', { name: '培训开始时间', exact: true })
+  expect(await start.inputValue()).toBe('2027-09-01')
+  expect(await timeBoxOf(start).inputValue()).toBe('09:00')
+  expect(await page.getByRole('combobox', { name: '报名结束时间', exact: true }).inputValue()).toMatch(/^2027-0[89]-\d{2}$/)
+  await page.getByLabel('培训名称').fill(COPY)
+  await screenshot(page, 'clerk-copy-wizard')
+  await page.getByRole('button', { name: '保存' }).click()
+
+  // A new training on the list, starting on the new date, with nobody signed up.
+  await page.getByRole('table', { name: '培训班列表' }).waitFor()
+  const row = page.getByRole('row').filter({ hasText: COPY })
+  await row.getByText('2027-09-01 09:00').waitFor()
+  await row.getByText(/^0 \//).waitFor()
+  await screenshot(page, 'clerk-copy-listed')
 })

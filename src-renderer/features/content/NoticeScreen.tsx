@@ -68,6 +68,7 @@ export default function NoticeScreen() {
   return (
     <>
       <CrudScreen
+        draft="notice"
         resource={noticeResource}
         notice={<SmsServiceWarning status={smsStatus} />}
         label="通知列表"

@@ -25,6 +25,7 @@ import { ResourceTable, type Column, type ResourceTableHandle } from '../../comp
 import { useConfirmedDelete } from '../../components/useConfirmedDelete'
 import type { PageRequest } from '../../components/useResourcePage'
 import { AuditDialog } from './AuditDialog'
+import { CopyTrainingDialog, type CopySource } from './CopyTrainingDialog'
 import { minutesOf } from '../../../src-shared/date-text'
 
 type Filter = 'name' | 'depName' | 'isTrainCenter' | 'status' | 'classType'
@@ -95,6 +96,7 @@ export default function TrainingListPage() {
   const table = useRef<ResourceTableHandle>(null)
   const [totals, setTotals] = useState<Totals | null>(null)
   const [auditing, setAuditing] = useState<number | null>(null)
+  const [copying, setCopying] = useState<CopySource | null>(null)
   // 审核 is a permission of its own (author and approver apart): without it the server refuses, so no button.
   const canAudit = useUser().permissions.includes('training:audit')
 
@@ -109,6 +111,7 @@ export default function TrainingListPage() {
   const remove = (row: TrainListRow) =>
     confirmedDelete(`确定要删除培训班“${row.name}”吗？`, () => call('train.delete', { id: row.id }), () => table.current?.reload(), { table: 'train', ids: [row.id] })
   const closeAudit = useCallback(() => setAuditing(null), [])
+  const closeCopy = useCallback(() => setCopying(null), [])
   const reload = useCallback(() => table.current?.reload(), [])
 
   return (
@@ -155,6 +158,7 @@ export default function TrainingListPage() {
               </MenuTrigger>
               <MenuPopover>
                 <MenuList>
+                  <MenuItem onClick={() => setCopying(row)}>复制培训班</MenuItem>
                   <MenuItem onClick={() => navigate(`/trainingManagement/fieldSeat?id=${row.id}`)}>会场安排</MenuItem>
                   <MenuItem onClick={() => navigate(`/trainingManagement/viewPeople?id=${row.id}`)}>报名人员</MenuItem>
                   <MenuItem onClick={() => navigate(`/trainingManagement/checkIns?id=${row.id}`)}>签到记录</MenuItem>
@@ -166,6 +170,7 @@ export default function TrainingListPage() {
           </>
         )}
       />
+      <CopyTrainingDialog source={copying} onClose={closeCopy} />
       {canAudit && <AuditDialog trainId={auditing} onClose={closeAudit} onAudited={reload} />}
     </>
   )
