@@ -33,7 +33,10 @@ export interface DraftControl {
  * deciding never overwrites it.
  */
 export function useDraft<T extends FieldValues>(form: UseFormReturn<T, unknown, unknown>, key: string | null): DraftControl {
-  const [offer, setOffer] = useState<Draft | null>(null)
+  // The offer belongs to the key it was found under (a dialog opened for another record has none).
+  const [found, setFound] = useState<{ key: string; draft: Draft } | null>(null)
+  const offer = found && found.key === key ? found.draft : null
+  const setOffer = (draft: null) => setFound(draft)
   const [savedAt, setSavedAt] = useState<string | null>(null)
   // Whether typing is written: after the offer is settled, until the form is saved.
   const writing = useRef(false)
@@ -41,13 +44,12 @@ export function useDraft<T extends FieldValues>(form: UseFormReturn<T, unknown, 
 
   useEffect(() => {
     writing.current = false
-    setOffer(null)
     if (!key) return
     let current = true
     call('drafts.get', { key })
       .then((draft) => {
         if (!current) return
-        if (draft) setOffer(draft)
+        if (draft) setFound({ key, draft })
         else writing.current = true
       })
       // Without a draft store (signed out) the form still works; it only keeps no draft.
