@@ -262,13 +262,20 @@ export type TrainForm = z.output<typeof TrainCreateBodySchema>
 export const TrainUpdateBodySchema = trainFormShape.extend(idParam.shape).superRefine(refineTrainForm)
 export type TrainUpdateBody = z.input<typeof TrainUpdateBodySchema>
 
-/** Audit (审核): 'pass and publish' sets 30, 'reject' sets -1. */
-export const TrainAuditBodySchema = idParam.extend({
-  status: z.union([z.literal(30), z.literal(-1), z.enum(['30', '-1']).transform(Number)], { error: '审核结果无效' }) as z.ZodType<
-    30 | -1,
-    30 | -1 | '30' | '-1'
-  >,
-})
+export const REJECT_REASON_MAX = 200
+
+/** Audit (审核): 'pass and publish' sets 30, 'reject' sets -1 and needs its reason (issue 32). */
+export const TrainAuditBodySchema = idParam
+  .extend({
+    status: z.union([z.literal(30), z.literal(-1), z.enum(['30', '-1']).transform(Number)], { error: '审核结果无效' }) as z.ZodType<
+      30 | -1,
+      30 | -1 | '30' | '-1'
+    >,
+    reason: z.string({ error: '驳回原因须为文本' }).trim().max(REJECT_REASON_MAX, `驳回原因不能超过 ${REJECT_REASON_MAX} 个字`).optional(),
+  })
+  .superRefine((body, ctx) => {
+    if (body.status === -1 && !body.reason) ctx.addIssue({ code: 'custom', path: ['reason'], message: '请输入驳回原因' })
+  })
 
 /** Official-document archive (公文归档): the scanned, stamped notice. */
 export const TrainArchiveBodySchema = idParam.extend({
@@ -308,6 +315,8 @@ export const TrainListRowSchema = z.object({
   status: z.number().int(),
   /** The stored code (0, 10, 30, -1). */
   reviewStatus: z.number().int(),
+  /** Why it was rejected (驳回), while it is; null otherwise. */
+  rejectReason: z.string().nullable(),
   wordPath: z.string().nullable(),
   resourceUrl: z.string().nullable(),
   createTime: z.string(),

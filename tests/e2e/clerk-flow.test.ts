@@ -88,6 +88,10 @@ it('keeps a half-filled wizard through a reload and restores it on 恢复草稿'
   await clickAndType(page, page.getByRole('combobox', { name: '培训开始时间', exact: true }), '2027-03-10 09:00')
   await page.keyboard.press('Enter')
   await page.getByRole('status').filter({ hasText: '草稿已自动保存' }).waitFor()
+  // The draft is written when typing pauses: the reload comes once the last field is in it.
+  await expect
+    .poll(async () => JSON.stringify(await consoleTabs.app.host.core.dispatch('drafts.get', { key: 'train:new' })), { timeout: 10_000 })
+    .toContain('2027-03-10 09:00:00')
 
   // A reload asks first (the browser's question), then the form comes back empty with the offer.
   const asked: string[] = []
@@ -153,4 +157,35 @@ it('copies a training to new dates from the list, without its sign-ups', async (
   await row.getByText('2027-09-01 09:00').waitFor()
   await row.getByText(/^0 \//).waitFor()
   await screenshot(page, 'clerk-copy-listed')
+})
+
+it('rejects a training only with a reason and a confirmation; the host unit reads it on the list and in the editor', async () => {
+  const { page } = consoleTabs.tab
+  await openWizard(page)
+  await page.getByRole('button', { name: '返回' }).click()
+  const NAME = '省教育厅新党员入党教育培训班'
+  const REASON = '培训日程缺少结业考核安排，请补充后重新提交'
+  const row = page.getByRole('row').filter({ hasText: NAME })
+  await row.getByRole('button', { name: '审核' }).click()
+  const dialog = page.getByRole('dialog', { name: '审核' })
+  await dialog.getByRole('button', { name: '驳回', exact: true }).click()
+  // No reason: refused on the spot, nothing sent.
+  await dialog.getByRole('button', { name: '确认驳回' }).click()
+  await dialog.getByText('请输入驳回原因').waitFor()
+  await dialog.getByLabel('驳回原因').fill(REASON)
+  await dialog.getByText(`${REASON.length} / 200`).waitFor()
+  await screenshot(page, 'clerk-reject-reason')
+  await dialog.getByRole('button', { name: '确认驳回' }).click()
+  // The confirmation names the training and the reason; 取消 there changes nothing.
+  await page.getByText(`确定要驳回培训班“${NAME}”吗？`).waitFor()
+  await page.getByText(`驳回原因：${REASON}`).waitFor()
+  await page.getByRole('button', { name: '驳回', exact: true }).last().click()
+  await dialog.waitFor({ state: 'hidden' })
+
+  await row.getByText('未通过').waitFor()
+  await row.getByText(`驳回原因：${REASON}`).waitFor()
+  await screenshot(page, 'clerk-rejected-listed')
+  await row.getByRole('button', { name: '编辑' }).click()
+  await page.getByText('未通过审核').waitFor()
+  await page.getByText(`驳回原因：${REASON}（修改后保存即重新提交审核）`).waitFor()
 })

@@ -1,6 +1,7 @@
 import { useCallback, useRef, useState } from 'react'
 import {
   Badge,
+  Caption1,
   Button,
   makeStyles,
   Menu,
@@ -61,6 +62,8 @@ function span(start: string, end: string) {
   )
 }
 
+const rejectReasonStyle = { color: tokens.colorPaletteRedForeground1, marginTop: tokens.spacingVerticalXXS }
+
 const columns: readonly Column<TrainListRow>[] = [
   { key: 'name', title: '培训名称', render: (row) => row.name, wrap: true },
   { key: 'depName', title: '主办单位', render: (row) => row.depName, width: '104px', wrap: true },
@@ -73,9 +76,17 @@ const columns: readonly Column<TrainListRow>[] = [
     title: '状态',
     width: '136px',
     render: (row) => (
-      <Badge appearance="tint" color={statusColours[row.status] ?? 'danger'}>
-        {trainStatusLabel(row.status)}
-      </Badge>
+      <>
+        <Badge appearance="tint" color={statusColours[row.status] ?? 'danger'}>
+          {trainStatusLabel(row.status)}
+        </Badge>
+        {/* The host unit reads why it was rejected where it sees the status (issue 32). */}
+        {row.rejectReason && (
+          <Caption1 block style={rejectReasonStyle} title={row.rejectReason}>
+            驳回原因：{row.rejectReason}
+          </Caption1>
+        )}
+      </>
     ),
   },
 ]

@@ -20,6 +20,7 @@ import * as smsSetting from './0018_sms_setting'
 import * as noticeOwner from './0019_notice_owner'
 import * as examLifecycle from './0022_exam_lifecycle'
 import * as passwordChange from './0023_password_change'
+import * as trainRejectReason from './0029_train_reject_reason'
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export type AppMigration = { up(db: Kysely<any>, dialect: SchemaDialect): Promise<void> }
@@ -49,4 +50,5 @@ export const migrations: Record<string, AppMigration> = {
   '0019_notice_owner': noticeOwner,
   '0022_exam_lifecycle': examLifecycle,
   '0023_password_change': passwordChange,
+  '0029_train_reject_reason': trainRejectReason,
 }

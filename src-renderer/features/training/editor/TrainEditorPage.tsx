@@ -1,5 +1,5 @@
 import { useEffect, useEffectEvent, useRef, useState } from 'react'
-import { Button, Card, Link, makeStyles, Spinner, Tab, TabList, Text, Title3, tokens } from '@fluentui/react-components'
+import { Button, Card, Link, makeStyles, MessageBar, MessageBarBody, MessageBarTitle, Spinner, Tab, TabList, Text, Title3, tokens } from '@fluentui/react-components'
 import { ArrowLeftRegular, ArrowRightRegular, DocumentRegular, SaveRegular } from '@fluentui/react-icons'
 import { useForm } from 'react-hook-form'
 import { useLocation, useNavigate, useSearchParams } from 'react-router-dom'
@@ -187,6 +187,14 @@ export default function TrainEditorPage() {
         </Button>
         <Title3 as="h1">{trainId ? '编辑培训班' : '新增培训班'}</Title3>
       </div>
+      {detail?.rejectReason && (
+        <MessageBar intent="error">
+          <MessageBarBody>
+            <MessageBarTitle>未通过审核</MessageBarTitle>
+            驳回原因：{detail.rejectReason}（修改后保存即重新提交审核）
+          </MessageBarBody>
+        </MessageBar>
+      )}
       <DraftNote draft={draft} />
       <TabList selectedValue={tab} onTabSelect={(_, data) => setTab(data.value as TabKey)} aria-label="培训班信息">
         {tabs.map((t) => (
