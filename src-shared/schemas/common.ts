@@ -38,6 +38,18 @@ export function numberLike<T extends z.ZodType>(schema: T, missing: string) {
     .pipe(schema as unknown as z.ZodType<z.output<T>, number>)
 }
 
+/**
+ * A query string's empty value is the value absent: the spec's client sends its 全部
+ * choice as `?isTrainCenter=&classType=&status=&orgId=&gender=`, which means "all", not
+ * a bad number (issue 32). One rule for every field of every query (integer, code or
+ * text filters alike), applied where a query is parsed (`parseInput`), so no field's
+ * schema needs its own exception; a required field sent empty reads as missing.
+ */
+export function withoutEmptyValues(query: unknown): unknown {
+  if (!query || typeof query !== 'object' || Array.isArray(query)) return query
+  return Object.fromEntries(Object.entries(query).filter(([, value]) => value !== ''))
+}
+
 export const boolLike = z.union([
   z.boolean(),
   z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1'),
