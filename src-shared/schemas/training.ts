@@ -41,13 +41,19 @@ function requiredDate(message: string) {
     .pipe(dateTimeText)
 }
 
-/** An integer given as a number or numeric text; `message` when missing or not a number. */
-export function requiredNumber(message: string) {
-  return z.union([z.number(), z.string().trim().regex(/^-?\d+$/).transform(Number)], { error: message }).pipe(int32)
+/**
+ * An integer given as a number or numeric text; `message` when missing or not a number,
+ * `notWhole` for a number with a fraction (学时 2.5 is there, it is not whole: issue 32).
+ */
+export function requiredNumber(message: string, notWhole = '必须是整数') {
+  return z
+    .union([z.number(), z.string().trim().regex(/^-?\d+(\.\d+)?$/).transform(Number)], { error: message })
+    .pipe(z.number().int(notWhole))
+    .pipe(int32)
 }
 
-function requiredInt(message: string, min: number, minMessage: string) {
-  return requiredNumber(message).pipe(z.number().min(min, minMessage))
+function requiredInt(message: string, min: number, minMessage: string, notWhole?: string) {
+  return requiredNumber(message, notWhole).pipe(z.number().min(min, minMessage))
 }
 
 /** `longitude,latitude` chosen on the map (spec 000 §3 address). */
@@ -85,7 +91,7 @@ export const trainBasicShape = z.object({
   trainStartTime: requiredTime('请选择培训开始时间'),
   trainEndTime: requiredTime('请选择培训结束时间'),
   /** Half a day counts as four class hours. */
-  classHour: requiredInt('请输入培训学时', 1, '培训学时不能小于1'),
+  classHour: requiredInt('请输入培训学时', 1, '培训学时不能小于1', '学时须为整数'),
   site: requiredText('请输入培训地点', 200),
   address: lngLatText,
   participants: requiredText('请输入参训对象', 500),
