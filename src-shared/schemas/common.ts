@@ -117,3 +117,15 @@ export function optionalText(max = 100) {
     .nullish()
     .transform((v) => (v ? v : null))
 }
+
+/**
+ * The longest text a field's schema takes (its `max`), looked through optional, nullable,
+ * default and pipe wrappers; undefined when it sets none. Forms give it to their inputs
+ * as maxLength, so typing stops where the schema would refuse and a counter shows it.
+ */
+export function maxLengthOf(schema: z.ZodType | undefined): number | undefined {
+  if (!schema) return undefined
+  if (schema instanceof z.ZodString) return schema.maxLength ?? undefined
+  const def = schema._zod.def as { innerType?: z.ZodType; in?: z.ZodType }
+  return maxLengthOf(def.innerType ?? def.in)
+}

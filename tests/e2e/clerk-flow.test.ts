@@ -45,29 +45,29 @@ it('takes a date typed after a click, committed with Enter or with Tab', async (
   expect(await calendar.count()).toBe(0)
   await page.keyboard.press('Enter')
   expect(await calendar.count()).toBe(0)
-  expect(await end.inputValue()).toBe('2027-03-12')
-  expect(await timeBoxOf(end).inputValue()).toBe('00:00')
+  await expect.poll(() => end.inputValue()).toBe('2027-03-12')
+  await expect.poll(() => timeBoxOf(end).inputValue()).toBe('00:00')
 
   // Click, type digits without separators and a time, Tab: both kept.
   const start = page.getByRole('combobox', { name: '培训开始时间', exact: true })
   await clickAndType(page, start, '202703100930')
   await page.keyboard.press('Tab')
-  expect(await start.inputValue()).toBe('2027-03-10')
-  expect(await timeBoxOf(start).inputValue()).toBe('09:30')
+  await expect.poll(() => start.inputValue()).toBe('2027-03-10')
+  await expect.poll(() => timeBoxOf(start).inputValue()).toBe('09:30')
 
   // Slashes, Enter, on a date-only field.
   const issued = page.getByRole('combobox', { name: '发文日期', exact: true })
   await clickAndType(page, issued, '2027/3/1')
   await page.keyboard.press('Enter')
-  expect(await issued.inputValue()).toBe('2027-03-01')
+  await expect.poll(() => issued.inputValue()).toBe('2027-03-01')
 
   // Retyping over a value with Tab replaces it (the date keeps its typed time).
   await end.click()
   await page.keyboard.press('ControlOrMeta+A')
   await page.keyboard.type('2027/3/12 17:00')
   await page.keyboard.press('Tab')
-  expect(await end.inputValue()).toBe('2027-03-12')
-  expect(await timeBoxOf(end).inputValue()).toBe('17:00')
+  await expect.poll(() => end.inputValue()).toBe('2027-03-12')
+  await expect.poll(() => timeBoxOf(end).inputValue()).toBe('17:00')
 
   // The calendar still opens from its icon.
   await end.locator('xpath=..').getByRole('button').click()
@@ -84,6 +84,9 @@ it('keeps a half-filled wizard through a reload and restores it on 恢复草稿'
   const { page } = consoleTabs.tab
   await openWizard(page)
   await page.getByLabel('培训名称').fill('2027年度机关党支部书记培训班')
+  // The schema's limit stops the input, and a counter says how much is used.
+  await page.getByText(`${'2027年度机关党支部书记培训班'.length}/100`, { exact: true }).waitFor()
+  expect(await page.getByLabel('培训名称').getAttribute('maxlength')).toBe('100')
   await page.getByLabel('发送对象').fill('各市委组织部')
   await clickAndType(page, page.getByRole('combobox', { name: '培训开始时间', exact: true }), '2027-03-10 09:00')
   await page.keyboard.press('Enter')
@@ -103,15 +106,15 @@ it('keeps a half-filled wizard through a reload and restores it on 恢复草稿'
   expect(asked).toEqual(['beforeunload'])
   const offer = page.getByText(/有一份未保存的草稿（\d{4}-\d{2}-\d{2} \d{2}:\d{2}），是否恢复？/)
   await offer.waitFor()
-  expect(await page.getByLabel('培训名称').inputValue()).toBe('')
+  await expect.poll(() => page.getByLabel('培训名称').inputValue()).toBe('')
   await screenshot(page, 'clerk-draft-offer')
   await page.getByRole('button', { name: '恢复草稿' }).click()
   await offer.waitFor({ state: 'hidden' })
-  expect(await page.getByLabel('培训名称').inputValue()).toBe('2027年度机关党支部书记培训班')
-  expect(await page.getByLabel('发送对象').inputValue()).toBe('各市委组织部')
+  await expect.poll(() => page.getByLabel('培训名称').inputValue()).toBe('2027年度机关党支部书记培训班')
+  await expect.poll(() => page.getByLabel('发送对象').inputValue()).toBe('各市委组织部')
   const start = page.getByRole('combobox', { name: '培训开始时间', exact: true })
-  expect(await start.inputValue()).toBe('2027-03-10')
-  expect(await timeBoxOf(start).inputValue()).toBe('09:00')
+  await expect.poll(() => start.inputValue()).toBe('2027-03-10')
+  await expect.poll(() => timeBoxOf(start).inputValue()).toBe('09:00')
 
   // Restored work counts as unsaved: 返回 asks; 放弃 of a later offer drops the draft for good.
   await page.getByRole('button', { name: '返回' }).click()
@@ -142,11 +145,11 @@ it('copies a training to new dates from the list, without its sign-ups', async (
 
   // The wizard holds the class's settings with the new start; the rest moved with it.
   await page.getByText('已复制培训班的设置，请检查新的日期和内容后保存').waitFor()
-  expect(await page.getByLabel('培训名称').inputValue()).toBe(SOURCE)
+  await expect.poll(() => page.getByLabel('培训名称').inputValue()).toBe(SOURCE)
   const start = page.getByRole('combobox', { name: '培训开始时间', exact: true })
-  expect(await start.inputValue()).toBe('2027-09-01')
-  expect(await timeBoxOf(start).inputValue()).toBe('09:00')
-  expect(await page.getByRole('combobox', { name: '报名结束时间', exact: true }).inputValue()).toMatch(/^2027-0[89]-\d{2}$/)
+  await expect.poll(() => start.inputValue()).toBe('2027-09-01')
+  await expect.poll(() => timeBoxOf(start).inputValue()).toBe('09:00')
+  await expect.poll(() => page.getByRole('combobox', { name: '报名结束时间', exact: true }).inputValue()).toMatch(/^2027-0[89]-\d{2}$/)
   await page.getByLabel('培训名称').fill(COPY)
   await screenshot(page, 'clerk-copy-wizard')
   await page.getByRole('button', { name: '保存' }).click()
