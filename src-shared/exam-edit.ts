@@ -1,4 +1,5 @@
 import { scorePolicyLabels, type Exam } from './schemas/exam'
+import { minutesOf } from './date-text'
 
 const PAPERS = ['paperId', 'paper2Id', 'paper3Id', 'paper4Id', 'paper5Id'] as const
 
@@ -16,7 +17,6 @@ export type ExamEditEffects = {
   regrade: boolean
 }
 
-const minute = (time: string) => time.slice(0, 16)
 
 /**
  * What an edit of a started exam does (issue 27, docs/decisions.md "A safe exam
@@ -46,7 +46,7 @@ export function examEditEffects(before: ExamEditFields, after: ExamEditFields): 
   }
   if (before.joinType === 2 && after.joinType === 1) effects.push('参加方式改为全部报名人员：未登记的报名人员加入考试')
   else if (after.joinType === 2 && (after.joinNum ?? 0) > (before.joinNum ?? 0)) effects.push(`考试人数增至 ${after.joinNum} 人：从未登记的报名人员中随机补足`)
-  if (after.endTime < before.endTime) effects.push(`结束时间提前到 ${minute(after.endTime)}：之后不能再开始作答，已开始的作答仍按原截止时间结束`)
+  if (after.endTime < before.endTime) effects.push(`结束时间提前到 ${minutesOf(after.endTime)}：之后不能再开始作答，已开始的作答仍按原截止时间结束`)
   if (after.countdown !== before.countdown) effects.push(`考试时长改为 ${after.countdown} 分钟：只影响之后开始的作答`)
   if (after.retestNum !== before.retestNum) effects.push(`重考次数改为 ${after.retestNum} 次：已用的次数照算`)
   return { refusal: null, effects, regrade }

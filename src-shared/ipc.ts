@@ -65,6 +65,12 @@ export type DownloadResult = z.infer<typeof DownloadResultSchema>
 /** A file's name and its bytes as base64, as the renderer sends them to the core. */
 const namedBytes = { name: z.string().min(1).max(255), base64: z.string().max(700 * 1024 * 1024) }
 
+/** A form's draft key: the form and its record, e.g. `train:new`, `train:12`, `news:new` (the core adds the account). */
+const DraftKeySchema = z.object({ key: z.string().min(1).max(200) })
+/** A draft as the core keeps it: the form's values as JSON text, and when it was last saved (yyyy-MM-dd HH:mm). */
+export const DraftSchema = z.object({ data: z.string(), savedAt: z.string() })
+export type Draft = z.infer<typeof DraftSchema>
+
 export const coreMethods = {
   'session.login': { input: LoginFormSchema, output: UserInfoSchema },
   /**
@@ -156,6 +162,11 @@ export const coreMethods = {
   'door.search': { input: DoorSearchSchema, output: DoorSearchResultSchema },
   /** Checks a person in at the door: at the server, or queued once in the outbox while it cannot be reached. */
   'door.checkIn': { input: DoorCheckInSchema, output: DoorCheckInOutcomeSchema },
+  /** Drafts of long forms, per signed-in account (src-main/core/cache/drafts.ts). */
+  'drafts.get': { input: DraftKeySchema, output: DraftSchema.nullable() },
+  // Rich text with pasted pictures can be large; 20 MB of JSON is far past any form's text.
+  'drafts.save': { input: DraftKeySchema.extend({ data: z.string().max(20 * 1024 * 1024) }), output: z.null() },
+  'drafts.discard': { input: DraftKeySchema, output: z.null() },
 } as const satisfies Record<string, { input: z.ZodType; output: z.ZodType }>
 
 type CoreMethods = typeof coreMethods

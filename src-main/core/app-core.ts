@@ -129,6 +129,7 @@ export function createCore(options: CoreOptions): AppCore {
     forward: offline.gateway.forward,
     handlers: {
       ...offline.handlers,
+      ...offline.drafts,
       'settings.get': async () => settings,
       'settings.set': changeSettings,
       'app.info': async () => appInfo(),

@@ -1,5 +1,5 @@
 import { join } from 'node:path'
-import { BrowserWindow, screen } from 'electron'
+import { BrowserWindow, dialog, screen } from 'electron'
 import { SYSTEM_NAME } from '../../src-shared/product'
 import { initialBounds, keepWindowState, MIN_SIZE, readWindowState } from '../desktop/window-state'
 import { isAppUrl } from './security'
@@ -49,6 +49,20 @@ export async function createMainWindow(paths: {
   win.webContents.on('will-navigate', stayInApp)
   win.webContents.on('will-redirect', stayInApp)
   win.webContents.setWindowOpenHandler(() => ({ action: 'deny' }))
+  // A form with unsaved changes refuses the unload (useLeaveGuard); Electron then asks nobody and
+  // simply stays, so 重新加载, Ctrl+R and closing the window ask here. preventDefault lets it go.
+  win.webContents.on('will-prevent-unload', (event) => {
+    const choice = dialog.showMessageBoxSync(win, {
+      type: 'question',
+      buttons: ['离开', '留下'],
+      defaultId: 1,
+      cancelId: 1,
+      title: SYSTEM_NAME,
+      message: '有未保存的修改，确定要离开吗？',
+      detail: '已填写的内容会保存为草稿，下次打开时可恢复。',
+    })
+    if (choice === 0) event.preventDefault()
+  })
   void win.loadFile(paths.rendererFile)
   return win
 }

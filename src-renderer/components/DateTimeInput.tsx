@@ -1,11 +1,18 @@
-import { useRef, useState } from 'react'
+import { useCallback, useRef, useState, type KeyboardEvent } from 'react'
 import { makeStyles, tokens } from '@fluentui/react-components'
 import { DatePicker, type CalendarStrings } from '@fluentui/react-datepicker-compat'
 import { TimePicker } from '@fluentui/react-timepicker-compat'
 import dayjs from 'dayjs'
 import 'dayjs/locale/zh-cn'
+import { parseTypedDate } from '../../src-shared/date-text'
 
 /*
+ * The one date input of the console (issue 32): typing works however the box is reached.
+ * A click puts the caret in the box (the calendar opens from its icon or ↓ only, so it
+ * never takes the keys being typed), Enter and Tab commit what was typed, and the text
+ * may be 2027-03-12, 20270312, 2027/3/12, with or without a time HH:mm
+ * (`parseTypedDate`, src-shared/date-text.ts).
+ *
  * Chinese pickers whatever the operating system's language (the platform's own inputs
  * followed it: mm/dd/yyyy, AM/PM, 「October 2015」). The texts stay the spec's
  * (spec 000 §9): `yyyy-MM-dd HH:mm:ss`, `yyyy-MM-dd`, `yyyy-MM`; what the user sees is
@@ -43,15 +50,6 @@ const dateTimeFormatter = {
 
 const DATE = 'YYYY-MM-DD'
 const MONTH = 'YYYY-MM'
-
-/** A typed or pasted `yyyy-MM-dd` (with a time `HH:mm` after it, kept), `yyyy-MM` for months, or null. */
-function parseTyped(text: string, month: boolean): { date: Date; withTime: boolean } | null {
-  const match = (month ? /^(\d{4})-(\d{1,2})$/ : /^(\d{4})-(\d{1,2})-(\d{1,2})(?:[ T](\d{1,2}):(\d{2})(?::\d{2})?)?$/).exec(text.trim())
-  if (!match) return null
-  const [, year, monthOfYear, day, hour, minute] = match
-  const date = new Date(Number(year), Number(monthOfYear) - 1, month ? 1 : Number(day), Number(hour ?? 0), Number(minute ?? 0))
-  return Number.isNaN(date.getTime()) ? null : { date, withTime: hour !== undefined }
-}
 
 function parseValue(value: string): Date | null {
   if (!value) return null
@@ -91,6 +89,7 @@ export function DateTimeInput({ value, onChange, onBlur, dateOnly = false, month
   const typedTime = useRef<Date | null>(null)
   // What is in the time box while it is being typed; otherwise it shows the value's time.
   const [timeText, setTimeText] = useState<string | null>(null)
+  const formatDate = useCallback((date?: Date) => (date ? dayjs(date).format(monthOnly ? MONTH : DATE) : ''), [monthOnly])
   const emit = (date: Date | null, time: Date | null) => {
     if (!date) return onChange('')
     if (monthOnly) return onChange(dayjs(date).format(MONTH))
@@ -99,8 +98,22 @@ export function DateTimeInput({ value, onChange, onBlur, dateOnly = false, month
     const at = time ?? current
     onChange(dayjs(date).hour(at ? at.getHours() : 0).minute(at ? at.getMinutes() : 0).second(0).format(`${DATE} HH:mm:ss`))
   }
+  const commitTyped = (text: string) => {
+    const typed = parseTypedDate(text, monthOnly)
+    if (typed) emit(typed.date, typed.withTime ? typed.date : null)
+    else if (!text.trim()) emit(null, null)
+    return typed !== null
+  }
+  // Enter commits what is typed and stays in the box; the picker's own Enter would open the calendar over it.
+  const onKeyDownCapture = (event: KeyboardEvent<HTMLElement>) => {
+    const target = event.target as HTMLElement
+    if (event.key !== 'Enter' || target.getAttribute('role') !== 'combobox' || !(target instanceof HTMLInputElement)) return
+    event.preventDefault()
+    event.stopPropagation()
+    commitTyped(target.value)
+  }
   return (
-    <span className={styles.root}>
+    <span className={styles.root} onKeyDownCapture={onKeyDownCapture}>
       <DatePicker
         {...rest}
         className={withTime ? styles.date : undefined}
@@ -113,15 +126,17 @@ export function DateTimeInput({ value, onChange, onBlur, dateOnly = false, month
         }}
         onBlur={(event) => {
           // What was typed counts when the box is left, however it is left (the picker itself only reads it on some).
-          const typed = parseTyped(event.target.value, monthOnly)
-          if (typed) emit(typed.date, typed.withTime ? typed.date : null)
+          commitTyped(event.target.value)
           onBlur?.()
         }}
         allowTextInput
+        // Both, explicitly: the picker opens on a click when disableAutoFocus is left unset, whatever openOnClick says.
+        openOnClick={false}
+        disableAutoFocus
         placeholder={placeholder ?? (monthOnly ? 'yyyy-MM' : 'yyyy-MM-dd')}
-        formatDate={(date) => (date ? dayjs(date).format(monthOnly ? MONTH : DATE) : '')}
+        formatDate={formatDate}
         parseDateFromString={(text) => {
-          const typed = parseTyped(text, monthOnly)
+          const typed = parseTypedDate(text, monthOnly)
           typedTime.current = typed?.withTime ? typed.date : null
           return typed?.date ?? null
         }}

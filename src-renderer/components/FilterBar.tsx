@@ -2,7 +2,7 @@ import { useState, type ReactElement } from 'react'
 import { Button, Dropdown, Field, Input, makeStyles, Option, tokens } from '@fluentui/react-components'
 import { ArrowResetRegular, SearchRegular } from '@fluentui/react-icons'
 import { DateTimeInput } from './DateTimeInput'
-import { minutesOf } from '../lib/dateText'
+import { minutesOf } from '../../src-shared/date-text'
 
 export interface FilterOption {
   value: string

@@ -14,6 +14,8 @@ import {
 import { standardSchemaResolver } from '@hookform/resolvers/standard-schema'
 import { useForm, type DefaultValues, type FieldValues, type UseFormReturn } from 'react-hook-form'
 import type { z } from 'zod'
+import { useConfirm } from './confirm'
+import { DraftNote, useDraft, useLeaveGuard } from './drafts'
 import { showServerIssues } from './serverIssues'
 import { useNotify } from './toast'
 
@@ -33,6 +35,8 @@ export interface FormDialogProps<Input extends FieldValues, Output> {
   cancelText?: string
   /** `wide`: a larger dialog with the fields in two columns (long forms); `FULL_ROW` spans both. */
   layout?: 'narrow' | 'wide'
+  /** Keeps a draft of the form under this key (e.g. `news:new`, `news:12`) and offers it back (drafts.tsx). */
+  draftKey?: string
 }
 
 /** Class for a field that takes a whole row of a wide dialog (address, upload). */
@@ -81,17 +85,34 @@ function OpenedFormDialog<Input extends FieldValues, Output>({
   submitText = '确定',
   cancelText = '取消',
   layout = 'narrow',
+  draftKey,
 }: FormDialogProps<Input, Output>) {
   const styles = useStyles()
   const notify = useNotify()
+  const confirm = useConfirm()
   // The standard-schema resolver reports each field's own message (请选择性别); the zod one
   // replaces a union's message with its first member's (无效输入：期望 数字 …).
   const form = useForm<Input, unknown, Output>({ resolver: standardSchemaResolver(schema), defaultValues })
   const { handleSubmit, setError, formState } = form
+  const draft = useDraft(form as UseFormReturn<Input, unknown, unknown>, open ? (draftKey ?? null) : null)
+  // Read during render so the form tracks it.
+  const { isDirty } = formState
+  useLeaveGuard(open && isDirty)
+
+  // Esc, the backdrop and 取消 ask before typed work is dropped (and with it its draft).
+  const close = async () => {
+    if (formState.isSubmitting) return
+    if (isDirty) {
+      if (!(await confirm({ message: '有未保存的修改，确定要关闭吗？', confirmText: '关闭', cancelledText: '已取消' }))) return
+      draft.done()
+    }
+    onOpenChange(false)
+  }
 
   const submit = handleSubmit(async (values) => {
     try {
       await onSubmit(values)
+      draft.done()
       onOpenChange(false)
     } catch (error) {
       if (!showServerIssues(error, Object.keys(defaultValues), setError)) notify.error(error)
@@ -99,7 +120,7 @@ function OpenedFormDialog<Input extends FieldValues, Output>({
   })
 
   return (
-    <Dialog open={open} onOpenChange={(_, data) => !formState.isSubmitting && onOpenChange(data.open)}>
+    <Dialog open={open} onOpenChange={(_, data) => (data.open ? onOpenChange(true) : void close())}>
       <DialogSurface className={layout === 'wide' ? styles.wideSurface : undefined}>
         <form
           onSubmit={(event) => {
@@ -112,9 +133,12 @@ function OpenedFormDialog<Input extends FieldValues, Output>({
         >
           <DialogBody>
             <DialogTitle>{title}</DialogTitle>
-            <DialogContent className={layout === 'wide' ? styles.wideFields : styles.fields}>{children(form)}</DialogContent>
+            <DialogContent className={layout === 'wide' ? styles.wideFields : styles.fields}>
+              <DraftNote draft={draft} className={FULL_ROW} />
+              {children(form)}
+            </DialogContent>
             <DialogActions>
-              <Button appearance="secondary" disabled={formState.isSubmitting} onClick={() => onOpenChange(false)}>
+              <Button appearance="secondary" disabled={formState.isSubmitting} onClick={() => void close()}>
                 {cancelText}
               </Button>
               <Button

@@ -1,5 +1,5 @@
 import type { ReactElement } from 'react'
-import { Dropdown, Field, Input, Option, Radio, RadioGroup, Textarea, type InputProps } from '@fluentui/react-components'
+import { Caption1, Dropdown, Field, Input, Option, Radio, RadioGroup, Textarea, type InputProps } from '@fluentui/react-components'
 import {
   useController,
   type Control,
@@ -47,7 +47,16 @@ export interface TextFieldProps<T extends FieldValues, O>
   blankAsNull?: boolean
 }
 
-/** A text input bound to a form value. */
+/**
+ * How much of a limited text is used (12/50): the input stops at its limit, and the
+ * counter says why typing stopped rather than the text being cut silently (issue 32).
+ */
+function LengthCounter({ value, max }: { value: unknown; max: number }) {
+  const used = typeof value === 'string' ? value.length : 0
+  return <Caption1 aria-label={`已输入 ${used} 个字，最多 ${max} 个字`}>{`${used}/${max}`}</Caption1>
+}
+
+/** A text input bound to a form value; with `maxLength`, stopped at it with a counter. */
 export function TextField<T extends FieldValues, O>({
   type,
   placeholder,
@@ -72,7 +81,7 @@ export function TextField<T extends FieldValues, O>({
           type={type}
           placeholder={placeholder}
           contentBefore={contentBefore}
-          contentAfter={contentAfter}
+          contentAfter={contentAfter ?? (maxLength && type !== 'number' ? <LengthCounter value={field.value} max={maxLength} /> : undefined)}
           autoComplete={autoComplete}
           size={size}
           maxLength={maxLength}
@@ -142,14 +151,17 @@ export function ChoiceField<T extends FieldValues, O, V extends string | number>
 export interface TextAreaFieldProps<T extends FieldValues, O> extends FieldBase<T, O> {
   placeholder?: string
   rows?: number
+  /** The schema's limit: typing stops there, and the hint counts (n/max). */
+  maxLength?: number
 }
 
 /** A multi-line text bound to a form value (remarks, introductions, SMS content). */
-export function TextAreaField<T extends FieldValues, O>({ placeholder, rows, ...base }: TextAreaFieldProps<T, O>) {
+export function TextAreaField<T extends FieldValues, O>({ placeholder, rows, maxLength, ...base }: TextAreaFieldProps<T, O>) {
   return (
     <FormField {...base}>
       {(field) => (
         <Textarea
+          maxLength={maxLength}
           ref={field.ref}
           name={field.name}
           value={(field.value as string | undefined) ?? ''}

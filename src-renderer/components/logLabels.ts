@@ -140,6 +140,7 @@ const fieldTitles: Record<string, string> = {
   name3: '联系人三',
   telephone3: '联系电话三',
   status: '状态',
+  rejectReason: '驳回原因',
   tokenValue: '报名链接口令',
   checkInSecret: '签到密钥',
   wordPath: '培训通知文件',

@@ -4,6 +4,7 @@ import type { z } from 'zod'
 import type { RouteDef } from '../../src-shared/contract'
 import { AppError, ErrorKey } from '../../src-shared/errors'
 import { locks, recordKinds, type RecordTable } from '../../src-shared/references'
+import { assertSafeInput } from '../http/input-guard'
 import { labelOf, referrersOf } from './delete-impact'
 import type { Db } from './types'
 
@@ -41,7 +42,10 @@ function idOf(route: RouteDef, req: FastifyRequest): number | undefined {
   for (const [schema, raw] of [[route.params, req.params], [route.body, req.body]] as const) {
     const field = schema?.shape.id as z.ZodType | undefined
     if (!field) continue
-    const parsed = field.safeParse((raw as Record<string, unknown> | undefined)?.id)
+    const value = (raw as Record<string, unknown> | undefined)?.id
+    // The guard every input gets before its schema, as the scope check does (an id beyond the column fails the query).
+    assertSafeInput({ id: value })
+    const parsed = field.safeParse(value)
     return parsed.success && typeof parsed.data === 'number' ? parsed.data : undefined
   }
   return undefined

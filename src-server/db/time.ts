@@ -1,12 +1,6 @@
-const pad = (n: number) => String(n).padStart(2, '0')
+import { formatDateTime } from '../../src-shared/date-text'
 
-/** `yyyy-MM-dd HH:mm:ss` in the server's local time: the spec's date-time format. */
-export function formatDateTime(date: Date): string {
-  return (
-    `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())} ` +
-    `${pad(date.getHours())}:${pad(date.getMinutes())}:${pad(date.getSeconds())}`
-  )
-}
+export { formatDateTime }
 
 export function nowText(): string {
   return formatDateTime(new Date())

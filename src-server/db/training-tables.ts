@@ -40,6 +40,8 @@ export interface TrainTable {
   telephone3: string | null
   /** Stored status only: 0, 10, 30 or -1. */
   status: number
+  /** Why the training was rejected (驳回, migration 0029); null unless status is -1. */
+  rejectReason: string | null
   tokenValue: string
   /** HMAC key of the rotating check-in code. */
   checkInSecret: string

@@ -5,6 +5,7 @@ import { routes, type RouteName } from '../../src-shared/api'
 import type { RouteDef } from '../../src-shared/contract'
 import type { ApiSuccess } from '../../src-shared/errors'
 import { assertEditable } from '../db/locks'
+import { withoutEmptyValues } from '../../src-shared/schemas/common'
 import type { Db } from '../db/types'
 import type { ServerOptions } from '../options'
 import { assertIssuedPaths } from '../files/uploaded'
@@ -36,7 +37,7 @@ export function parseInput(route: RouteDef, req: FastifyRequest): Record<string,
   assertSafeInput(req.params, req.query, req.body)
   const parts: [z.ZodObject | undefined, unknown][] = [
     [route.params, req.params],
-    [route.query, req.query],
+    [route.query, withoutEmptyValues(req.query)],
     [route.body, req.body ?? {}],
   ]
   const input: Record<string, unknown> = {}

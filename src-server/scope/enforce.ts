@@ -1,3 +1,4 @@
+import { withoutEmptyValues } from '../../src-shared/schemas/common'
 import type { FastifyRequest } from 'fastify'
 import type { z } from 'zod'
 import type { RouteDef, ScopeKind } from '../../src-shared/contract'
@@ -47,7 +48,8 @@ export async function assertScopedInputs(db: Db, user: AuthUser, route: RouteDef
   const scope = dataScopeOf(user)
   const parts: [z.ZodObject | undefined, unknown][] = [
     [route.params, req.params],
-    [route.query, req.query],
+    // An empty query value is the value absent, as the parse reads it.
+    [route.query, withoutEmptyValues(req.query)],
     [route.body, req.body],
   ]
   for (const [name, kind] of Object.entries(route.scope)) {

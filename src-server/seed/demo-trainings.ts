@@ -82,6 +82,7 @@ function trainRow(t: DemoTraining, host: { id: number; name: string }, now: stri
     name3: null,
     telephone3: null,
     status: t.status,
+    rejectReason: t.status === TrainStatus.REJECTED ? '培训对象与发送对象不一致，请修改后重新提交' : null,
     tokenValue: randomBytes(16).toString('hex'),
     checkInSecret: randomBytes(32).toString('hex'),
     signUpOptions: '1,2,4,5,8,11,12,13,15',

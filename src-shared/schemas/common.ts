@@ -38,6 +38,18 @@ export function numberLike<T extends z.ZodType>(schema: T, missing: string) {
     .pipe(schema as unknown as z.ZodType<z.output<T>, number>)
 }
 
+/**
+ * A query string's empty value is the value absent: the spec's client sends its 全部
+ * choice as `?isTrainCenter=&classType=&status=&orgId=&gender=`, which means "all", not
+ * a bad number (issue 32). One rule for every field of every query (integer, code or
+ * text filters alike), applied where a query is parsed (`parseInput`), so no field's
+ * schema needs its own exception; a required field sent empty reads as missing.
+ */
+export function withoutEmptyValues(query: unknown): unknown {
+  if (!query || typeof query !== 'object' || Array.isArray(query)) return query
+  return Object.fromEntries(Object.entries(query).filter(([, value]) => value !== ''))
+}
+
 export const boolLike = z.union([
   z.boolean(),
   z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1'),
@@ -104,4 +116,16 @@ export function optionalText(max = 100) {
     .max(max, `最多 ${max} 个字`)
     .nullish()
     .transform((v) => (v ? v : null))
+}
+
+/**
+ * The longest text a field's schema takes (its `max`), looked through optional, nullable,
+ * default and pipe wrappers; undefined when it sets none. Forms give it to their inputs
+ * as maxLength, so typing stops where the schema would refuse and a counter shows it.
+ */
+export function maxLengthOf(schema: z.ZodType | undefined): number | undefined {
+  if (!schema) return undefined
+  if (schema instanceof z.ZodString) return schema.maxLength ?? undefined
+  const def = schema._zod.def as { innerType?: z.ZodType; in?: z.ZodType }
+  return maxLengthOf(def.innerType ?? def.in)
 }

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { minutesOf } from '../date-text'
 import { dateTimeText, intLike, numberLike, pageOf, pageQuery, requiredText, textFilter } from './common'
 import { mobile } from './identity'
 import { requiredNumber } from './training'
@@ -240,7 +241,7 @@ function refineMakeUpWindow(v: z.output<typeof makeUpWindowShape>, ctx: z.Refine
  * exam's own window has ended (issue 27); the reason, or null when `startTime` is fine.
  */
 export function makeUpStartIssue(examEnd: string, startTime: string): string | null {
-  return startTime < examEnd ? `补考开始时间须不早于考试结束时间（${examEnd.slice(0, 16)}）` : null
+  return startTime < examEnd ? `补考开始时间须不早于考试结束时间（${minutesOf(examEnd)}）` : null
 }
 /** The make-up dialog's own fields (the rows come from the list's selection), checked against the exam's end. */
 export function makeUpWindowSchema(examEnd: string) {

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { intLike, pageOf, pageQuery } from './common'
+import { intLike, numberLike, pageOf, pageQuery } from './common'
 
 /**
  * The dashboard (培训大数据), the statistics page (/statistic) and the learning-hours
@@ -90,10 +90,13 @@ export type TrainMember = z.output<typeof TrainMemberSchema>
 export const TrainMemberPageSchema = pageOf(TrainMemberSchema)
 export const TrainMemberQuerySchema = pageQuery
 
+const hourTarget = z.number().int('学时须为整数').min(1, '学时目标至少为 1').max(1000, '学时目标不超过 1000')
+
 /** The yearly targets of the ledger, in class hours. */
 export const HourTargetsSchema = z.object({
-  memberHours: intLike.pipe(z.number({ error: '请输入党员学时目标' }).int('学时须为整数').min(1, '学时目标至少为 1').max(1000, '学时目标不超过 1000')),
-  cadreHours: intLike.pipe(z.number({ error: '请输入书记、委员学时目标' }).int('学时须为整数').min(1, '学时目标至少为 1').max(1000, '学时目标不超过 1000')),
+  // An emptied box says what to enter (not 必须是整数); 2.5 says it must be whole (issue 32).
+  memberHours: numberLike(hourTarget, '请输入党员学时目标'),
+  cadreHours: numberLike(hourTarget, '请输入书记、委员学时目标'),
 })
 export type HourTargets = z.output<typeof HourTargetsSchema>
 

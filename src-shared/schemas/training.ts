@@ -41,13 +41,19 @@ function requiredDate(message: string) {
     .pipe(dateTimeText)
 }
 
-/** An integer given as a number or numeric text; `message` when missing or not a number. */
-export function requiredNumber(message: string) {
-  return z.union([z.number(), z.string().trim().regex(/^-?\d+$/).transform(Number)], { error: message }).pipe(int32)
+/**
+ * An integer given as a number or numeric text; `message` when missing or not a number,
+ * `notWhole` for a number with a fraction (学时 2.5 is there, it is not whole: issue 32).
+ */
+export function requiredNumber(message: string, notWhole = '必须是整数') {
+  return z
+    .union([z.number(), z.string().trim().regex(/^-?\d+(\.\d+)?$/).transform(Number)], { error: message })
+    .pipe(z.number().int(notWhole))
+    .pipe(int32)
 }
 
-function requiredInt(message: string, min: number, minMessage: string) {
-  return requiredNumber(message).pipe(z.number().min(min, minMessage))
+function requiredInt(message: string, min: number, minMessage: string, notWhole?: string) {
+  return requiredNumber(message, notWhole).pipe(z.number().min(min, minMessage))
 }
 
 /** `longitude,latitude` chosen on the map (spec 000 §3 address). */
@@ -85,7 +91,7 @@ export const trainBasicShape = z.object({
   trainStartTime: requiredTime('请选择培训开始时间'),
   trainEndTime: requiredTime('请选择培训结束时间'),
   /** Half a day counts as four class hours. */
-  classHour: requiredInt('请输入培训学时', 1, '培训学时不能小于1'),
+  classHour: requiredInt('请输入培训学时', 1, '培训学时不能小于1', '学时须为整数'),
   site: requiredText('请输入培训地点', 200),
   address: lngLatText,
   participants: requiredText('请输入参训对象', 500),
@@ -262,13 +268,20 @@ export type TrainForm = z.output<typeof TrainCreateBodySchema>
 export const TrainUpdateBodySchema = trainFormShape.extend(idParam.shape).superRefine(refineTrainForm)
 export type TrainUpdateBody = z.input<typeof TrainUpdateBodySchema>
 
-/** Audit (审核): 'pass and publish' sets 30, 'reject' sets -1. */
-export const TrainAuditBodySchema = idParam.extend({
-  status: z.union([z.literal(30), z.literal(-1), z.enum(['30', '-1']).transform(Number)], { error: '审核结果无效' }) as z.ZodType<
-    30 | -1,
-    30 | -1 | '30' | '-1'
-  >,
-})
+export const REJECT_REASON_MAX = 200
+
+/** Audit (审核): 'pass and publish' sets 30, 'reject' sets -1 and needs its reason (issue 32). */
+export const TrainAuditBodySchema = idParam
+  .extend({
+    status: z.union([z.literal(30), z.literal(-1), z.enum(['30', '-1']).transform(Number)], { error: '审核结果无效' }) as z.ZodType<
+      30 | -1,
+      30 | -1 | '30' | '-1'
+    >,
+    reason: z.string({ error: '驳回原因须为文本' }).trim().max(REJECT_REASON_MAX, `驳回原因不能超过 ${REJECT_REASON_MAX} 个字`).optional(),
+  })
+  .superRefine((body, ctx) => {
+    if (body.status === -1 && !body.reason) ctx.addIssue({ code: 'custom', path: ['reason'], message: '请输入驳回原因' })
+  })
 
 /** Official-document archive (公文归档): the scanned, stamped notice. */
 export const TrainArchiveBodySchema = idParam.extend({
@@ -308,6 +321,8 @@ export const TrainListRowSchema = z.object({
   status: z.number().int(),
   /** The stored code (0, 10, 30, -1). */
   reviewStatus: z.number().int(),
+  /** Why it was rejected (驳回), while it is; null otherwise. */
+  rejectReason: z.string().nullable(),
   wordPath: z.string().nullable(),
   resourceUrl: z.string().nullable(),
   createTime: z.string(),

@@ -62,7 +62,8 @@ describe('content screens', () => {
     await date.fill('2026-11-20')
     await date.press('Tab')
     expect(await date.inputValue()).toBe('2026-11-20')
-    await date.click()
+    // A click types (issue 32); the calendar opens from its icon.
+    await date.locator('xpath=..').getByRole('button').click()
     const calendar = page.getByRole('dialog').filter({ hasText: '2026年11月' })
     await calendar.getByRole('button', { name: '今天' }).waitFor()
     await calendar.getByRole('gridcell', { name: /^21/ }).click()

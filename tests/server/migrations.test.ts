@@ -210,6 +210,7 @@ const steps: Record<string, Step> = {
   '0024_check_in_source': { testedIn: 'tests/server/door-checkin.test.ts' },
   '0025_seat_plan_revisions': { testedIn: 'tests/server/seat-plan-revisions-migration.test.ts' },
   '0026_survey': { testedIn: 'tests/server/survey.test.ts' },
+  '0029_train_reject_reason': { testedIn: 'tests/server/reject-reason-migration.test.ts' },
 }
 
 describe('migrations', () => {

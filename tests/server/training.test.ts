@@ -161,9 +161,27 @@ describe.each(testDatabases())('trainings ($name)', (database) => {
     const closed = await create(admin, { name: '报名已结束班', signUpStartTime: daysFromNow(-3), signUpEndTime: daysFromNow(-1) })
     await api(admin, 'PATCH', '/api/train/audit', { id: closed.id, status: 30 })
     expect(dataOf((await api<TrainDetail>(admin, 'PATCH', '/api/train/audit', { id: open.id, status: 30 })).body)).toMatchObject({ reviewStatus: 30, status: 40 })
-    expect(dataOf((await api<TrainDetail>(admin, 'PATCH', '/api/train/audit', { id: rejected.id, status: -1 })).body).status).toBe(-1)
+    // 驳回 needs its reason (issue 32): refused without one, and nothing changes.
+    for (const reason of [undefined, '', '   ']) {
+      const refused = await api(admin, 'PATCH', '/api/train/audit', { id: rejected.id, status: -1, reason })
+      expect(refused.body.message).toBe('请输入驳回原因')
+    }
+    expect(dataOf((await api<TrainDetail>(admin, 'GET', `/api/train/${rejected.id}`)).body)).toMatchObject({ reviewStatus: 10, rejectReason: null })
+    const reason = '培训对象与发送对象不一致'
+    expect(dataOf((await api<TrainDetail>(admin, 'PATCH', '/api/train/audit', { id: rejected.id, status: -1, reason: ` ${reason} ` })).body)).toMatchObject({ status: -1, rejectReason: reason })
     const bad = await api(admin, 'PATCH', '/api/train/audit', { id: open.id, status: 40 })
     expect(bad.body.message).toBe('审核结果无效')
+    const long = await api(admin, 'PATCH', '/api/train/audit', { id: rejected.id, status: -1, reason: '长'.repeat(201) })
+    expect(long.body.message).toBe('驳回原因不能超过 200 个字')
+    // The host unit reads it on the list; the operation log keeps it with the audit.
+    const listed = dataOf((await api<Page<TrainListRow>>(admin, 'GET', '/api/train', undefined, { name: '驳回班', pageSize: '100' })).body)
+    expect(listed.records.find((r) => r.id === rejected.id)?.rejectReason).toBe(reason)
+    const logged = await server.db.selectFrom('operationLog').select(['after']).where('after', 'like', `%${reason}%`).execute()
+    expect(logged.length).toBeGreaterThan(0)
+    // Passing it later clears the reason.
+    const rejectedThenPassed = await create(admin, { name: '驳回后通过班' })
+    await api(admin, 'PATCH', '/api/train/audit', { id: rejectedThenPassed.id, status: -1, reason })
+    expect(dataOf((await api<TrainDetail>(admin, 'PATCH', '/api/train/audit', { id: rejectedThenPassed.id, status: 30 })).body).rejectReason).toBeNull()
 
     for (const status of [10, 30, 40, 50, 60, 99, -1]) {
       const page = dataOf((await api<Page<TrainListRow>>(admin, 'GET', '/api/train', undefined, { status: String(status), pageSize: '100' })).body)

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import type { TrainDetail } from '../../src-shared/schemas/training'
-import { checkForm, checkTab, emptyTrainForm, tabOfPath, trainFormOf, type TrainFormValues } from '../../src-renderer/features/training/editor/form'
+import { checkForm, checkTab, copiedTrainForm, emptyTrainForm, tabOfPath, trainFormOf, type TrainFormValues } from '../../src-renderer/features/training/editor/form'
 
 /** A form every tab accepts. */
 function completeForm(): TrainFormValues {
@@ -62,5 +62,24 @@ describe('the training editor form', () => {
     expect(opened).toMatchObject({ classType: '3', createTime: '2026-11-01', maxNum: '100', signUpOptions: [1, 2, 8], signUpTips: '现任职务', name2: '' })
     expect(opened.trainSignIns).toEqual([{ signInStartTime: '', signInEndTime: '' }])
     expect(opened.trainResources).toEqual([{ resourceName: '回执', resourceUrl: 'a.pdf', sortOrder: '2', fileName: '回执' }])
+  })
+
+  it('copies a training to a new start: every time moves by the same offset, today is 发文日期, the copy passes the form', () => {
+    const form = completeForm()
+    const detail = {
+      ...form, id: 7, orgId: null, classType: 3, classTypeName: null, classHour: 16, maxNum: 100, createTime: '2026-11-01 00:00:00',
+      signUpMarks: null, name2: null, telephone2: null, name3: null, telephone3: null, signUpOptions: '1,2,4,5',
+      signUpTips: null, signUpTips2: null, signUpTips3: null, trainResources: [],
+      trainSchedules: [{ id: 3, startTime: '2026-12-03 08:30:00', endTime: '2026-12-03 11:30:00', content: '专题讲座' }],
+    } as unknown as TrainDetail
+    // 2026-12-02 09:00 → 2027-12-06 14:00: 369 days and 5 hours later.
+    const copy = copiedTrainForm(detail, '2027-12-06 14:00:00', new Date(2027, 10, 20, 10, 0))
+    expect(copy).toMatchObject({
+      name: form.name, createTime: '2027-11-20', trainStartTime: '2027-12-06 14:00:00', trainEndTime: '2027-12-08 22:00:00',
+      signUpStartTime: '2027-11-24 13:00:00', signUpEndTime: '2027-12-01 23:00:00', signUpOptions: [1, 2, 4, 5],
+      trainSchedules: [{ startTime: '2027-12-07 13:30:00', endTime: '2027-12-07 16:30:00', content: '专题讲座' }],
+      trainSignIns: [{ signInStartTime: '2027-12-06 13:30:00', signInEndTime: '2027-12-06 14:00:00' }],
+    })
+    expect(checkForm(copy).ok).toBe(true)
   })
 })

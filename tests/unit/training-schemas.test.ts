@@ -10,6 +10,7 @@ import {
   TrainSignUpOptionsTabSchema,
   TrainGroupQrTabSchema,
 } from '../../src-shared/schemas/training'
+import { HourTargetsSchema } from '../../src-shared/schemas/statistics'
 import { validTrainForm } from '../support/training'
 
 /** `{path: message}` of every issue. */
@@ -60,7 +61,7 @@ describe('training form validation (spec 000 §5, with the spec\'s Chinese promp
       address: '请选择经纬度',
       telephone1: '联系方式格式错误，应为手机号或带区号的固定电话（如 025-83123456）',
     })
-    expect(messages(TrainBasicTabSchema, validTrainForm({ classHour: 1.5 }))).toEqual({ classHour: '必须是整数' })
+    expect(messages(TrainBasicTabSchema, validTrainForm({ classHour: 1.5 }))).toEqual({ classHour: '学时须为整数' })
   })
 
   it('orders the times: end after start, sign-up ends by the training start', () => {
@@ -184,5 +185,19 @@ describe('sign-up validation (spec 000 §5 Member edit)', () => {
 
   it('warns to pick a member first when adding a sign-up person', () => {
     expect(messages(SignUpCreateBodySchema, { trainId: 1 })).toEqual({ memberId: '请先选择用户' })
+  })
+})
+
+describe('whole numbers say so (issue 32)', () => {
+  it('学时 2.5 is there but not whole; an emptied 学时 asks for it', () => {
+    expect(messages(TrainCreateBodySchema, { ...validTrainForm(), classHour: '2.5' }).classHour).toBe('学时须为整数')
+    expect(messages(TrainCreateBodySchema, { ...validTrainForm(), classHour: 2.5 }).classHour).toBe('学时须为整数')
+    expect(messages(TrainCreateBodySchema, { ...validTrainForm(), classHour: '' }).classHour).toBe('请输入培训学时')
+    expect(messages(TrainCreateBodySchema, { ...validTrainForm(), classHour: 'abc' }).classHour).toBe('请输入培训学时')
+  })
+  it('an emptied hour target asks for it; a fraction says it must be whole', () => {
+    expect(messages(HourTargetsSchema, { memberHours: '', cadreHours: '  ' })).toEqual({ memberHours: '请输入党员学时目标', cadreHours: '请输入书记、委员学时目标' })
+    expect(messages(HourTargetsSchema, { memberHours: '2.5', cadreHours: 0 })).toEqual({ memberHours: '学时须为整数', cadreHours: '学时目标至少为 1' })
+    expect(HourTargetsSchema.parse({ memberHours: '32', cadreHours: 56 })).toEqual({ memberHours: 32, cadreHours: 56 })
   })
 })

@@ -6,8 +6,8 @@ export type LocalDb = BetterSqlite3.Database
 
 /**
  * The core's own SQLite file in the app's data folder: what it has read from the server
- * (for offline reads), the last signed-in account (for offline sign-in), and the outbox of
- * seat saves made offline. WAL with synchronous=FULL: a write that returned is on disk,
+ * (for offline reads), the last signed-in account (for offline sign-in), the outbox of
+ * seat saves made offline, and the drafts of long forms being typed. WAL with synchronous=FULL: a write that returned is on disk,
  * and a crash at any point leaves the file consistent (ARCHITECTURE.md rule 7).
  */
 export function openLocalDb(file: string): LocalDb {
@@ -57,6 +57,8 @@ export function openLocalDb(file: string): LocalDb {
       created_at INTEGER NOT NULL,
       -- A person is queued once per console, however often the button is pressed.
       UNIQUE (account, train_id, sign_up_id));
+    -- Forms being typed (drafts.ts): one per account and form, kept until saved or dropped.
+    CREATE TABLE IF NOT EXISTS draft (account TEXT NOT NULL, key TEXT NOT NULL, data TEXT NOT NULL, at INTEGER NOT NULL, PRIMARY KEY (account, key));
   `)
   return db
 }

@@ -7,6 +7,7 @@ import type { SyncStatus } from '../../../src-shared/schemas/sync'
 import { serverAnswers, type ApiClient } from '../api-client'
 import { ReadCache, type LocalDb } from '../cache/local-store'
 import type { CoreEvents } from '../events'
+import { minutesOf } from '../../../src-shared/date-text'
 import { Outbox, type QueuedSave } from './outbox'
 import { SeatPlanCache, planWithSave } from './seat-plan-cache'
 import { createServerWatch, PROBE_TIMEOUT_MS, WATCH_TIMING } from './server-watch'
@@ -14,11 +15,7 @@ import { createServerWatch, PROBE_TIMEOUT_MS, WATCH_TIMING } from './server-watc
 export const OFFLINE_WRITE = '当前处于离线状态，此操作需要连接服务器（座位编排可离线保存，联网后自动同步）'
 const NOT_CACHED = '离线状态下没有这项数据，请联网后查看（可在培训班上先“准备离线”）'
 
-const pad = (n: number) => String(n).padStart(2, '0')
-function minuteText(ms: number): string {
-  const d = new Date(ms)
-  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())} ${pad(d.getHours())}:${pad(d.getMinutes())}`
-}
+const minuteText = (ms: number) => minutesOf(new Date(ms))
 
 /** Stable text of an input: the same filters give the same cache key whatever their order. */
 function stableText(value: unknown): string {
@@ -282,12 +279,12 @@ export function createGateway(deps: { client: ApiClient; db: LocalDb; events: Co
       if (online) await sync()
       return status()
     },
-    /** Whose reads are cached: the account id, '' before any sign-in. */
-    account: () => account,
     /** Whose reads are cached (by account id): set at every sign-in, online or offline. */
     useAccount(user: UserInfo) {
       account = String(user.id)
     },
+    /** The signed-in account's id ('' before a sign-in): drafts are kept per account. */
+    account: () => account,
     /**
      * The console moves to another server: its cache and outbox belong to this one (they are
      * kept by account, and an account id means another person there). Refused while the
@@ -298,7 +295,7 @@ export function createGateway(deps: { client: ApiClient; db: LocalDb; events: Co
       deps.db.transaction(() => {
         const { pending, conflicts } = outbox.counts()
         if (pending + conflicts > 0) throw new AppError(ErrorKey.CONFLICT, `还有 ${pending + conflicts} 项修改尚未同步到当前服务器，请联网同步后再切换`)
-        deps.db.exec('DELETE FROM cache_read; DELETE FROM cache_file; DELETE FROM outbox; DELETE FROM meta')
+        deps.db.exec('DELETE FROM cache_read; DELETE FROM cache_file; DELETE FROM outbox; DELETE FROM meta; DELETE FROM draft')
       })()
       account = ''
       announce()

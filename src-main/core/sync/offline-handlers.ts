@@ -7,6 +7,7 @@ import type { CheckInRecord, SignUpMember } from '../../../src-shared/schemas/si
 import type { LoginForm, OfflineLoginForm, UserInfo } from '../../../src-shared/schemas/auth'
 import type { FileRange, ReadRange } from '../../../src-shared/schemas/files'
 import type { ApiClient } from '../api-client'
+import { createDrafts } from '../cache/drafts'
 import { openLocalDb, ReadCache } from '../cache/local-store'
 import type { CoreHandlers } from '../dispatcher'
 import type { CoreEvents } from '../events'
@@ -66,6 +67,8 @@ type OfflineHandlers = Pick<
 export function createOfflineSide(deps: { dataDir: string; client: ApiClient; baseUrl: () => string; events: CoreEvents; session: Session; tokens: TokenKeeper; files: CoreFiles }): {
   gateway: Gateway
   handlers: OfflineHandlers
+  /** Drafts live in the same file, kept by the account the gateway knows. */
+  drafts: Pick<CoreHandlers, 'drafts.get' | 'drafts.save' | 'drafts.discard'>
   start(): void
   /** Before the console moves to another server: refused while the outbox holds anything, else forgets this server's data. */
   leaveServer(): void
@@ -224,5 +227,5 @@ export function createOfflineSide(deps: { dataDir: string; client: ApiClient; ba
     })()
     offlineSignedIn = false
   }
-  return { gateway, handlers, start, leaveServer }
+  return { gateway, handlers, drafts: createDrafts(db, gateway.account), start, leaveServer }
 }

@@ -78,6 +78,8 @@ export interface CrudScreenProps<D extends ResourceDescriptor, E extends RowOf<D
   /** Said under the heading, above the list (e.g. that SMS will not go out). */
   notice?: ReactNode
   ref?: Ref<CrudScreenHandle>
+  /** Keeps drafts of the add/edit dialog under this name (`news` → `news:new`, `news:12`; drafts.tsx). */
+  draft?: string
 }
 
 // The heading as the other list screens draw theirs (报名统计).
@@ -94,6 +96,7 @@ const useStyles = makeStyles({
  * The page heading is the screen's name in the navigation (the resource's permission).
  */
 export function CrudScreen<D extends ResourceDescriptor, E extends RowOf<D> = RowOf<D>>({
+  draft,
   resource,
   label,
   columns,
@@ -233,6 +236,7 @@ export function CrudScreen<D extends ResourceDescriptor, E extends RowOf<D> = Ro
         schema={dialog?.row ? editSchema : resource.fields}
         defaultValues={dialog?.row ? toValues(dialog.row) : { ...blank, ...fixed }}
         layout={dialogLayout}
+        draftKey={draft && `${draft}:${dialog?.row ? dialog.row.id : 'new'}`}
         onSubmit={async (values) => {
           const editing = dialog?.row
           if (editing) {

@@ -7,7 +7,7 @@ import { Thumbnail } from '../../components/Thumbnail'
 import { useNotify } from '../../components/toast'
 import { CrudScreen } from '../../components/crud/CrudScreen'
 import { ImageField } from '../../components/crud/fields'
-import { minutesOf } from '../../lib/dateText'
+import { minutesOf } from '../../../src-shared/date-text'
 
 const NO_NEWS = '无'
 

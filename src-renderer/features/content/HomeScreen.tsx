@@ -5,7 +5,7 @@ import { call } from '../../lib/bridge'
 import { TextField } from '../../components/FormFields'
 import { useNotify } from '../../components/toast'
 import { CrudScreen } from '../../components/crud/CrudScreen'
-import { minutesOf } from '../../lib/dateText'
+import { minutesOf } from '../../../src-shared/date-text'
 
 /** 首页管理 (spec 001 §2): search by name, add, edit, delete; 开启 (one open at a time) is disabled once open. */
 export default function HomeScreen() {

@@ -9,6 +9,7 @@ import { DateField, ImageField, RichTextField } from '../../components/crud/fiel
 export default function NewsScreen() {
   return (
     <CrudScreen
+      draft="news"
       resource={newsResource}
       label="新闻列表"
       columns={[

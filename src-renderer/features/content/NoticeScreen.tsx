@@ -14,7 +14,7 @@ import { RichTextField } from '../../components/crud/fields'
 import { reportQueued } from '../organization/SmsDialog'
 import { SmsServiceWarning, useSmsStatus } from '../organization/SmsServiceWarning'
 import { NoticeMemberPicker } from './NoticeMemberPicker'
-import { minutesOf } from '../../lib/dateText'
+import { minutesOf } from '../../../src-shared/date-text'
 
 const useStyles = makeStyles({ members: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalM } })
 
@@ -68,6 +68,7 @@ export default function NoticeScreen() {
   return (
     <>
       <CrudScreen
+        draft="notice"
         resource={noticeResource}
         notice={<SmsServiceWarning status={smsStatus} />}
         label="通知列表"

@@ -3,7 +3,7 @@ import { smsStates, type SmsLogRow, type SmsState } from '../../../src-shared/sc
 import { call } from '../../lib/bridge'
 import { ResourceTable, type Column } from '../../components/ResourceTable'
 import { numbered } from '../../components/useResourcePage'
-import { minutesOf } from '../../lib/dateText'
+import { minutesOf } from '../../../src-shared/date-text'
 
 const stateColor: Record<SmsState, BadgeProps['color']> = {
   pending: 'informative', sending: 'informative', sent: 'success', failed: 'danger', invalid: 'warning', unsent: 'warning',

@@ -9,7 +9,7 @@ import { useNotify } from '../../components/toast'
 import { useConfirmedDelete } from '../../components/useConfirmedDelete'
 import { numbered } from '../../components/useResourcePage'
 import { ViewDialog } from '../../components/ViewDialog'
-import { minutesOf } from '../../lib/dateText'
+import { minutesOf } from '../../../src-shared/date-text'
 
 const useStyles = makeStyles({
   // Stars: grey when unrated, yellow for a middling grade, orange for a high one (spec 001 §2).

@@ -11,7 +11,7 @@ import { CrudScreen } from '../../components/crud/CrudScreen'
 import { ImageField, RichTextField } from '../../components/crud/fields'
 import { resourceCall } from '../../components/crud/resource-call'
 import { CourseComments } from './CourseComments'
-import { minutesOf } from '../../lib/dateText'
+import { minutesOf } from '../../../src-shared/date-text'
 
 const statusOptions = [
   { value: 1, label: '启用' },

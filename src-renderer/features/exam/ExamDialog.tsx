@@ -61,6 +61,7 @@ export function ExamDialog({ open, exam, onClose, onSaved }: { open: boolean; ex
       onOpenChange={(next) => !next && onClose()}
       title={exam ? '编辑考试' : '添加考试'}
       layout="wide"
+      draftKey={`exam:${exam ? exam.id : 'new'}`}
       schema={ExamFormSchema}
       defaultValues={exam ? formOf(exam) : blankForm()}
       onSubmit={async (values) => {

@@ -10,7 +10,7 @@ import { toastMessages, useNotify } from '../../components/toast'
 import { useConfirmedDelete } from '../../components/useConfirmedDelete'
 import { numbered } from '../../components/useResourcePage'
 import { ExamDialog } from './ExamDialog'
-import { minutesOf } from '../../lib/dateText'
+import { minutesOf } from '../../../src-shared/date-text'
 
 const statusColor = { 0: 'informative', 1: 'success', 2: 'subtle', 3: 'danger' } as const
 

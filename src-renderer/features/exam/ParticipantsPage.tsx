@@ -9,7 +9,7 @@ import { ResourceTable, type Column } from '../../components/ResourceTable'
 import { useDownload } from '../../components/useDownload'
 import { numbered } from '../../components/useResourcePage'
 import { GradeDialog } from './GradeDialog'
-import { minutesOf } from '../../lib/dateText'
+import { minutesOf } from '../../../src-shared/date-text'
 
 const useStyles = makeStyles({ header: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalM, paddingBottom: tokens.spacingVerticalL } })
 

@@ -10,7 +10,7 @@ import { useDownloadTask } from '../../components/useDownloadTask'
 import { QuestionnaireDialog } from './QuestionnaireDialog'
 import { QuestionResult } from './QuestionResult'
 import { questionnaireReportDocument } from './questionnaireReport'
-import { minutesOf } from '../../lib/dateText'
+import { minutesOf } from '../../../src-shared/date-text'
 
 const useStyles = makeStyles({
   header: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalM, paddingBottom: tokens.spacingVerticalL },

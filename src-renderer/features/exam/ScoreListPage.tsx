@@ -11,7 +11,7 @@ import { useDownload } from '../../components/useDownload'
 import { GradeDialog } from './GradeDialog'
 import { MarkingDialog } from './MarkingDialog'
 import { MakeUpDialog } from './MakeUpDialog'
-import { minutesOf } from '../../lib/dateText'
+import { minutesOf } from '../../../src-shared/date-text'
 
 export const EXAM_LIST_PATH = '/comment/comment'
 

@@ -2,7 +2,7 @@ import { analysisLabels, type AnalysisRow, type Exam, type ScoreSummary } from '
 import type { DocumentOf, ReportBlock } from '../../../src-shared/schemas/documents'
 import { discriminatesNegatively } from '../../../src-shared/item-statistics'
 import { answerText, discriminationText, percent, shareText, typeText } from './AnalysisTable'
-import { minutesOf } from '../../lib/dateText'
+import { minutesOf } from '../../../src-shared/date-text'
 
 const figure = (value: number | null) => (value === null ? '—' : `${value} 分`)
 

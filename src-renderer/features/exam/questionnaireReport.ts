@@ -1,7 +1,7 @@
 import { analysisLabels, type QuestionnaireResult } from '../../../src-shared/schemas/exam'
 import type { DocumentOf, ReportBlock } from '../../../src-shared/schemas/documents'
 import { optionLabel, percent, questionLabel } from './AnalysisTable'
-import { minutesOf } from '../../lib/dateText'
+import { minutesOf } from '../../../src-shared/date-text'
 
 const MULTIPLE = 2
 

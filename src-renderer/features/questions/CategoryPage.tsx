@@ -11,7 +11,7 @@ import { toastMessages, useNotify } from '../../components/toast'
 import { useConfirmedDelete } from '../../components/useConfirmedDelete'
 import { numbered } from '../../components/useResourcePage'
 import { bankPaths, useUseType } from './useType'
-import { minutesOf } from '../../lib/dateText'
+import { minutesOf } from '../../../src-shared/date-text'
 
 const columns: Column<Category & { index: number }>[] = [
   { key: 'index', title: '序号', width: '80px', render: (row) => row.index },

@@ -29,7 +29,7 @@ import { QuestionDialog } from './QuestionDialog'
 import { QuestionImportDialog } from './QuestionImportDialog'
 import { ReviewDialog } from './ReviewDialog'
 import { bankPaths, useUseType } from './useType'
-import { minutesOf } from '../../lib/dateText'
+import { minutesOf } from '../../../src-shared/date-text'
 
 const statusColor = { 0: 'warning', 1: 'success', [-1]: 'danger' } as const
 

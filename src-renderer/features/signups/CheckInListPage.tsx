@@ -12,7 +12,7 @@ import { CheckInQrDialog } from './CheckInQrDialog'
 import { ManualCheckInDialog } from './ManualCheckInDialog'
 import { DOOR_PATH, TrainingHeader, TrainingPlaceholder } from './TrainingHeader'
 import { useTrainingParam } from './useTrainingParam'
-import { minutesOf } from '../../lib/dateText'
+import { minutesOf } from '../../../src-shared/date-text'
 
 /** `2026-11-22 08:30 – 09:00` style label of the sign-in window a check-in falls into. */
 function windowOf(training: TrainDetail, time: string): string {

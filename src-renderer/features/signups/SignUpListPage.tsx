@@ -16,7 +16,7 @@ import { RosterUploadDialog } from './RosterUploadDialog'
 import { SignUpEditDialog } from './SignUpEditDialog'
 import { TrainingHeader, TrainingPlaceholder } from './TrainingHeader'
 import { useTrainingParam } from './useTrainingParam'
-import { minutesOf } from '../../lib/dateText'
+import { minutesOf } from '../../../src-shared/date-text'
 
 const useStyles = makeStyles({
   details: {

@@ -5,7 +5,7 @@ import { useNavigate } from 'react-router-dom'
 import type { TrainDetail } from '../../../src-shared/schemas/training'
 import { RecordUnavailable } from '../../components/RecordUnavailable'
 import type { RecordState } from '../../components/useRecordById'
-import { minutesOf } from '../../lib/dateText'
+import { minutesOf } from '../../../src-shared/date-text'
 
 export const TRAINING_LIST_PATH = '/trainingManagement/trainingManagement'
 /** 签到台 of a training (`?id=`), reached from 签到记录 and from the seat screen. */

@@ -5,7 +5,7 @@ import type { ExportColumn } from '../../components/exportTable'
 import { ResourceTable, type Column } from '../../components/ResourceTable'
 import { ViewDialog } from '../../components/ViewDialog'
 import { ExportAllButton } from './ExportAllButton'
-import { minutesOf } from '../../lib/dateText'
+import { minutesOf } from '../../../src-shared/date-text'
 
 type CheckInRecord = z.infer<typeof CheckInRecordSchema>
 

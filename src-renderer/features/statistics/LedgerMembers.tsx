@@ -6,7 +6,7 @@ import { ResourceTable, type Column } from '../../components/ResourceTable'
 import { useNotify } from '../../components/toast'
 import { ViewDialog } from '../../components/ViewDialog'
 import { FigureTable, type FigureColumn } from './FigureTable'
-import { minutesOf } from '../../lib/dateText'
+import { minutesOf } from '../../../src-shared/date-text'
 
 const shortfall = (r: LedgerMember) => Math.max(r.target - r.hours, 0)
 

@@ -6,7 +6,7 @@ import { Chart } from '../../components/Chart'
 import { useNotify } from '../../components/toast'
 import { ViewDialog } from '../../components/ViewDialog'
 import { FigureTable, type FigureColumn } from './FigureTable'
-import { minutesOf } from '../../lib/dateText'
+import { minutesOf } from '../../../src-shared/date-text'
 import { classTypeLabel } from './labels'
 
 /** What a detail dialog shows: a title and the statistics filter of its trainings. */

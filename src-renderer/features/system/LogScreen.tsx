@@ -8,7 +8,7 @@ import { actionTitle, moduleOptions, moduleTitle, recordTitle } from '../../comp
 import { ResourceTable, type Column } from '../../components/ResourceTable'
 import { numbered } from '../../components/useResourcePage'
 import { ViewDialog } from '../../components/ViewDialog'
-import { minutesOf } from '../../lib/dateText'
+import { minutesOf } from '../../../src-shared/date-text'
 
 const useStyles = makeStyles({
   facts: { display: 'grid', gridTemplateColumns: '1fr 1fr', gap: `${tokens.spacingVerticalXS} ${tokens.spacingHorizontalL}`, marginBottom: tokens.spacingVerticalM },

@@ -3,7 +3,7 @@ import { CrudScreen } from '../../components/crud/CrudScreen'
 import { FormField, TextAreaField, TextField } from '../../components/FormFields'
 import { PermissionTree } from '../../components/PermissionTree'
 import { useRecordHistory } from '../../components/RecordHistory'
-import { minutesOf } from '../../lib/dateText'
+import { minutesOf } from '../../../src-shared/date-text'
 
 /** 角色管理 (spec 001 §2): search by title, add, edit, delete; role 1 is protected (the server refuses too). */
 export default function RoleScreen() {

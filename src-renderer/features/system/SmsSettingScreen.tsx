@@ -8,7 +8,7 @@ import {
   smsProviders, SmsSettingSaveSchema, type SmsProviderKey, type SmsSetting, type SmsSettingSave, type SmsTestResultSchema,
 } from '../../../src-shared/schemas/sms'
 import { call } from '../../lib/bridge'
-import { minutesOf } from '../../lib/dateText'
+import { minutesOf } from '../../../src-shared/date-text'
 import { ChoiceField, TextField } from '../../components/FormFields'
 import { showServerIssues } from '../../components/serverIssues'
 import { useNotify } from '../../components/toast'

@@ -3,7 +3,7 @@ import type { TrainDetail } from '../../../src-shared/schemas/training'
 import { QrCode } from '../../components/QrCode'
 import { RichTextView } from '../../components/RichText'
 import { useServerLink } from './useServerLink'
-import { minutesOf } from '../../lib/dateText'
+import { minutesOf } from '../../../src-shared/date-text'
 
 const useStyles = makeStyles({
   paper: {

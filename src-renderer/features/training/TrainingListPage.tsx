@@ -1,6 +1,7 @@
 import { useCallback, useRef, useState } from 'react'
 import {
   Badge,
+  Caption1,
   Button,
   makeStyles,
   Menu,
@@ -26,7 +27,8 @@ import { useConfirmedDelete } from '../../components/useConfirmedDelete'
 import type { PageRequest } from '../../components/useResourcePage'
 import { AuditDialog } from './AuditDialog'
 import { VenuePapersDialog } from '../venue/VenuePapersDialog'
-import { minutesOf } from '../../lib/dateText'
+import { CopyTrainingDialog, type CopySource } from './CopyTrainingDialog'
+import { minutesOf } from '../../../src-shared/date-text'
 
 type Filter = 'name' | 'depName' | 'isTrainCenter' | 'status' | 'classType'
 type Totals = z.infer<typeof TotalResultSchema>
@@ -61,6 +63,8 @@ function span(start: string, end: string) {
   )
 }
 
+const rejectReasonStyle = { color: tokens.colorPaletteRedForeground1, marginTop: tokens.spacingVerticalXXS }
+
 const columns: readonly Column<TrainListRow>[] = [
   { key: 'name', title: '培训名称', render: (row) => row.name, wrap: true },
   { key: 'depName', title: '主办单位', render: (row) => row.depName, width: '104px', wrap: true },
@@ -73,9 +77,17 @@ const columns: readonly Column<TrainListRow>[] = [
     title: '状态',
     width: '136px',
     render: (row) => (
-      <Badge appearance="tint" color={statusColours[row.status] ?? 'danger'}>
-        {trainStatusLabel(row.status)}
-      </Badge>
+      <>
+        <Badge appearance="tint" color={statusColours[row.status] ?? 'danger'}>
+          {trainStatusLabel(row.status)}
+        </Badge>
+        {/* The host unit reads why it was rejected where it sees the status (issue 32). */}
+        {row.rejectReason && (
+          <Caption1 block style={rejectReasonStyle} title={row.rejectReason}>
+            驳回原因：{row.rejectReason}
+          </Caption1>
+        )}
+      </>
     ),
   },
 ]
@@ -97,6 +109,7 @@ export default function TrainingListPage() {
   const [totals, setTotals] = useState<Totals | null>(null)
   const [auditing, setAuditing] = useState<number | null>(null)
   const [papersOf, setPapersOf] = useState<number | null>(null)
+  const [copying, setCopying] = useState<CopySource | null>(null)
   // 审核 is a permission of its own (author and approver apart): without it the server refuses, so no button.
   const canAudit = useUser().permissions.includes('training:audit')
 
@@ -111,6 +124,7 @@ export default function TrainingListPage() {
   const remove = (row: TrainListRow) =>
     confirmedDelete(`确定要删除培训班“${row.name}”吗？`, () => call('train.delete', { id: row.id }), () => table.current?.reload(), { table: 'train', ids: [row.id] })
   const closeAudit = useCallback(() => setAuditing(null), [])
+  const closeCopy = useCallback(() => setCopying(null), [])
   const reload = useCallback(() => table.current?.reload(), [])
 
   return (
@@ -157,6 +171,7 @@ export default function TrainingListPage() {
               </MenuTrigger>
               <MenuPopover>
                 <MenuList>
+                  <MenuItem onClick={() => setCopying(row)}>复制培训班</MenuItem>
                   <MenuItem onClick={() => navigate(`/trainingManagement/fieldSeat?id=${row.id}`)}>会场安排</MenuItem>
                   <MenuItem onClick={() => navigate(`/trainingManagement/viewPeople?id=${row.id}`)}>报名人员</MenuItem>
                   <MenuItem onClick={() => navigate(`/trainingManagement/checkIns?id=${row.id}`)}>签到记录</MenuItem>
@@ -169,6 +184,7 @@ export default function TrainingListPage() {
           </>
         )}
       />
+      <CopyTrainingDialog source={copying} onClose={closeCopy} />
       {canAudit && <AuditDialog trainId={auditing} onClose={closeAudit} onAudited={reload} />}
       {papersOf !== null && <VenuePapersDialog trainId={papersOf} open onClose={() => setPapersOf(null)} />}
     </>

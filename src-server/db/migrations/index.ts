@@ -23,6 +23,7 @@ import * as passwordChange from './0023_password_change'
 import * as checkInSource from './0024_check_in_source'
 import * as seatPlanRevisions from './0025_seat_plan_revisions'
 import * as survey from './0026_survey'
+import * as trainRejectReason from './0029_train_reject_reason'
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export type AppMigration = { up(db: Kysely<any>, dialect: SchemaDialect): Promise<void> }
@@ -55,4 +56,5 @@ export const migrations: Record<string, AppMigration> = {
   '0024_check_in_source': checkInSource,
   '0025_seat_plan_revisions': seatPlanRevisions,
   '0026_survey': survey,
+  '0029_train_reject_reason': trainRejectReason,
 }

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto'
 import type { FastifyReply } from 'fastify'
+import { minutesOf } from '../../../src-shared/date-text'
 import { MOBILE_MISSING } from '../../../src-shared/schemas/identity'
 import type { FieldIssue } from '../../../src-shared/errors'
 import { conditionalSignUpFields, selfSignUpOptionFields, selfSignUpRequiredFields } from '../../../src-shared/schemas/signup'
@@ -126,9 +127,9 @@ export interface SignUpPageTrain {
 
 function trainSummary(t: SignUpPageTrain): string {
   return `<section><dl><dt>主办单位</dt><dd>${escapeHtml(t.depName)}</dd>` +
-    `<dt>培训时间</dt><dd>${escapeHtml(t.trainStartTime.slice(0, 16))} 至 ${escapeHtml(t.trainEndTime.slice(0, 16))}</dd>` +
+    `<dt>培训时间</dt><dd>${escapeHtml(minutesOf(t.trainStartTime))} 至 ${escapeHtml(minutesOf(t.trainEndTime))}</dd>` +
     `<dt>培训地点</dt><dd>${escapeHtml(t.site)}</dd>` +
-    `<dt>报名时间</dt><dd>${escapeHtml(t.signUpStartTime.slice(0, 16))} 至 ${escapeHtml(t.signUpEndTime.slice(0, 16))}</dd></dl></section>`
+    `<dt>报名时间</dt><dd>${escapeHtml(minutesOf(t.signUpStartTime))} 至 ${escapeHtml(minutesOf(t.signUpEndTime))}</dd></dl></section>`
 }
 
 /** The self sign-up form, its fields chosen by the training's sign-up options. */

@@ -82,9 +82,11 @@ export const trainingHandlers = {
     return detailOf(ctx, id)
   },
 
-  'train.audit': async ({ id, status }, ctx) => {
+  'train.audit': async ({ id, status, reason }, ctx) => {
     const now = nowText()
-    await ctx.db.updateTable('train').set({ status, updatedAt: now }).where('id', '=', id).execute()
+    // The reason stays with a rejection only; the operation log keeps it with the audit (route body and record).
+    const rejectReason = status === TrainStatus.REJECTED ? (reason ?? null) : null
+    await ctx.db.updateTable('train').set({ status, rejectReason, updatedAt: now }).where('id', '=', id).execute()
     return detailOf(ctx, id)
   },
 

@@ -73,6 +73,7 @@ export function toListRow(row: TrainRow, now: string): TrainListRow {
     allNum: row.allNum,
     status: effectiveTrainStatus(row.status, row, now),
     reviewStatus: row.status,
+    rejectReason: row.status === TrainStatus.REJECTED ? row.rejectReason : null,
     wordPath: row.wordPath,
     resourceUrl: row.resourceUrl,
     createTime: row.createTime,

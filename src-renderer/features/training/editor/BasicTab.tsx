@@ -4,8 +4,9 @@ import { LocationRegular } from '@fluentui/react-icons'
 import { useWatch, type UseFormReturn } from 'react-hook-form'
 import type { z } from 'zod'
 import { CLASS_TYPE_OTHER, classTypes } from '../../../../src-shared/schemas/training-codes'
-import type { HostUnitSchema } from '../../../../src-shared/schemas/training'
 import { call } from '../../../lib/bridge'
+import { trainBasicShape, type HostUnitSchema } from '../../../../src-shared/schemas/training'
+import { maxLengthOf } from '../../../../src-shared/schemas/common'
 import { DateTimeInput } from '../../../components/DateTimeInput'
 import { FormField, TextField } from '../../../components/FormFields'
 import { RichText } from '../../../components/RichText'
@@ -15,6 +16,9 @@ import { useTabStyles } from './styles'
 import type { TrainFormValues } from './form'
 
 type Form = UseFormReturn<TrainFormValues>
+
+/** The schema's limit of a basic field: its input stops there, with a counter. */
+const limitOf = (name: keyof typeof trainBasicShape.shape) => maxLengthOf(trainBasicShape.shape[name])
 type HostUnit = z.infer<typeof HostUnitSchema>
 type TimeKey = 'trainStartTime' | 'trainEndTime' | 'signUpStartTime' | 'signUpEndTime' | 'createTime'
 type RichKey = 'description' | 'content' | 'requirement'
@@ -82,7 +86,7 @@ export function BasicTab({ form }: { form: Form }) {
 
   return (
     <div className={styles.grid}>
-      <TextField control={control} name="name" label="培训名称" required className={styles.wide} />
+      <TextField control={control} name="name" maxLength={limitOf('name')} label="培训名称" required className={styles.wide} />
       <FormField control={control} name="depName" label="主办单位" required>
         {(field) => (
           <Select
@@ -102,7 +106,7 @@ export function BasicTab({ form }: { form: Form }) {
           </Select>
         )}
       </FormField>
-      <TextField control={control} name="sendObject" label="发送对象" required />
+      <TextField control={control} name="sendObject" maxLength={limitOf('sendObject')} label="发送对象" required />
       <FormField control={control} name="classType" label="班次类别" required>
         {(field) => (
           <Select
@@ -123,7 +127,7 @@ export function BasicTab({ form }: { form: Form }) {
         )}
       </FormField>
       {Number(classType) === CLASS_TYPE_OTHER ? (
-        <TextField control={control} name="classTypeName" label="类别名称" placeholder="选填，例如 统战干部班" />
+        <TextField control={control} name="classTypeName" maxLength={limitOf('classTypeName')} label="类别名称" placeholder="选填，例如 统战干部班" />
       ) : (
         <div />
       )}
@@ -131,7 +135,7 @@ export function BasicTab({ form }: { form: Form }) {
       <TextField control={control} name="classHour" label="培训学时" required type="number" hint="半天计 4 学时" />
       <TimeField form={form} name="trainStartTime" label="培训开始时间" />
       <TimeField form={form} name="trainEndTime" label="培训结束时间" />
-      <TextField control={control} name="site" label="培训地点" required />
+      <TextField control={control} name="site" maxLength={limitOf('site')} label="培训地点" required />
       <FormField control={control} name="address" label="经纬度" required>
         {(field) => (
           <div className={styles.inline}>
@@ -142,16 +146,16 @@ export function BasicTab({ form }: { form: Form }) {
           </div>
         )}
       </FormField>
-      <TextField control={control} name="participants" label="参训对象" required className={styles.wide} />
+      <TextField control={control} name="participants" maxLength={limitOf('participants')} label="参训对象" required className={styles.wide} />
       <TimeField form={form} name="signUpStartTime" label="报名开始时间" />
       <TimeField form={form} name="signUpEndTime" label="报名结束时间" />
       <TextField control={control} name="maxNum" label="报名最大人数" required type="number" hint="0 表示不限" />
-      <TextField control={control} name="signUpMarks" label="报名备注" />
-      <TextField control={control} name="name1" label="联系人一" required />
+      <TextField control={control} name="signUpMarks" maxLength={limitOf('signUpMarks')} label="报名备注" />
+      <TextField control={control} name="name1" maxLength={limitOf('name1')} label="联系人一" required />
       <TextField control={control} name="telephone1" label="联系方式一" required />
-      <TextField control={control} name="name2" label="联系人二" />
+      <TextField control={control} name="name2" maxLength={limitOf('name2')} label="联系人二" />
       <TextField control={control} name="telephone2" label="联系方式二" />
-      <TextField control={control} name="name3" label="联系人三" />
+      <TextField control={control} name="name3" maxLength={limitOf('name3')} label="联系人三" />
       <TextField control={control} name="telephone3" label="联系方式三" />
       <RichField form={form} name="description" label="导语" className={styles.wide} />
       <RichField form={form} name="content" label="培训内容" className={styles.wide} />

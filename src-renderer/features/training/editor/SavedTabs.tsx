@@ -29,7 +29,7 @@ import { useNotify } from '../../../components/toast'
 import { useCheckInCode } from '../useCheckInCode'
 import { isLoopbackLink, useServerLink } from '../useServerLink'
 import { useTabStyles } from './styles'
-import { minutesOf } from '../../../lib/dateText'
+import { minutesOf } from '../../../../src-shared/date-text'
 
 type SignUpMember = z.infer<typeof SignUpMemberSchema>
 

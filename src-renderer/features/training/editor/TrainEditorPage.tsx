@@ -1,11 +1,12 @@
 import { useEffect, useEffectEvent, useRef, useState } from 'react'
-import { Button, Card, Link, makeStyles, Spinner, Tab, TabList, Text, Title3, tokens } from '@fluentui/react-components'
+import { Button, Card, Link, makeStyles, MessageBar, MessageBarBody, MessageBarTitle, Spinner, Tab, TabList, Text, Title3, tokens } from '@fluentui/react-components'
 import { ArrowLeftRegular, ArrowRightRegular, DocumentRegular, SaveRegular } from '@fluentui/react-icons'
 import { useForm } from 'react-hook-form'
 import { useLocation, useNavigate, useSearchParams } from 'react-router-dom'
 import { trainFormTabs, type TrainDetail } from '../../../../src-shared/schemas/training'
 import { call } from '../../../lib/bridge'
 import { useConfirm } from '../../../components/confirm'
+import { DraftNote, useDraft, useLeaveGuard } from '../../../components/drafts'
 import { RecordUnavailable } from '../../../components/RecordUnavailable'
 import { addedState } from '../../../components/ResourceTable'
 import { idParamOf, useRecordById } from '../../../components/useRecordById'
@@ -13,6 +14,7 @@ import { saveStoredFile } from '../../../components/FileUpload'
 import { toastMessages, useNotify } from '../../../components/toast'
 import { BasicTab } from './BasicTab'
 import { checkForm, checkTab, emptyTrainForm, trainFormOf, type FormProblem, type FormTabKey, type TrainFormValues } from './form'
+import type { CopiedTraining } from '../CopyTrainingDialog'
 import { AttachmentsTab, GroupQrTab, ScheduleTab, SignInTab, SignUpOptionsTab } from './RowTabs'
 import { ArchiveTab, CheckInQrTab, SignedUpTab, SignUpQrTab } from './SavedTabs'
 
@@ -54,7 +56,8 @@ export default function TrainEditorPage() {
   const trainId = idParamOf(params, 'trainId')
   // The address names the page: `trainEdit` always edits a training, and one without a
   // valid `trainId` (e.g. `?id=5`) is 培训班不存在, never an empty form that would create one.
-  const editing = useLocation().pathname.endsWith('/trainEdit')
+  const location = useLocation()
+  const editing = location.pathname.endsWith('/trainEdit')
   const form = useForm<TrainFormValues>({ defaultValues: emptyTrainForm() })
   const loaded = useRecordById(editing ? trainId : null, loadTraining)
   const detail = loaded.state.status === 'found' ? loaded.state.record : null
@@ -73,6 +76,18 @@ export default function TrainEditorPage() {
     // eslint-disable-next-line react-hooks/exhaustive-deps -- only a newly loaded record resets the form
   }, [loadedId])
 
+  // 复制培训班: the copy fills the new training once (as typed work, so leaving asks and a draft is kept);
+  // the router state goes at once, so a reload does not lay the copy over a draft typed since.
+  const copied = editing ? undefined : (location.state as Partial<CopiedTraining> | null)?.copyOf
+  const startFromCopy = useEffectEvent((values: TrainFormValues) => {
+    form.reset(values, { keepDefaultValues: true })
+    notify.info('已复制培训班的设置，请检查新的日期和内容后保存')
+    navigate(location.pathname, { replace: true, state: null })
+  })
+  useEffect(() => {
+    if (copied) startFromCopy(copied)
+  }, [copied])
+
   // An edited field loses its message; the next check says again what is still wrong.
   useEffect(
     () =>
@@ -83,8 +98,11 @@ export default function TrainEditorPage() {
     [form],
   )
 
-  // Read during render so the form tracks it; 返回 asks before typed work is dropped.
+  // Read during render so the form tracks it; 返回, a reload and a closed window ask before typed work is left.
   const { isDirty } = form.formState
+  useLeaveGuard(isDirty)
+  // The draft of a new training, or of this training once it is loaded (restored over the loaded record).
+  const draft = useDraft(form, editing ? (detail ? `train:${detail.id}` : null) : 'train:new')
   const back = async () => {
     if (isDirty && !(await confirm({ message: '有未保存的修改，确定要离开吗？', cancelledText: '已取消' }))) return
     navigate(TRAIN_LIST_PATH)
@@ -132,6 +150,7 @@ export default function TrainEditorPage() {
       if (trainId) await call('train.update', { ...result.body, id: trainId })
       // The list marks the training just added (first, whatever its page or filter).
       const added = trainId ? undefined : addedState(await call('train.create', result.body))
+      draft.done()
       notify.success(trainId ? toastMessages.updated : toastMessages.added)
       navigate(TRAIN_LIST_PATH, { state: added })
     } catch (error) {
@@ -168,6 +187,15 @@ export default function TrainEditorPage() {
         </Button>
         <Title3 as="h1">{trainId ? '编辑培训班' : '新增培训班'}</Title3>
       </div>
+      {detail?.rejectReason && (
+        <MessageBar intent="error">
+          <MessageBarBody>
+            <MessageBarTitle>未通过审核</MessageBarTitle>
+            驳回原因：{detail.rejectReason}（修改后保存即重新提交审核）
+          </MessageBarBody>
+        </MessageBar>
+      )}
+      <DraftNote draft={draft} />
       <TabList selectedValue={tab} onTabSelect={(_, data) => setTab(data.value as TabKey)} aria-label="培训班信息">
         {tabs.map((t) => (
           <Tab key={t.key} value={t.key} disabled={t.saved && !detail}>

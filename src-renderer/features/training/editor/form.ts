@@ -7,6 +7,7 @@ import {
   type TrainForm,
 } from '../../../../src-shared/schemas/training'
 import { parseSignUpOptions } from '../../../../src-shared/schemas/training-codes'
+import { formatDateTime, parseTypedDate, shiftDateTime } from '../../../../src-shared/date-text'
 
 /** What the editor holds while the user types: text for every input, codes for the option checkboxes. */
 export interface TrainFormValues {
@@ -85,6 +86,30 @@ export function trainFormOf(detail: TrainDetail): TrainFormValues {
     trainResources: detail.trainResources.map((r) => ({
       resourceName: r.resourceName, resourceUrl: r.resourceUrl, sortOrder: String(r.sortOrder), fileName: r.resourceName,
     })),
+  }
+}
+
+/**
+ * 复制培训班 (issue 32): a new training with `detail`'s settings, texts, sign-up options,
+ * attachments and group QR, every time of it (training, sign-up, schedule, sign-in) moved
+ * by the one offset that brings its start to `newStart`, and today as 发文日期. Sign-ups,
+ * check-ins and the audit stay with the original: the copy is a new, unsaved training.
+ */
+export function copiedTrainForm(detail: TrainDetail, newStart: string, today = new Date()): TrainFormValues {
+  const from = parseTypedDate(detail.trainStartTime)
+  const to = parseTypedDate(newStart)
+  const offset = from && to ? to.date.getTime() - from.date.getTime() : 0
+  const shift = (text: string) => (text ? shiftDateTime(text, offset) : text)
+  const form = trainFormOf(detail)
+  return {
+    ...form,
+    createTime: formatDateTime(today).slice(0, 10),
+    trainStartTime: shift(form.trainStartTime),
+    trainEndTime: shift(form.trainEndTime),
+    signUpStartTime: shift(form.signUpStartTime),
+    signUpEndTime: shift(form.signUpEndTime),
+    trainSchedules: form.trainSchedules.map((r) => ({ ...r, startTime: shift(r.startTime), endTime: shift(r.endTime) })),
+    trainSignIns: form.trainSignIns.map((r) => ({ signInStartTime: shift(r.signInStartTime), signInEndTime: shift(r.signInEndTime) })),
   }
 }
 
