@@ -8,13 +8,10 @@ import { ExamType } from '../../../src-shared/schemas/exam'
 import { checkedIn, closedReason, finalizeExpired, NOT_CHECKED_IN, saveAnswer, startSitting, submitOwn } from './sitting'
 import { roundWindow } from './status'
 
-/** A member's phone session lasts a working day: long enough for any exam, ended by signing in again. */
-const MEMBER_SESSION_MINUTES = 12 * 60
-
 export const memberAppHandlers = {
   'memberApp.page': async (_input, { reply }) => sendPage(reply, 200, '在线考试', examPageBody()),
 
-  'memberApp.login': async ({ telephone, password }, { db, ip }) => memberLogin(db, ip, telephone, password, MEMBER_SESSION_MINUTES),
+  'memberApp.login': async ({ telephone, password }, { db, ip }) => memberLogin(db, ip, telephone, password),
 
   'memberApp.exams': async (_input, ctx) => {
     const memberId = signedInMember(ctx)
