@@ -12,6 +12,11 @@ import { memberOf } from './member-auth'
  */
 export const RATE_LIMITS: readonly { test: (method: string, url: string) => boolean; max: number; perMember?: true }[] = [
   { test: (_m, url) => url === '/api/m/checkin' || url === '/m/checkin', max: 600 },
+  // The exam morning (issue 28): a hall of 1,000 phones behind one NAT address loads the page and
+  // signs in within minutes, retrying when the password queue is full. This is only the address's
+  // ceiling: each telephone is limited on its own (MEMBER_SIGN_INS_PER_TELEPHONE) and each wrong
+  // password slows its address (login-delay.ts).
+  { test: (_m, url) => url === '/api/m/login' || url === '/m/exam', max: 5000 },
   // A signed-in member taking an exam is counted as that member, not by address: a venue's
   // whole hall autosaves through one NAT address (200 candidates ≈ 800 saves a minute).
   { test: (_m, url) => url === '/api/m/exams' || url.startsWith('/api/m/exam/'), max: 120, perMember: true },
@@ -25,6 +30,34 @@ const WINDOW_MS = 60_000
 const SWEEP_EVERY = 200
 
 type Hit = { current: number; ttl: number }
+
+/**
+ * One more call counted under `key` in the shared counters (`rate_limit`), in a window of
+ * `timeWindow` ms: one upsert; a counter whose window has passed starts again at 1.
+ */
+export async function countCall(db: Db, key: string, timeWindow: number, now = Date.now()): Promise<Hit> {
+  const row = await db
+    .insertInto('rateLimit')
+    .values({ key: key.slice(0, 200), hits: 1, resetAt: now + timeWindow })
+    .onConflict((oc) =>
+      oc.column('key').doUpdateSet({
+        hits: sql<number>`CASE WHEN rate_limit.reset_at <= ${now} THEN 1 ELSE rate_limit.hits + 1 END`,
+        resetAt: sql<number>`CASE WHEN rate_limit.reset_at <= ${now} THEN ${now + timeWindow} ELSE rate_limit.reset_at END`,
+      }),
+    )
+    .returning(['hits', 'resetAt'])
+    .executeTakeFirstOrThrow()
+  return { current: Number(row.hits), ttl: Math.max(0, Number(row.resetAt) - now) }
+}
+
+/** Sign-ins one member telephone may attempt a minute, from any address (the phone page's retries included). */
+export const MEMBER_SIGN_INS_PER_TELEPHONE = 60
+
+/** Refuses (请求过于频繁) a member sign-in beyond the telephone's own limit, whatever address it comes from. */
+export async function countMemberSignIn(db: Db, telephone: string, scale = 1, now = Date.now()): Promise<void> {
+  const hit = await countCall(db, `member sign-in ${telephone}`, WINDOW_MS, now)
+  if (hit.current > Math.round(MEMBER_SIGN_INS_PER_TELEPHONE * scale)) throw new AppError(ErrorKey.RATE_LIMITED, undefined, undefined, Math.ceil(hit.ttl / 1000))
+}
 type Callback = (err: Error | null, hit?: Hit) => void
 
 /**
@@ -51,18 +84,7 @@ function databaseStore(db: Db) {
     private async hit(key: string, timeWindow: number): Promise<Hit> {
       const now = Date.now()
       if (++calls % SWEEP_EVERY === 0) await db.deleteFrom('rateLimit').where('resetAt', '<=', now).execute()
-      const row = await db
-        .insertInto('rateLimit')
-        .values({ key: key.slice(0, 200), hits: 1, resetAt: now + timeWindow })
-        .onConflict((oc) =>
-          oc.column('key').doUpdateSet({
-            hits: sql<number>`CASE WHEN rate_limit.reset_at <= ${now} THEN 1 ELSE rate_limit.hits + 1 END`,
-            resetAt: sql<number>`CASE WHEN rate_limit.reset_at <= ${now} THEN ${now + timeWindow} ELSE rate_limit.reset_at END`,
-          }),
-        )
-        .returning(['hits', 'resetAt'])
-        .executeTakeFirstOrThrow()
-      return { current: Number(row.hits), ttl: Math.max(0, Number(row.resetAt) - now) }
+      return countCall(db, key, timeWindow, now)
     }
   }
 }

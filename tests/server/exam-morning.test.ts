@@ -1,35 +1,66 @@
+import { randomBytes, scryptSync } from 'node:crypto'
+import { request } from 'node:http'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { ApiEnvelope } from '../../src-shared/errors'
 import type { Exam } from '../../src-shared/schemas/exam'
 import type { TrainDetail } from '../../src-shared/schemas/training'
+import type { GateEvent } from '../../src-server/auth/password-gate'
 import { sha256Hex } from '../../src-server/auth/tokens'
 import { demoAccounts } from '../../src-server/seed/demo-accounts'
 import { testDatabases } from '../support/databases'
 import { dataOf } from '../support/envelope'
 import { insertPaper, MEMBER_PASSWORD, signUpMembers, validExamForm } from '../support/exam'
 import { daysFromNow, membersOfTopOrg, validTrainForm } from '../support/training'
+import { eventually } from '../core/harness'
 import { signInAs, type ApiAs } from './api-as'
 import { call, startTestServer, type TestServer } from './harness'
 
 /** The exam morning (issue 28): sessions made ahead, the bounded password check, a hall behind one address. */
+/**
+ * A stored password hash of the project's format at scrypt's parallelism p = 16: sixteen
+ * ordinary checks in a row, so a sign-in of this member keeps the one check slot of the
+ * tests' queue busy long enough to watch what happens behind it.
+ */
+function slowHash(password: string): string {
+  const salt = randomBytes(16)
+  const hash = scryptSync(password.normalize('NFKC'), salt, 32, { N: 16384, r: 8, p: 16, maxmem: 64 * 1024 * 1024 })
+  return ['scrypt', 16384, 8, 16, salt.toString('base64'), hash.toString('base64')].join('$')
+}
+
 describe.each(testDatabases())('exam morning: sign-in at scale ($name)', (database) => {
   let server: TestServer
+  const events: Record<GateEvent, number> = { hash: 0, queued: 0, dropped: 0, refused: 0 }
   let admin: ApiAs
   let people: { id: number; name: string; telephone: string }[]
   let trainId: number
   let paper: number
 
   beforeAll(async () => {
-    server = await startTestServer(await database.url())
+    // One check at a time, two waiting, and a wait of 300 ms at most: small enough to fill by hand.
+    server = await startTestServer(await database.url(), { passwordGate: { concurrency: 1, queueBound: 2, maxWaitMs: 300, observe: (e) => (events[e] += 1) } })
     admin = await signInAs(server.url, demoAccounts.admin)
-    people = (await membersOfTopOrg(server.db, '省财政厅机关党委')).slice(0, 3)
+    people = (await membersOfTopOrg(server.db, '省财政厅机关党委')).slice(0, 4)
     trainId = dataOf((await admin.post<TrainDetail>('/api/train', validTrainForm())).body).id
     await signUpMembers(server.db, trainId, people.slice(0, 2))
     paper = await insertPaper(server.db, '早晨试卷')
+    await server.db.updateTable('member').set({ pwdHash: slowHash(MEMBER_PASSWORD) }).where('id', '=', people[3].id).execute()
   })
   afterAll(() => server?.stop())
 
-  const signIn = (telephone: string, password = MEMBER_PASSWORD) =>
-    call<{ token: string; name: string; validUntil: string }>(server.url, 'POST', '/api/m/login', { body: { telephone, password } })
+  /** A phone's sign-in: its status, envelope and Retry-After header. */
+  const signIn = async (telephone: string, password = MEMBER_PASSWORD) => {
+    const response = await fetch(`${server.url}/api/m/login`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ telephone, password }) })
+    const body = (await response.json()) as ApiEnvelope<{ token: string; name: string; validUntil: string }>
+    return { status: response.status, body, retryAfter: response.headers.get('retry-after') }
+  }
+  /** Starts the slow member's sign-in and returns once its hash is running, with its answer to come. */
+  const occupy = async () => {
+    const hashes = events.hash
+    const answer = signIn(people[3].telephone)
+    await eventually('the slow check runs', 10_000, async () => events.hash > hashes)
+    // Wrapped: an async function returning the promise itself would wait for it.
+    return { answer }
+  }
   const expiryOf = async (token: string) =>
     Number((await server.db.selectFrom('memberSession').select('expiresAt').where('tokenHash', '=', sha256Hex(token)).executeTakeFirstOrThrow()).expiresAt)
 
@@ -51,5 +82,48 @@ describe.each(testDatabases())('exam morning: sign-in at scale ($name)', (databa
     const lasts = (await expiryOf(far.token)) - before
     expect(lasts).toBeGreaterThanOrEqual(12 * 60 * 60_000 - 1000)
     expect(lasts).toBeLessThan(12 * 60 * 60_000 + 60_000)
+  })
+
+  it('answers at once, beyond the queue’s bound, 登录人数较多，请稍候 with a retry time; a check that waited too long is not hashed', async () => {
+    const start = { ...events }
+    let slowDone = false
+    const slow = (await occupy()).answer.then((r) => ((slowDone = true), r))
+    const waiting = [signIn(people[0].telephone), signIn(people[1].telephone)]
+    await eventually('two checks wait', 10_000, async () => events.queued - start.queued === 2)
+    const refused = await signIn(people[2].telephone)
+    // Answered while the one check slot is still busy: no wait behind the queue.
+    expect(slowDone).toBe(false)
+    expect(refused.status).toBe(429)
+    expect(refused.body).toMatchObject({ code: 429, error: 'RATE_LIMITED', message: '登录人数较多，请稍候' })
+    const retryAfter = (refused.body.data as { retryAfter: number }).retryAfter
+    expect(retryAfter).toBeGreaterThanOrEqual(1)
+    expect(refused.retryAfter).toBe(String(retryAfter))
+
+    expect((await slow).status).toBe(200)
+    // The two behind it waited past 300 ms: answered "retry", never hashed.
+    for (const r of await Promise.all(waiting)) expect(r.body).toMatchObject({ code: 429, message: '登录人数较多，请稍候' })
+    expect(events.hash - start.hash).toBe(1)
+    expect(events.dropped - start.dropped).toBe(2)
+    // A refused sign-in is no wrong password: the member signs in at once afterwards.
+    expect((await signIn(people[1].telephone)).status).toBe(200)
+  })
+
+  it('drops a sign-in whose phone gave up before its hash', async () => {
+    const start = { ...events }
+    const slow = (await occupy()).answer
+    // The phone gives up: its connection closes while the sign-in waits.
+    const phone = request(`${server.url}/api/m/login`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, agent: false })
+    const abandoned = new Promise<string>((resolve) => {
+      phone.on('response', () => resolve('answered'))
+      phone.on('error', () => resolve('gone'))
+    })
+    phone.end(JSON.stringify({ telephone: people[0].telephone, password: MEMBER_PASSWORD }))
+    await eventually('the sign-in waits', 10_000, async () => events.queued - start.queued === 1)
+    phone.destroy()
+    await eventually('the abandoned sign-in leaves the queue', 10_000, async () => events.dropped - start.dropped === 1)
+    expect(await abandoned).toBe('gone')
+    expect((await slow).status).toBe(200)
+    // Only the slow member's check was hashed.
+    expect(events.hash - start.hash).toBe(1)
   })
 })

@@ -1,7 +1,8 @@
 import { AppError, ErrorKey } from '../../../src-shared/errors'
 import { assertMayTry, failedAttempt, forgetFailures } from '../../auth/login-delay'
-import { verifyAgainstDummy, verifyPassword } from '../../auth/passwords'
+import type { PasswordGate } from '../../auth/password-gate'
 import { newToken, sha256Hex } from '../../auth/tokens'
+import { countMemberSignIn } from '../../http/rate-limit'
 import { formatDateTime, nowText } from '../../db/time'
 import type { Db } from '../../db/types'
 import { epochOf, roundWindow } from './status'
@@ -53,11 +54,21 @@ export async function memberSessionEnd(db: Db, memberId: number, now: number): P
   return end
 }
 
-export async function memberLogin(db: Db, ip: string, telephone: string, password: string, now = Date.now()) {
+export async function memberLogin(
+  db: Db,
+  request: { ip: string; passwords: PasswordGate; signal: AbortSignal; rateLimitScale?: number },
+  telephone: string,
+  password: string,
+  now = Date.now(),
+) {
+  const { ip } = request
+  // Limited per telephone (from any address) and, for wrong passwords, per telephone and address;
+  // the address as a whole only has a ceiling a hall behind one NAT address does not reach (rate-limit.ts).
+  await countMemberSignIn(db, telephone, request.rateLimitScale, now)
   const name = failureName(telephone)
   await assertMayTry(db, ip, name, now)
   const member = await db.selectFrom('member').select(['id', 'name', 'pwdHash', 'enabled']).where('telephone', '=', telephone).executeTakeFirst()
-  const ok = member?.pwdHash ? await verifyPassword(password, member.pwdHash) : await verifyAgainstDummy(password)
+  const ok = await request.passwords.verify(password, member?.pwdHash ?? null, request.signal)
   if (!member || !ok) throw await failedAttempt(db, ip, name, now, new AppError(ErrorKey.BAD_CREDENTIALS, BAD_CREDENTIALS, [{ path: 'password', message: BAD_CREDENTIALS }]))
   await forgetFailures(db, ip, name)
   if (member.enabled !== 1) throw new AppError(ErrorKey.FORBIDDEN, '该党员已被禁用，请联系本单位管理员')
