@@ -11,6 +11,7 @@ import { testDatabases } from '../support/databases'
 import { dataOf } from '../support/envelope'
 import { insertPaper, MEMBER_PASSWORD, signUpMembers, validExamForm } from '../support/exam'
 import { daysFromNow, membersOfTopOrg, validTrainForm } from '../support/training'
+import { nowText } from '../../src-server/db/time'
 import { eventually } from '../core/harness'
 import { signInAs, type ApiAs } from './api-as'
 import { call, startTestServer, type TestServer } from './harness'
@@ -125,5 +126,66 @@ describe.each(testDatabases())('exam morning: sign-in at scale ($name)', (databa
     expect((await slow).status).toBe(200)
     // Only the slow member's check was hashed.
     expect(events.hash - start.hash).toBe(1)
+  })
+})
+
+/** A stored hash at scrypt N = 1024 (the format carries its cost): a thousand checks in seconds, through the same code. */
+function cheapHash(password: string): string {
+  const salt = randomBytes(16)
+  const hash = scryptSync(password.normalize('NFKC'), salt, 32, { N: 1024, r: 8, p: 1 })
+  return ['scrypt', 1024, 8, 1, salt.toString('base64'), hash.toString('base64')].join('$')
+}
+
+describe.each(testDatabases())('exam morning: a hall behind one address ($name)', (database) => {
+  const PHONES = 1000
+  let server: TestServer
+  let telephones: string[]
+
+  beforeAll(async () => {
+    // The real limits (not the tests' ×20), the real queue.
+    server = await startTestServer(await database.url(), { rateLimitScale: 1, trustProxy: 1 })
+    const branch = await server.db.selectFrom('org').select(['id', 'topOrgId', 'path']).where('orgType', '=', '党支部').orderBy('id').executeTakeFirstOrThrow()
+    const now = nowText()
+    const pwdHash = cheapHash(MEMBER_PASSWORD)
+    telephones = Array.from({ length: PHONES }, (_, i) => `166${String(i).padStart(8, '0')}`)
+    for (let i = 0; i < PHONES; i += 250) {
+      await server.db
+        .insertInto('member')
+        .values(telephones.slice(i, i + 250).map((telephone, j) => ({ name: `会场${i + j}`, telephone, pwdHash, orgId: branch.id, orgPath: branch.path, topOrgId: branch.topOrgId, enabled: 1, createdAt: now, updatedAt: now })))
+        .execute()
+    }
+  })
+  afterAll(() => server?.stop())
+
+  /** What the phone page does: load it, sign in, and when told the queue is full wait the time given and try again. */
+  async function phone(telephone: string): Promise<{ page: number; signIn: ApiEnvelope<unknown> }> {
+    const page = (await fetch(`${server.url}/m/exam`)).status
+    for (;;) {
+      const answer = await call(server.url, 'POST', '/api/m/login', { body: { telephone, password: MEMBER_PASSWORD } })
+      const retryAfter = answer.body.code === 429 && answer.body.message === '登录人数较多，请稍候' ? answer.body.data?.retryAfter : undefined
+      if (retryAfter === undefined) return { page, signIn: answer.body }
+      await new Promise((resolve) => setTimeout(resolve, retryAfter * 1000 * Math.random()))
+    }
+  }
+
+  it('signs in a hall of 1,000 phones from one address, none turned away', async () => {
+    const results: { page: number; signIn: ApiEnvelope<unknown> }[] = []
+    // 100 phones at a time: a hall's Wi-Fi, not one burst of 1,000 sockets from the test process.
+    for (let next = 0; next < PHONES; ) {
+      const batch = telephones.slice(next, (next += 100))
+      results.push(...(await Promise.all(batch.map(phone))))
+    }
+    expect(results.filter((r) => r.page !== 200)).toEqual([])
+    expect(results.filter((r) => r.signIn.code !== 0).map((r) => r.signIn.message)).toEqual([])
+  }, 120_000)
+
+  it('limits one telephone to 60 sign-ins a minute, from any address', async () => {
+    const telephone = '16699999999'
+    const results: number[] = []
+    // Each guess from another address, so the address's wrong-password delay never applies: this is the telephone's own count.
+    const guess = (i: number) => call(server.url, 'POST', '/api/m/login', { body: { telephone, password: 'wrong' }, headers: { 'X-Forwarded-For': `10.9.${i >> 8}.${i & 255}` } })
+    for (let i = 0; i < 61; i++) results.push((await guess(i)).body.code)
+    expect(results.slice(0, 60).every((code) => code === 400)).toBe(true)
+    expect(results[60]).toBe(429)
   })
 })
