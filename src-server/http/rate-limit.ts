@@ -1,9 +1,9 @@
 import rateLimit from '@fastify/rate-limit'
-import type { FastifyInstance, FastifyRequest } from 'fastify'
+import type { FastifyInstance } from 'fastify'
 import { sql } from 'kysely'
 import { AppError, ErrorKey } from '../../src-shared/errors'
 import type { Db } from '../db/types'
-import { memberOf } from './member-auth'
+import { limitPerSession } from './session-limit'
 
 /**
  * Requests one client address may make per minute to each route open to anyone or
@@ -32,16 +32,17 @@ const SWEEP_EVERY = 200
 type Hit = { current: number; ttl: number }
 
 /**
- * One more call counted under `key` in the shared counters (`rate_limit`), in a window of
- * `timeWindow` ms: one upsert; a counter whose window has passed starts again at 1.
+ * `calls` more calls (one, or a lease of several: session-limit.ts) counted under `key` in the
+ * shared counters (`rate_limit`), in a window of `timeWindow` ms: one upsert; a counter whose
+ * window has passed starts again.
  */
-export async function countCall(db: Db, key: string, timeWindow: number, now = Date.now()): Promise<Hit> {
+export async function countCall(db: Db, key: string, timeWindow: number, now = Date.now(), calls = 1): Promise<Hit> {
   const row = await db
     .insertInto('rateLimit')
-    .values({ key: key.slice(0, 200), hits: 1, resetAt: now + timeWindow })
+    .values({ key: key.slice(0, 200), hits: calls, resetAt: now + timeWindow })
     .onConflict((oc) =>
       oc.column('key').doUpdateSet({
-        hits: sql<number>`CASE WHEN rate_limit.reset_at <= ${now} THEN 1 ELSE rate_limit.hits + 1 END`,
+        hits: sql<number>`CASE WHEN rate_limit.reset_at <= ${now} THEN ${calls} ELSE rate_limit.hits + ${calls} END`,
         resetAt: sql<number>`CASE WHEN rate_limit.reset_at <= ${now} THEN ${now + timeWindow} ELSE rate_limit.reset_at END`,
       }),
     )
@@ -90,19 +91,6 @@ function databaseStore(db: Db) {
 }
 
 /**
- * A live member session is counted by itself (its id: counters never hold a token); any
- * other call, a made-up or expired token included, by its address. So a flood of
- * invented tokens shares one counter and is refused like any other (issue 25), and the
- * lookup is a read the route mechanism then reuses (member-auth.ts).
- */
-function memberOrAddress(db: Db) {
-  return async (req: FastifyRequest): Promise<string> => {
-    const member = await memberOf(db, req)
-    return member === null ? req.ip : `member:${member}`
-  }
-}
-
-/**
  * Registers the limiter for the routes of RATE_LIMITS only: it must come before the
  * routes, whose `config.rateLimit` an onRoute hook fills in from that table.
  */
@@ -110,10 +98,13 @@ export async function registerRateLimits(app: FastifyInstance, db: Db, scale = 1
   app.addHook('onRoute', (route) => {
     const methods = [route.method].flat()
     const limit = RATE_LIMITS.find((l) => methods.some((m) => l.test(m, route.url)))
-    if (limit) {
-      const rateLimit = { max: Math.round(limit.max * scale), timeWindow: WINDOW_MS, ...(limit.perMember ? { keyGenerator: memberOrAddress(db) } : {}) }
-      route.config = { ...(route.config as object), rateLimit }
+    if (!limit) return
+    const max = Math.round(limit.max * scale)
+    if (limit.perMember) {
+      route.onRequest = [...[route.onRequest ?? []].flat(), limitPerSession(db, `${methods.join()} ${route.url}`, max, WINDOW_MS)]
+      return
     }
+    route.config = { ...(route.config as object), rateLimit: { max, timeWindow: WINDOW_MS } }
   })
   await app.register(rateLimit, {
     global: false,

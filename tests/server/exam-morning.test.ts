@@ -139,11 +139,13 @@ function cheapHash(password: string): string {
 describe.each(testDatabases())('exam morning: a hall behind one address ($name)', (database) => {
   const PHONES = 1000
   let server: TestServer
+  let databaseUrl: string
   let telephones: string[]
 
   beforeAll(async () => {
     // The real limits (not the tests' ×20), the real queue.
-    server = await startTestServer(await database.url(), { rateLimitScale: 1, trustProxy: 1 })
+    databaseUrl = await database.url()
+    server = await startTestServer(databaseUrl, { rateLimitScale: 1, trustProxy: 1 })
     const branch = await server.db.selectFrom('org').select(['id', 'topOrgId', 'path']).where('orgType', '=', '党支部').orderBy('id').executeTakeFirstOrThrow()
     const now = nowText()
     const pwdHash = cheapHash(MEMBER_PASSWORD)
@@ -187,5 +189,26 @@ describe.each(testDatabases())('exam morning: a hall behind one address ($name)'
     for (let i = 0; i < 61; i++) results.push((await guess(i)).body.code)
     expect(results.slice(0, 60).every((code) => code === 400)).toBe(true)
     expect(results[60]).toBe(429)
+  })
+
+  it('limits a session’s exam calls across two server processes without a counter write per call', async () => {
+    const second = await startTestServer(databaseUrl, { rateLimitScale: 1 })
+    try {
+      const token = dataOf((await call<{ token: string }>(server.url, 'POST', '/api/m/login', { body: { telephone: telephones[5], password: MEMBER_PASSWORD } })).body).token
+      const exams = async (url: string) => (await call(url, 'GET', '/api/m/exams', { headers: { MemberToken: token } })).status
+      const counted = async () =>
+        (await server.db.selectFrom('rateLimit').select(['key', 'hits']).where('key', 'like', '%/api/m/exams member:%').execute()).reduce((sum, r) => sum + Number(r.hits), 0)
+      // Fifteen calls claim the session's budget twice, ten at a time: two counter writes, not fifteen.
+      for (let i = 0; i < 15; i++) expect(await exams(server.url)).toBe(200)
+      expect(await counted()).toBe(20)
+      // Alternating between the two processes, the session still gets 120 calls a minute in all, no more.
+      const statuses: number[] = []
+      for (let i = 15; i < 125; i++) statuses.push(await exams(i % 2 ? second.url : server.url))
+      expect(statuses.filter((s) => s === 200).length).toBeLessThanOrEqual(105)
+      expect(statuses.slice(0, 95).every((s) => s === 200)).toBe(true)
+      expect(statuses.filter((s) => s === 429).length).toBeGreaterThanOrEqual(5)
+    } finally {
+      await second.stop()
+    }
   })
 })
