@@ -49,6 +49,11 @@ interface Waiting {
 export interface PasswordGate {
   /** Whether `password` matches `stored` (a missing account is checked against a dummy hash, in the same time). */
   verify(password: string, stored: string | null, signal: AbortSignal): Promise<boolean>
+  /**
+   * Throws the busy answer at once when the queue is full: called before a sign-in's own
+   * reads and counter writes, so a refused sign-in costs the box next to nothing.
+   */
+  assertRoom(): void
   /** Hashes computed, checks dropped because their client had gone or waited too long, checks refused at the bound. */
   readonly stats: { hashes: number; dropped: number; refused: number }
 }
@@ -92,6 +97,11 @@ export function createPasswordGate(settings: PasswordGateSettings): PasswordGate
 
   return {
     stats,
+    assertRoom() {
+      if (waiting.length < settings.queueBound || running < settings.concurrency) return
+      count('refused')
+      throw busy(retryAfter())
+    },
     verify(password, stored, signal) {
       if (running < settings.concurrency && waiting.length === 0) return hash(password, stored)
       if (waiting.length >= settings.queueBound) {

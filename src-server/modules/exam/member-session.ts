@@ -62,6 +62,7 @@ export async function memberLogin(
   now = Date.now(),
 ) {
   const { ip } = request
+  request.passwords.assertRoom()
   // Limited per telephone (from any address) and, for wrong passwords, per telephone and address;
   // the address as a whole only has a ceiling a hall behind one NAT address does not reach (rate-limit.ts).
   await countMemberSignIn(db, telephone, request.rateLimitScale, now)
