@@ -68,7 +68,7 @@ export function createPasswordGate(settings: PasswordGateSettings): PasswordGate
   }
   // Milliseconds one check takes, smoothed: turns the queue's length into a retry time.
   let checkMs = 50
-  const retryAfter = () => Math.max(1, Math.ceil(((waiting.length + settings.concurrency) * checkMs) / settings.concurrency / 1000))
+  const retryAfter = () => Math.max(1, Math.ceil(((waiting.length + settings.concurrency) * checkMs) / Math.max(1, settings.concurrency) / 1000))
 
   const next = () => {
     while (running < settings.concurrency && waiting.length > 0) {
