@@ -1,6 +1,7 @@
 import multipart from '@fastify/multipart'
 import Fastify, { type FastifyInstance } from 'fastify'
 import { uploadKinds } from '../src-shared/schemas/files'
+import { createPasswordGate, defaultGateSettings } from './auth/password-gate'
 import type { Db } from './db/types'
 import { registerDocs } from './http/docs'
 import { installErrorHandling, installJsonParser } from './http/errors'
@@ -39,7 +40,8 @@ export async function buildApp(options: ServerOptions, db: Db): Promise<FastifyI
   registerSecurityHeaders(app, options.production)
   await registerDocs(app, options.production)
   await registerRateLimits(app, db, options.rateLimitScale)
-  const deps = { db, options }
+  const passwords = createPasswordGate({ ...defaultGateSettings(options.workers), ...options.passwordGate })
+  const deps = { db, options, passwords }
   // Multipart bodies are read by the upload route only: in a context of its own, the
   // plugin's hooks (two on every request) stay off all the other routes.
   await app.register(async (uploads) => {

@@ -1,4 +1,5 @@
 import { DEFAULT_LOGIN_AES_KEY } from '../src-shared/login-crypto'
+import type { PasswordGateSettings } from './auth/password-gate'
 
 /** Everything the platform server is configured with (README: Configuration). */
 export interface ServerOptions {
@@ -49,6 +50,11 @@ export interface ServerOptions {
   settingsSecret?: string
   /** Wait before the first retry of a failed SMS (doubling after each further failure). */
   smsRetryMs?: number
+  /**
+   * The password checks' queue (auth/password-gate.ts); unset, from the cores and libuv's
+   * pool. Tests and benches set a bound and count the hashes.
+   */
+  passwordGate?: Partial<PasswordGateSettings>
 }
 
 export const DEMO_ADMIN_PASSWORD = 'Admin@123'

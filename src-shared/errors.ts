@@ -70,7 +70,8 @@ export interface ApiFailure {
   code: number
   message: string
   error: ErrorKey
-  data: { issues?: FieldIssue[] } | null
+  /** `retryAfter`: seconds to wait before trying again (a busy sign-in, issue 28; also the Retry-After header). */
+  data: { issues?: FieldIssue[]; retryAfter?: number } | null
 }
 
 export type ApiEnvelope<T> = ApiSuccess<T> | ApiFailure
@@ -82,12 +83,14 @@ export type ApiEnvelope<T> = ApiSuccess<T> | ApiFailure
 export class AppError extends Error {
   readonly key: ErrorKey
   readonly issues: FieldIssue[] | undefined
+  readonly retryAfter: number | undefined
 
-  constructor(key: ErrorKey, message?: string, issues?: FieldIssue[]) {
+  constructor(key: ErrorKey, message?: string, issues?: FieldIssue[], retryAfter?: number) {
     super(message ?? defaultMessageOf[key])
     this.name = 'AppError'
     this.key = key
     this.issues = issues
+    this.retryAfter = retryAfter
   }
 
   get code(): number {
@@ -100,7 +103,7 @@ export function toFailure(err: AppError): ApiFailure {
     code: err.code,
     message: err.message,
     error: err.key,
-    data: err.issues ? { issues: err.issues } : null,
+    data: err.issues || err.retryAfter !== undefined ? { ...(err.issues ? { issues: err.issues } : {}), ...(err.retryAfter !== undefined ? { retryAfter: err.retryAfter } : {}) } : null,
   }
 }
 
@@ -110,5 +113,5 @@ export function isErrorKey(value: unknown): value is ErrorKey {
 
 export function fromFailure(failure: Pick<ApiFailure, 'message' | 'error' | 'data'>): AppError {
   const key = isErrorKey(failure.error) ? failure.error : ErrorKey.INTERNAL
-  return new AppError(key, failure.message, failure.data?.issues)
+  return new AppError(key, failure.message, failure.data?.issues, failure.data?.retryAfter)
 }

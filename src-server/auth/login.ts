@@ -6,7 +6,7 @@ import { zodFailure } from '../http/validation'
 import type { ServerOptions } from '../options'
 import { consumeCaptcha } from './captcha'
 import { assertMayTry, failedAttempt, forgetFailures } from './login-delay'
-import { verifyAgainstDummy, verifyPassword } from './passwords'
+import type { PasswordGate } from './password-gate'
 import { createSession } from './sessions'
 
 /**
@@ -20,7 +20,7 @@ export async function signIn(
   db: Db,
   options: ServerOptions,
   payloadHex: string,
-  ip: string,
+  request: { ip: string; passwords: PasswordGate; signal: AbortSignal },
   identify: (username: string) => void = () => {},
   now = Date.now(),
 ): Promise<{ token: string; mustChangePassword: boolean }> {
@@ -33,10 +33,11 @@ export async function signIn(
 
   if (!(await consumeCaptcha(db, checkCodeId, checkCode, now))) throw new AppError(ErrorKey.CAPTCHA_INVALID)
 
+  const { ip } = request
   await assertMayTry(db, ip, username, now)
 
   const account = await db.selectFrom('admin').select(['id', 'passwordHash', 'mustRenew']).where('name', '=', username).executeTakeFirst()
-  const ok = account ? await verifyPassword(password, account.passwordHash) : await verifyAgainstDummy(password)
+  const ok = await request.passwords.verify(password, account?.passwordHash ?? null, request.signal)
   if (!account || !ok) throw await failedAttempt(db, ip, username, now, new AppError(ErrorKey.BAD_CREDENTIALS))
   await forgetFailures(db, ip, username)
   return { token: await createSession(db, account.id, options.tokenTtlMinutes, now), mustChangePassword: account.mustRenew === 1 }

@@ -3,6 +3,7 @@ import type { RouteName, Routes } from '../../src-shared/api'
 import type { RouteDef, RouteOutput, RouteParsedInput } from '../../src-shared/contract'
 import type { AuthUser } from '../auth/auth-user'
 import type { Db } from '../db/types'
+import type { PasswordGate } from '../auth/password-gate'
 import type { ServerOptions } from '../options'
 import type { Audit } from './audit'
 
@@ -21,6 +22,8 @@ export interface RequestContext {
   reply: FastifyReply
   /** Names the records a write changes, for the operation log (see audit.ts). */
   audit: Audit
+  /** Every password check goes through it: a bounded queue (auth/password-gate.ts). */
+  passwords: PasswordGate
 }
 
 export type Handler<R extends RouteDef> = (input: RouteParsedInput<R>, ctx: RequestContext) => Promise<RouteOutput<R>>
@@ -43,4 +46,18 @@ export function signedIn(ctx: RequestContext): AuthUser {
 export function signedInMember(ctx: RequestContext): number {
   if (ctx.memberId === null) throw new Error('signedInMember() called on a route without member access')
   return ctx.memberId
+}
+
+/**
+ * Aborted when the client goes away before its answer is written (the phone gave up,
+ * closed the page): queued work for it is dropped (auth/password-gate.ts).
+ */
+export function clientSignal(reply: FastifyReply): AbortSignal {
+  const gone = new AbortController()
+  const response = reply.raw
+  if (response.destroyed || response.socket?.destroyed) gone.abort()
+  else response.once('close', () => {
+    if (!response.writableFinished) gone.abort()
+  })
+  return gone.signal
 }

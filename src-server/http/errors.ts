@@ -25,6 +25,7 @@ export function installErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((err, req, reply) => {
     const { failure, internal } = failureOf(err)
     if (internal) req.log.error({ err }, 'request failed')
+    if (failure.data?.retryAfter !== undefined) void reply.header('Retry-After', String(failure.data.retryAfter))
     return reply.status(failure.code).send(failure)
   })
   app.setNotFoundHandler((_req, reply) => {

@@ -1,6 +1,7 @@
 import type { FastifyRequest } from 'fastify'
 import { AppError, ErrorKey } from '../../src-shared/errors'
 import { sha256Hex } from '../auth/tokens'
+import { preparedQuery, type QueryParams } from '../db/prepared'
 import type { Db } from '../db/types'
 
 /**
@@ -17,11 +18,16 @@ export const MEMBER_TOKEN_HEADER = 'MemberToken'
  */
 const resolved = new WeakMap<FastifyRequest, Promise<number | null>>()
 
+/** Prepared (compiled once, a named statement on PostgreSQL): it runs on every exam call. */
+const liveMemberSession = preparedQuery((db, p: QueryParams<{ tokenHash: string; now: number }>) =>
+  db.selectFrom('memberSession').select('memberId').where('tokenHash', '=', p.tokenHash).where('expiresAt', '>', p.now),
+)
+
 async function lookUp(db: Db, req: FastifyRequest): Promise<number | null> {
   const value = req.headers[MEMBER_TOKEN_HEADER.toLowerCase()]
   const token = Array.isArray(value) ? value[0] : value
   if (!token) return null
-  const row = await db.selectFrom('memberSession').select('memberId').where('tokenHash', '=', sha256Hex(token)).where('expiresAt', '>', Date.now()).executeTakeFirst()
+  const row = await liveMemberSession.first(db, { tokenHash: sha256Hex(token), now: Date.now() })
   return row?.memberId ?? null
 }
 

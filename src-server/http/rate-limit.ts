@@ -1,9 +1,9 @@
 import rateLimit from '@fastify/rate-limit'
-import type { FastifyInstance, FastifyRequest } from 'fastify'
+import type { FastifyInstance } from 'fastify'
 import { sql } from 'kysely'
 import { AppError, ErrorKey } from '../../src-shared/errors'
 import type { Db } from '../db/types'
-import { memberOf } from './member-auth'
+import { limitPerSession } from './session-limit'
 
 /**
  * Requests one client address may make per minute to each route open to anyone or
@@ -12,6 +12,11 @@ import { memberOf } from './member-auth'
  */
 export const RATE_LIMITS: readonly { test: (method: string, url: string) => boolean; max: number; perMember?: true }[] = [
   { test: (_m, url) => url === '/api/m/checkin' || url === '/m/checkin', max: 600 },
+  // The exam morning (issue 28): a hall of 1,000 phones behind one NAT address loads the page and
+  // signs in within minutes, retrying when the password queue is full. This is only the address's
+  // ceiling: each telephone is limited on its own (MEMBER_SIGN_INS_PER_TELEPHONE) and each wrong
+  // password slows its address (login-delay.ts).
+  { test: (_m, url) => url === '/api/m/login' || url === '/m/exam', max: 5000 },
   // A signed-in member taking an exam is counted as that member, not by address: a venue's
   // whole hall autosaves through one NAT address (200 candidates ≈ 800 saves a minute).
   { test: (_m, url) => url === '/api/m/exams' || url.startsWith('/api/m/exam/'), max: 120, perMember: true },
@@ -27,6 +32,35 @@ const WINDOW_MS = 60_000
 const SWEEP_EVERY = 200
 
 type Hit = { current: number; ttl: number }
+
+/**
+ * `calls` more calls (one, or a lease of several: session-limit.ts) counted under `key` in the
+ * shared counters (`rate_limit`), in a window of `timeWindow` ms: one upsert; a counter whose
+ * window has passed starts again.
+ */
+export async function countCall(db: Db, key: string, timeWindow: number, now = Date.now(), calls = 1): Promise<Hit> {
+  const row = await db
+    .insertInto('rateLimit')
+    .values({ key: key.slice(0, 200), hits: calls, resetAt: now + timeWindow })
+    .onConflict((oc) =>
+      oc.column('key').doUpdateSet({
+        hits: sql<number>`CASE WHEN rate_limit.reset_at <= ${now} THEN ${calls} ELSE rate_limit.hits + ${calls} END`,
+        resetAt: sql<number>`CASE WHEN rate_limit.reset_at <= ${now} THEN ${now + timeWindow} ELSE rate_limit.reset_at END`,
+      }),
+    )
+    .returning(['hits', 'resetAt'])
+    .executeTakeFirstOrThrow()
+  return { current: Number(row.hits), ttl: Math.max(0, Number(row.resetAt) - now) }
+}
+
+/** Sign-ins one member telephone may attempt a minute, from any address (the phone page's retries included). */
+export const MEMBER_SIGN_INS_PER_TELEPHONE = 60
+
+/** Refuses (请求过于频繁) a member sign-in beyond the telephone's own limit, whatever address it comes from. */
+export async function countMemberSignIn(db: Db, telephone: string, scale = 1, now = Date.now()): Promise<void> {
+  const hit = await countCall(db, `member sign-in ${telephone}`, WINDOW_MS, now)
+  if (hit.current > Math.round(MEMBER_SIGN_INS_PER_TELEPHONE * scale)) throw new AppError(ErrorKey.RATE_LIMITED, undefined, undefined, Math.ceil(hit.ttl / 1000))
+}
 type Callback = (err: Error | null, hit?: Hit) => void
 
 /**
@@ -53,32 +87,8 @@ function databaseStore(db: Db) {
     private async hit(key: string, timeWindow: number): Promise<Hit> {
       const now = Date.now()
       if (++calls % SWEEP_EVERY === 0) await db.deleteFrom('rateLimit').where('resetAt', '<=', now).execute()
-      const row = await db
-        .insertInto('rateLimit')
-        .values({ key: key.slice(0, 200), hits: 1, resetAt: now + timeWindow })
-        .onConflict((oc) =>
-          oc.column('key').doUpdateSet({
-            hits: sql<number>`CASE WHEN rate_limit.reset_at <= ${now} THEN 1 ELSE rate_limit.hits + 1 END`,
-            resetAt: sql<number>`CASE WHEN rate_limit.reset_at <= ${now} THEN ${now + timeWindow} ELSE rate_limit.reset_at END`,
-          }),
-        )
-        .returning(['hits', 'resetAt'])
-        .executeTakeFirstOrThrow()
-      return { current: Number(row.hits), ttl: Math.max(0, Number(row.resetAt) - now) }
+      return countCall(db, key, timeWindow, now)
     }
-  }
-}
-
-/**
- * A live member session is counted by itself (its id: counters never hold a token); any
- * other call, a made-up or expired token included, by its address. So a flood of
- * invented tokens shares one counter and is refused like any other (issue 25), and the
- * lookup is a read the route mechanism then reuses (member-auth.ts).
- */
-function memberOrAddress(db: Db) {
-  return async (req: FastifyRequest): Promise<string> => {
-    const member = await memberOf(db, req)
-    return member === null ? req.ip : `member:${member}`
   }
 }
 
@@ -90,10 +100,13 @@ export async function registerRateLimits(app: FastifyInstance, db: Db, scale = 1
   app.addHook('onRoute', (route) => {
     const methods = [route.method].flat()
     const limit = RATE_LIMITS.find((l) => methods.some((m) => l.test(m, route.url)))
-    if (limit) {
-      const rateLimit = { max: Math.round(limit.max * scale), timeWindow: WINDOW_MS, ...(limit.perMember ? { keyGenerator: memberOrAddress(db) } : {}) }
-      route.config = { ...(route.config as object), rateLimit }
+    if (!limit) return
+    const max = Math.round(limit.max * scale)
+    if (limit.perMember) {
+      route.onRequest = [...[route.onRequest ?? []].flat(), limitPerSession(db, `${methods.join()} ${route.url}`, max, WINDOW_MS)]
+      return
     }
+    route.config = { ...(route.config as object), rateLimit: { max, timeWindow: WINDOW_MS } }
   })
   await app.register(rateLimit, {
     global: false,

@@ -18,6 +18,7 @@ import type { Handlers, RequestContext } from './context'
 import { failureOf } from './errors'
 import { assertSafeInput } from './input-guard'
 import { authenticateMember } from './member-auth'
+import type { PasswordGate } from '../auth/password-gate'
 import { compiledSerializer } from './response'
 import { parseValue, zodFailure } from './validation'
 import { inRouteTransaction } from './write-transaction'
@@ -100,7 +101,7 @@ type AnyHandler = (input: Record<string, unknown>, ctx: RequestContext) => Promi
  */
 export function registerRoutes(
   app: FastifyInstance,
-  deps: { db: Db; options: ServerOptions },
+  deps: { db: Db; options: ServerOptions; passwords: PasswordGate },
   handlers: Handlers,
   which: (route: RouteDef) => boolean = () => true,
 ): void {
@@ -152,7 +153,7 @@ export function registerRoutes(
             // The record a write names is logged before and after without the handler's help.
             const table = route.record ?? scopedRecordTable(route)
             if (logged && table && typeof input.id === 'number') await trail.changing(table as AuditTable, input.id)
-            const result = await handler(input, { db, options: deps.options, user, memberId, ip: req.ip, req, reply, audit: trail })
+            const result = await handler(input, { db, options: deps.options, user, memberId, ip: req.ip, req, reply, audit: trail, passwords: deps.passwords })
             if (logged && table && input.id === undefined) auditCreated(trail, table as AuditTable, result)
             const answer = route.kind === 'download' ? undefined : answerOf(result)
             if (logged) await trail.write({ route: name, actor, ip: req.ip, ok: true, message: null })

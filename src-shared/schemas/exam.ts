@@ -267,7 +267,8 @@ export const MemberLoginBodySchema = z.object({
   telephone: mobile,
   password: z.string({ error: '请输入密码' }).min(1, '请输入密码').max(64, '密码错误'),
 })
-export const MemberLoginResultSchema = z.object({ token: z.string(), name: z.string() })
+/** `validUntil`: when the session ends (yyyy-MM-dd HH:mm:ss): through the day of the member's last exam ahead (issue 28). */
+export const MemberLoginResultSchema = z.object({ token: z.string(), name: z.string(), validUntil: z.string() })
 
 export const MyExamSchema = z.object({
   memberExamId: z.number(),

@@ -3,13 +3,14 @@ import { signIn } from '../../auth/login'
 import { changeOwnPassword } from '../../auth/own-password'
 import { deleteSession } from '../../auth/sessions'
 import { tokenOf } from '../../http/authenticate'
-import { signedIn, type DomainHandlers } from '../../http/context'
+import { clientSignal, signedIn, type DomainHandlers } from '../../http/context'
 import { userInfoOf } from './queries'
 
 export const authHandlers = {
   'auth.captcha': async (_input, { db, options }) => createCaptcha(db, options.captchaTestCode),
 
-  'auth.login': async ({ data }, { db, options, ip, audit }) => signIn(db, options, data, ip, (username) => audit.actor(username)),
+  'auth.login': async ({ data }, { db, options, ip, audit, passwords, reply }) =>
+    signIn(db, options, data, { ip, passwords, signal: clientSignal(reply) }, (username) => audit.actor(username)),
 
   'auth.logout': async (_input, { db, req }) => {
     const token = tokenOf(req)

@@ -1,6 +1,6 @@
 import type { MyExam } from '../../../src-shared/schemas/exam'
 import { nowText } from '../../db/time'
-import { signedInMember, type DomainHandlers } from '../../http/context'
+import { clientSignal, signedInMember, type DomainHandlers } from '../../http/context'
 import { sendPage } from '../signup/mobile-html'
 import { examPageBody } from './exam-page'
 import { memberLogin } from './member-session'
@@ -9,13 +9,11 @@ import { checkedIn, closedReason, finalizeExpired, NOT_CHECKED_IN, saveAnswer, s
 import { reviewOf } from './review'
 import { roundWindow } from './status'
 
-/** A member's phone session lasts a working day: long enough for any exam, ended by signing in again. */
-const MEMBER_SESSION_MINUTES = 12 * 60
-
 export const memberAppHandlers = {
   'memberApp.page': async (_input, { reply }) => sendPage(reply, 200, '在线考试', examPageBody()),
 
-  'memberApp.login': async ({ telephone, password }, { db, ip }) => memberLogin(db, ip, telephone, password, MEMBER_SESSION_MINUTES),
+  'memberApp.login': async ({ telephone, password }, { db, ip, passwords, reply, options }) =>
+    memberLogin(db, { ip, passwords, signal: clientSignal(reply), rateLimitScale: options.rateLimitScale }, telephone, password),
 
   'memberApp.exams': async (_input, ctx) => {
     const memberId = signedInMember(ctx)

@@ -160,7 +160,7 @@ export function signUpPageBody(t: SignUpPageTrain, token: string, closedReason: 
  * Where the phone pages keep the member's session (exam page and check-in page share it:
  * one origin, one sign-in).
  */
-export const MEMBER_STORAGE = { token: 'memberToken', name: 'memberName' } as const
+export const MEMBER_STORAGE = { token: 'memberToken', name: 'memberName', until: 'memberUntil' } as const
 
 /**
  * The check-in page of a valid code inside an open sign-in window. The member proves who
@@ -182,7 +182,7 @@ const form=document.getElementById('f'),who=document.getElementById('who'),resul
 let token=localStorage.getItem(KEYS.token);
 function say(kind,text){result.className=kind;result.textContent=text}
 function show(){who.hidden=!token;form.hidden=!!token;document.getElementById('whoName').textContent=localStorage.getItem(KEYS.name)||''}
-function signOut(){token=null;localStorage.removeItem(KEYS.token);localStorage.removeItem(KEYS.name);show()}
+function signOut(){token=null;localStorage.removeItem(KEYS.token);localStorage.removeItem(KEYS.name);localStorage.removeItem(KEYS.until);show()}
 async function post(path,body){const r=await fetch(path,{method:'POST',headers:{'Content-Type':'application/json',...(token?{MemberToken:token}:{})},body:JSON.stringify(body)});return r.json()}
 async function checkIn(){say('','正在签到…');
  try{const env=await post('/api/m/checkin',target);
