@@ -5,6 +5,7 @@ import type { ErrorKey, FieldIssue } from './errors'
 import { LoginFormSchema, OfflineLoginFormSchema, UserInfoSchema } from './schemas/auth'
 import { FileRangeSchema, ReadRangeSchema, StoredPathSchema, UploadedFileSchema, UploadKindSchema } from './schemas/files'
 import { SetupFormSchema, SetupStatusSchema } from './schemas/setup'
+import { isAllowedUpdateFeed, UPDATE_FEED_MESSAGE } from './update-feed'
 import { SeatPlanSaveBodySchema, SeatSaveResultSchema } from './schemas/seating'
 import { PrepareOfflineResultSchema, PrepareOfflineSchema, SyncConflictSchema, SyncResolveSchema, SyncStatusSchema, type SyncStatus } from './schemas/sync'
 
@@ -26,7 +27,7 @@ export const SettingsSchema = z.object({
   updateUrl: z
     .string()
     .trim()
-    .regex(/^(https?:\/\/\S+)?$/, '更新地址格式错误，例如 https://updates.example.cn/console/')
+    .refine((address) => address === '' || isAllowedUpdateFeed(address), UPDATE_FEED_MESSAGE)
     .optional(),
 })
 export type Settings = z.infer<typeof SettingsSchema>

@@ -1,10 +1,11 @@
 import { app, dialog, type BrowserWindow } from 'electron'
 import { autoUpdater } from 'electron-updater'
+import { isAllowedUpdateFeed, UPDATE_FEED_MESSAGE } from '../../src-shared/update-feed'
 import type { FileLog } from '../desktop/logs'
 
 /**
  * Updates of an installed app through electron-updater's generic provider: the
- * address comes from the settings (`updateUrl`) or UPDATE_URL. Checked at start
+ * address comes from the settings (`updateUrl`) or UPDATE_URL, https only (src-shared/update-feed). Checked at start
  * (quietly) and from 帮助 → 检查更新 (saying what it found); the download shows on
  * the taskbar / dock, and a finished one asks to restart.
  */
@@ -55,6 +56,12 @@ export function createUpdater(deps: { feedUrl: () => Promise<string | undefined>
       const url = await deps.feedUrl()
       if (!url) {
         if (byUser) await tell('未设置更新地址', '请在登录页的“服务器设置”中填写更新地址')
+        return
+      }
+      // UPDATE_URL or a settings file written before the rule: refused here too, never fetched.
+      if (!isAllowedUpdateFeed(url)) {
+        deps.log.error('检查更新失败', new Error(`${UPDATE_FEED_MESSAGE}：${url}`))
+        if (byUser) await tell('检查更新失败', UPDATE_FEED_MESSAGE)
         return
       }
       autoUpdater.setFeedURL({ provider: 'generic', url })
