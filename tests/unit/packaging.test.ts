@@ -82,7 +82,9 @@ describe('Electron fuses flipped at packaging', () => {
 
   it('turns off RunAsNode, NODE_OPTIONS and --inspect, turns on asar integrity, asar-only loading and cookie encryption', async () => {
     // electron-builder's own translation of `electronFuses`, applied as it applies it before signing.
-    const fuses = (await PlatformPackager.prototype.generateFuseConfig.call(null, config.electronFuses!)) as FuseConfig
+    // (a private method of its packager, so reached past the type)
+    const packager = PlatformPackager.prototype as unknown as { generateFuseConfig(fuses: unknown): Promise<FuseConfig> }
+    const fuses = await packager.generateFuseConfig.call(null, config.electronFuses)
     const binary = await binaryWithDefaultFuses()
     await flipFuses(binary, fuses)
     const wire = (await getCurrentFuseWire(binary)) as unknown as Record<number, number>
