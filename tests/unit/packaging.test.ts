@@ -57,10 +57,14 @@ describe('the packaging configuration (electron-builder.yml)', () => {
     expect(config.win!.verifyUpdateCodeSignature).toBe(true)
   })
 
-  it('keeps the app in an asar with better-sqlite3 unpacked beside it and rebuilt for Electron', () => {
+  it('keeps the app in an asar with better-sqlite3 unpacked beside it, its Node-API binaries loading in Electron as in Node', async () => {
     expect(config.asar ?? true).toBe(true)
     expect(config.asarUnpack).toEqual(['node_modules/better-sqlite3/**'])
-    expect(config.npmRebuild).toBe(true)
+    // Node-API (ABI-stable): the package's prebuilt binary for each target serves Electron too, so nothing is rebuilt.
+    expect(config.npmRebuild).toBe(false)
+    const sqlite = JSON.parse(await readFile(join(root, 'node_modules/better-sqlite3/package.json'), 'utf8')) as { version: string; dependencies: Record<string, string> }
+    expect(Number(sqlite.version.split('.')[0])).toBeGreaterThanOrEqual(13)
+    expect(Object.keys(sqlite.dependencies)).toContain('node-addon-api')
   })
 })
 
