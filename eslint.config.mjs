@@ -8,7 +8,7 @@ const electronOnly = { group: ['electron', 'electron/*', 'electron-store'], mess
 const nodeBuiltins = { group: ['node:*', 'fs', 'path', 'os', 'crypto', 'child_process', 'http', 'net'], message: 'This layer must not use Node APIs.' }
 
 export default tseslint.config(
-  { ignores: ['out/**', 'dist/**', 'node_modules/**', '.app-data/**', 'coverage/**'] },
+  { ignores: ['out/**', 'dist/**', 'node_modules/**', '.app-data/**', 'coverage/**', '.tmp/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
