@@ -1,12 +1,12 @@
 import { app, dialog, type BrowserWindow } from 'electron'
 import type { AppUpdater } from 'electron-updater'
-import { isAllowedUpdateFeed, UPDATE_FEED_MESSAGE } from '../../src-shared/update-feed'
 import type { FileLog } from '../desktop/logs'
+import { planUpdateCheck } from '../desktop/update-check'
 
 /**
  * Updates of an installed app through electron-updater's generic provider: the
  * address comes from the settings (`updateUrl`) or UPDATE_URL, https only
- * (src-shared/update-feed). Checked at start (quietly) and from 帮助 → 检查更新 (saying what it found); the download shows on
+ * (src-main/desktop/update-check). Checked at start (quietly) and from 帮助 → 检查更新 (saying what it found); the download shows on
  * the taskbar / dock, and a finished one asks to restart.
  */
 export function createUpdater(deps: { feedUrl: () => Promise<string | undefined>; log: FileLog; window: () => BrowserWindow | null }) {
@@ -60,21 +60,13 @@ export function createUpdater(deps: { feedUrl: () => Promise<string | undefined>
   return {
     async check(byUser: boolean): Promise<void> {
       manual = byUser
-      if (!app.isPackaged) {
-        if (byUser) await tell('开发版本不检查更新')
+      const plan = planUpdateCheck(app.isPackaged, app.isPackaged ? await deps.feedUrl() : undefined)
+      if (plan.action === 'refuse') deps.log.error('检查更新失败', new Error(plan.logged))
+      if (plan.action !== 'check') {
+        if (byUser) await tell(plan.message, plan.detail)
         return
       }
-      const url = await deps.feedUrl()
-      if (!url) {
-        if (byUser) await tell('未设置更新地址', '请在登录页的“服务器设置”中填写更新地址')
-        return
-      }
-      // UPDATE_URL or a settings file written before the rule: refused here too, never fetched.
-      if (!isAllowedUpdateFeed(url)) {
-        deps.log.error('检查更新失败', new Error(`${UPDATE_FEED_MESSAGE}：${url}`))
-        if (byUser) await tell('检查更新失败', UPDATE_FEED_MESSAGE)
-        return
-      }
+      const url = plan.url
       const autoUpdater = await updater()
       autoUpdater.setFeedURL({ provider: 'generic', url })
       await autoUpdater.checkForUpdates().catch((error: unknown) => deps.log.error('检查更新失败', error))

@@ -8,6 +8,7 @@ import { PlatformPackager, type Configuration } from 'app-builder-lib'
 import { getConfig, validateConfiguration } from 'app-builder-lib/out/util/config/config'
 import { DebugLogger } from 'builder-util'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { planUpdateCheck } from '../../src-main/desktop/update-check'
 import { isAllowedUpdateFeed } from '../../src-shared/update-feed'
 
 /**
@@ -109,5 +110,26 @@ describe('the update feed rule (src-shared/update-feed)', () => {
       expect(isAllowedUpdateFeed(ok), ok).toBe(true)
     for (const refused of ['http://updates.example.cn/console/', 'http://192.168.1.10/feed/', 'http://localhost.example.cn/', 'ftp://updates.example.cn/', 'file:///tmp/feed', 'https://user:pw@updates.example.cn/', 'updates.example.cn', ''])
       expect(isAllowedUpdateFeed(refused), refused).toBe(false)
+  })
+})
+
+describe('an update check of the installed app (src-main/desktop/update-check, run by the updater)', () => {
+  it('fetches an https feed, or plain http on this machine', () => {
+    expect(planUpdateCheck(true, 'https://updates.example.cn/console/')).toEqual({ action: 'check', url: 'https://updates.example.cn/console/' })
+    expect(planUpdateCheck(true, 'http://127.0.0.1:8089/feed/')).toEqual({ action: 'check', url: 'http://127.0.0.1:8089/feed/' })
+  })
+
+  it('refuses a plain-http feed elsewhere (UPDATE_URL, an old settings file) and says why, fetching nothing', () => {
+    expect(planUpdateCheck(true, 'http://updates.example.cn/console/')).toEqual({
+      action: 'refuse',
+      message: '检查更新失败',
+      detail: '更新地址须为 https 地址（本机测试地址除外），例如 https://updates.example.cn/console/',
+      logged: '更新地址须为 https 地址（本机测试地址除外），例如 https://updates.example.cn/console/：http://updates.example.cn/console/',
+    })
+  })
+
+  it('does not check in development or without an address', () => {
+    expect(planUpdateCheck(false, 'https://updates.example.cn/console/')).toEqual({ action: 'skip', message: '开发版本不检查更新' })
+    expect(planUpdateCheck(true, undefined)).toMatchObject({ action: 'skip', message: '未设置更新地址' })
   })
 })
