@@ -5,7 +5,7 @@ import globals from 'globals'
 import { layersPlugin } from './scripts/eslint-layers.mjs'
 
 export default tseslint.config(
-  { ignores: ['out/**', 'dist/**', 'node_modules/**', '.app-data/**', 'coverage/**'] },
+  { ignores: ['out/**', 'dist/**', 'node_modules/**', '.app-data/**', 'coverage/**', '.tmp/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -7,6 +7,7 @@ import { FileRangeSchema, ReadRangeSchema, StoredPathSchema, UploadedFileSchema,
 import { DoorCheckInOutcomeSchema, DoorCheckInSchema, DoorSearchResultSchema, DoorSearchSchema } from './schemas/door'
 import { DocumentSchema, PrintResultSchema } from './schemas/documents'
 import { SetupFormSchema, SetupStatusSchema } from './schemas/setup'
+import { isAllowedUpdateFeed, UPDATE_FEED_MESSAGE } from './update-feed'
 import { SeatPlanSaveBodySchema, SeatSaveResultSchema } from './schemas/seating'
 import { PrepareOfflineResultSchema, PrepareOfflineSchema, SyncConflictSchema, SyncResolveSchema, SyncStatusSchema, type SyncStatus } from './schemas/sync'
 
@@ -28,7 +29,7 @@ export const SettingsSchema = z.object({
   updateUrl: z
     .string()
     .trim()
-    .regex(/^(https?:\/\/\S+)?$/, '更新地址格式错误，例如 https://updates.example.cn/console/')
+    .refine((address) => address === '' || isAllowedUpdateFeed(address), UPDATE_FEED_MESSAGE)
     .optional(),
 })
 export type Settings = z.infer<typeof SettingsSchema>

@@ -3,7 +3,6 @@ import { join } from 'node:path'
 import { AppError, ErrorKey } from '../../src-shared/errors'
 import type { Settings } from '../../src-shared/ipc'
 import { optionsFromEnv, type ServerOptions } from '../../src-server/options'
-import { startServer } from '../../src-server/start'
 
 /**
  * Which platform server the core talks to: in standalone mode one it runs itself,
@@ -29,7 +28,9 @@ export function createServerTarget(deps: {
   /** How the embedded server is started: in this process by default; the desktop app runs it in a utility process. */
   start?: (options: ServerOptions) => Promise<{ url: string; close(): Promise<void> }>
 }): ServerTarget {
-  const launch = deps.start ?? startServer
+  // Loaded on first use only: the desktop app's main process never loads the server (its
+  // utility process does), and the web host pays for it when it starts its server.
+  const launch = deps.start ?? (async (options: ServerOptions) => (await import('../../src-server/start')).startServer(options))
   let current: { key: string; url: string | null } | null = null
   let embedded: { close(): Promise<void> } | null = null
   let queue: Promise<void> = Promise.resolve()

@@ -1,5 +1,4 @@
 import { readFile, writeFile } from 'node:fs/promises'
-import * as XLSX from '@e965/xlsx'
 import { AppError, ErrorKey } from '../../src-shared/errors'
 
 /** Excel 97–2003 stops at 65 536 rows a sheet. */
@@ -11,6 +10,8 @@ export const XLS_MAX_ROWS = 65_536
  * copy is made here when the user picks .xls in the save dialog.
  */
 export async function saveAsXls(xlsxFile: string, xlsFile: string): Promise<void> {
+  // Loaded when a copy is asked for: the main process starts without the workbook library.
+  const XLSX = await import('@e965/xlsx')
   const workbook = XLSX.read(await readFile(xlsxFile), { type: 'buffer', dense: true, cellStyles: false })
   for (const name of workbook.SheetNames) {
     const ref = workbook.Sheets[name]['!ref']

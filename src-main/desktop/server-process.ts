@@ -1,13 +1,14 @@
 import type { ServerOptions } from '../../src-server/options'
-import { startServer } from '../../src-server/start'
 
 /**
  * The embedded server in a process of its own (Electron's utilityProcess), so that an
  * import or export never holds up the window's main process. Both ends speak this
- * small protocol over the process's message port; neither imports electron.
+ * small protocol over the process's message port; neither imports electron. This file is
+ * the parent's end and loads no server code (the main process must start without it);
+ * the child's end is server-child-port.ts.
  */
-type ToChild = { type: 'start'; options: ServerOptions } | { type: 'stop' }
-type FromChild = { type: 'ready'; url: string } | { type: 'failed'; message: string } | { type: 'stopped' }
+export type ToChild = { type: 'start'; options: ServerOptions } | { type: 'stop' }
+export type FromChild = { type: 'ready'; url: string } | { type: 'failed'; message: string } | { type: 'stopped' }
 
 /** The child's end: Electron's `process.parentPort`. */
 export interface ParentPort {
@@ -21,34 +22,6 @@ export interface ChildProcessPort {
   once(event: 'exit', listener: (code: number) => void): unknown
   postMessage(message: ToChild): void
   kill(): boolean
-}
-
-/** Runs in the child: starts the server on request, stops it and says so. */
-export function serveOverPort(port: ParentPort, log: (message: string, error: unknown) => void, exit: (code: number) => void): void {
-  let server: { close(): Promise<void> } | null = null
-  port.on('message', ({ data }) => {
-    const message = data as ToChild
-    if (message.type === 'start') {
-      startServer(message.options).then(
-        (running) => {
-          server = running
-          port.postMessage({ type: 'ready', url: running.url })
-        },
-        (err: unknown) => {
-          log('内置服务启动失败', err)
-          port.postMessage({ type: 'failed', message: err instanceof Error ? err.message : String(err) })
-        },
-      )
-    } else if (message.type === 'stop') {
-      const closing = server ? server.close() : Promise.resolve()
-      closing
-        .catch((err: unknown) => log('内置服务关闭时出错', err))
-        .finally(() => {
-          port.postMessage({ type: 'stopped' })
-          exit(0)
-        })
-    }
-  })
 }
 
 const STOP_WAIT_MS = 10_000

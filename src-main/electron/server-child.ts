@@ -1,5 +1,5 @@
 import { fileLog } from '../desktop/logs'
-import { serveOverPort } from '../desktop/server-process'
+import { serveOverPort } from '../desktop/server-child-port'
 
 /**
  * Entry of the embedded server's utility process (out/main/server-child.js). The data

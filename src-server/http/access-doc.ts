@@ -4,8 +4,8 @@ import { MEMBER_TOKEN_HEADER } from './member-auth'
 
 /** The OpenAPI security schemes (docs.ts): the console's session and the member's own. */
 export const SECURITY_SCHEMES = {
-  token: { type: 'apiKey', in: 'header', name: TOKEN_HEADER },
-  memberToken: { type: 'apiKey', in: 'header', name: MEMBER_TOKEN_HEADER },
+  token: { type: 'apiKey', in: 'header', name: TOKEN_HEADER, description: '控制台登录（POST /api/login）返回的令牌' },
+  memberToken: { type: 'apiKey', in: 'header', name: MEMBER_TOKEN_HEADER, description: '党员在手机页面登录（POST /api/m/login）返回的令牌' },
 } as const
 
 type Security = Partial<Record<keyof typeof SECURITY_SCHEMES, string[]>>[]

@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify'
 import { jsonSchemaTransform } from 'fastify-type-provider-zod'
 import { SYSTEM_NAME } from '../../src-shared/product'
 import { SECURITY_SCHEMES } from './access-doc'
+import { completeDocument } from './openapi-document'
 
 export const DOCS_PREFIX = '/api/docs'
 
@@ -20,6 +21,8 @@ export async function registerDocs(app: FastifyInstance, production: boolean): P
       components: { securitySchemes: SECURITY_SCHEMES },
     },
     transform: jsonSchemaTransform,
+    // The 4xx answers, the upload and download bodies, what OpenAPI 3.0 cannot read as converted.
+    transformObject: (document) => ('openapiObject' in document ? completeDocument(document.openapiObject) : document.swaggerObject),
   })
   // Its own page policy (scripts and styles of its own), replacing the API's default-src 'none'.
   await app.register(swaggerUi, { routePrefix: DOCS_PREFIX, staticCSP: true, transformStaticCSP: (csp) => `${csp}; frame-ancestors 'none'` })

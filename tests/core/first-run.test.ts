@@ -134,7 +134,7 @@ describe('the first run of a production console', () => {
 describe('the update address in the settings', () => {
   afterAll(cleanUp)
 
-  it('is kept when the server form saves without it, and cleared when it is sent empty', async () => {
+  it('is kept when the server form saves without it, cleared when it is sent empty, and https only (this machine excepted)', async () => {
     const dataDir = await tempDir()
     const core = await firstRunCore(dataDir, { firstRun: false })
     const feed = 'https://updates.example.cn/console/'
@@ -142,7 +142,12 @@ describe('the update address in the settings', () => {
     expect(expectOk(await core.dispatch('settings.set', { serverMode: 'standalone' }))).toEqual({ serverMode: 'standalone', updateUrl: feed })
     expect(JSON.parse(await readFile(join(dataDir, SETTINGS_FILE), 'utf8'))).toEqual({ serverMode: 'standalone', updateUrl: feed })
     expect(expectOk(await core.dispatch('settings.set', { serverMode: 'standalone', updateUrl: '' }))).toEqual({ serverMode: 'standalone' })
-    const bad = expectFailure(await core.dispatch('settings.set', { serverMode: 'standalone', updateUrl: 'ftp://x' }), ErrorKey.VALIDATION)
-    expect(bad.issues).toEqual([{ path: 'updateUrl', message: '更新地址格式错误，例如 https://updates.example.cn/console/' }])
+    for (const refused of ['ftp://x', 'http://updates.example.cn/console/']) {
+      const bad = expectFailure(await core.dispatch('settings.set', { serverMode: 'standalone', updateUrl: refused }), ErrorKey.VALIDATION)
+      expect(bad.issues).toEqual([{ path: 'updateUrl', message: '更新地址须为 https 地址（本机测试地址除外），例如 https://updates.example.cn/console/' }])
+    }
+    expect(JSON.parse(await readFile(join(dataDir, SETTINGS_FILE), 'utf8'))).toEqual({ serverMode: 'standalone' })
+    const local = 'http://127.0.0.1:8089/feed/'
+    expect(expectOk(await core.dispatch('settings.set', { serverMode: 'standalone', updateUrl: local }))).toEqual({ serverMode: 'standalone', updateUrl: local })
   })
 })

@@ -3,7 +3,8 @@ import { join } from 'node:path'
 import axios from 'axios'
 import { afterAll, describe, expect, it } from 'vitest'
 import { optionsFromEnv } from '../../src-server/options'
-import { serveOverPort, startInChild, type ChildProcessPort, type ParentPort } from '../../src-main/desktop/server-process'
+import { serveOverPort } from '../../src-main/desktop/server-child-port'
+import { startInChild, type ChildProcessPort, type ParentPort } from '../../src-main/desktop/server-process'
 import { cleanUp, tempDir } from './harness'
 
 /** The two ends of a utility process's message port, as Electron delivers messages (child: `{ data }`). */

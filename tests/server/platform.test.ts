@@ -40,7 +40,7 @@ describe.each(testDatabases())('platform ($name)', (database) => {
         expect(doc.paths[route.path]?.[route.method.toLowerCase()]?.operationId).toBe(name)
       }
       // The phone pages' own session: described as such, with its header, never as open to anyone.
-      expect(doc.components.securitySchemes.memberToken).toEqual({ type: 'apiKey', in: 'header', name: 'MemberToken' })
+      expect(doc.components.securitySchemes.memberToken).toMatchObject({ type: 'apiKey', in: 'header', name: 'MemberToken' })
       const memberRoutes = Object.values(routes as Record<string, RouteDef>).filter((r) => r.access === 'member')
       expect(memberRoutes.length).toBeGreaterThanOrEqual(4)
       for (const route of memberRoutes) {

@@ -9,7 +9,6 @@ const pkg = JSON.parse(readFileSync(join(__dirname, '../../package.json'), 'utf8
   dependencies: Record<string, string>
   devDependencies: Record<string, string>
   engines: Record<string, string>
-  build: Record<string, unknown> & { files: string[]; asarUnpack: string[]; mac: Record<string, unknown>; publish: { provider: string }[] }
 }
 
 describe('which better-sqlite3 binary a process loads', () => {
@@ -30,38 +29,25 @@ describe('which better-sqlite3 binary a process loads', () => {
     expect(() => sqliteNativeBinding({ ...runtime, projectDir: '/elsewhere', electronVersion: '45.4.1', packaged: false })).toThrow(MISSING_ELECTRON_BUILD)
   })
 
-  it('keeps the packaged copy in an installed app: electron-builder rebuilt it for Electron', () => {
+  it('keeps the packaged copy in an installed app: its Node-API binary loads in Electron', () => {
     expect(sqliteNativeBinding({ ...runtime, projectDir: '/elsewhere', electronVersion: '45.4.1', packaged: true })).toBeUndefined()
   })
 })
 
-describe('the packaging configuration', () => {
-  it('rebuilds native modules for Electron inside each installer, on its own platform, and restores Node’s build after', () => {
-    expect(pkg.build.npmRebuild).toBe(true)
-    expect(pkg.build.buildDependenciesFromSource).toBe(false)
-    for (const name of ['dist', 'dist:win', 'dist:mac']) {
-      expect(pkg.scripts[name]).not.toContain('npmRebuild=false')
-      expect(pkg.scripts[name]).toMatch(/electron-builder.*&& npm rebuild better-sqlite3$/)
-    }
+describe('the packaging scripts (the configuration itself: tests/unit/packaging.test.ts)', () => {
+  it('builds each installer with electron-builder on its own platform; nothing to rebuild after (better-sqlite3 is Node-API)', () => {
+    for (const name of ['dist', 'dist:win', 'dist:mac']) expect(pkg.scripts[name]).toMatch(/^electron-vite build && electron-builder .*--publish never$/)
     expect(pkg.scripts['dist:win']).toContain('--win')
     expect(pkg.scripts['dist:mac']).toContain('--mac')
-    // The module loads from outside the asar archive; the development build stays out of the package.
-    expect(pkg.build.asarUnpack).toContain('node_modules/better-sqlite3/**')
-    expect(pkg.build.files).toContain('!.electron-native/**')
   })
 
   it('builds Electron’s binary before `npm start`', () => {
     expect(pkg.scripts.start.startsWith('npm run native:electron && ')).toBe(true)
   })
 
-  it('updates from a generic provider and notarizes when the environment has the credentials', () => {
-    expect(pkg.build.publish).toEqual([expect.objectContaining({ provider: 'generic' })])
-    expect(pkg.build.mac).toMatchObject({ hardenedRuntime: true, notarize: true })
-  })
-
-  it('keeps build tools out of the installed app and names the Node it runs on', () => {
+  it('keeps build tools out of the installed app and names the Node it runs on (24, the line Electron 45 embeds)', () => {
     expect(pkg.dependencies.tsx).toBeUndefined()
     expect(pkg.devDependencies.tsx).toBeDefined()
-    expect(pkg.engines.node).toMatch(/^>=20/)
+    expect(pkg.engines.node).toMatch(/^>=24\.\d+\.\d+ <25$/)
   })
 })

@@ -34,7 +34,7 @@ dl{margin:0}dt{color:#666;font-size:13px}dd{margin:0 0 6px}`
 export function sendPage(reply: FastifyReply, status: number, title: string, body: (nonce: string) => string): FastifyReply {
   const nonce = randomBytes(16).toString('base64')
   const html = `<!doctype html><html lang="zh-CN"><head><meta charset="utf-8">
-<meta name="viewport" content="width=device-width,initial-scale=1,maximum-scale=1"><title>${escapeHtml(title)}</title>
+<meta name="viewport" content="width=device-width,initial-scale=1"><title>${escapeHtml(title)}</title>
 <link rel="icon" href="data:,"><style>${STYLE}</style></head><body>${body(nonce)}</body></html>`
   return reply
     .code(status)
