@@ -1,15 +1,9 @@
 import ExcelJS from 'exceljs'
-import type { Kysely } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { CheckInRecord, DoorCheckInResult, SignUpMember } from '../../src-shared/schemas/signup'
 import type { TrainDetail } from '../../src-shared/schemas/training'
-import { migrateToLatest } from '../../src-server/db/migrate'
-import type { Db } from '../../src-server/db/types'
-import { seedIfEmpty } from '../../src-server/seed'
-import { optionsFromEnv } from '../../src-server/options'
 import { demoAccounts } from '../../src-server/seed/demo-accounts'
 import { testDatabases } from '../support/databases'
-import { migratedTo } from '../support/migrated'
 import { dataOf } from '../support/envelope'
 import { login } from '../support/login'
 import { daysFromNow, membersOfTopOrg, validTrainForm } from '../support/training'
@@ -127,27 +121,4 @@ describe.each(testDatabases())('door check-in, 补签 and the check-in export ($
     expect(rows).toContainEqual([people[1].name, people[1].telephone, people[1].orgName, time, '补签', '手机没电，现场登记'])
     expect(rows.map((r) => r[4])).toContain('签到台')
   })
-})
-
-describe.each(testDatabases())('migration 0024 on check-ins written before it ($name)', (database) => {
-  let db: Db
-  afterAll(() => db?.destroy())
-
-  it('marks every earlier check-in as a phone check-in without a reason', async () => {
-    const migrated = await migratedTo(database, '0023_password_change')
-    db = migrated.db
-    const url = migrated.url
-    await seedIfEmpty(db, { ...optionsFromEnv({ DATABASE_URL: url }), seedDemo: true })
-    const signUp = await db.selectFrom('trainSignUp').select(['id', 'trainId']).orderBy('id').executeTakeFirstOrThrow()
-    const window = await db.selectFrom('trainSignIn').select('id').where('trainId', '=', signUp.trainId).executeTakeFirstOrThrow()
-    // Written as the version before wrote it: no source, no reason.
-    // eslint-disable-next-line @typescript-eslint/no-explicit-any
-    await (db as unknown as Kysely<any>).insertInto('train_check_in').values({ sign_up_id: signUp.id, train_id: signUp.trainId, sign_in_id: window.id, check_in_time: '2026-01-01 08:00:00' }).onConflict((oc) => oc.doNothing()).execute()
-    const count = (await db.selectFrom('trainCheckIn').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n
-
-    await migrateToLatest(db, database.dialect)
-    const rows = await db.selectFrom('trainCheckIn').select(['source', 'reason']).execute()
-    expect(rows).toHaveLength(Number(count))
-    expect(new Set(rows.map((r) => `${r.source}|${r.reason}`))).toEqual(new Set(['mobile|null']))
-  }, 180_000)
 })

@@ -4,7 +4,7 @@ import { sql, type Kysely } from 'kysely'
 import { afterAll, describe, expect, it } from 'vitest'
 import type { Page } from '../../src-shared/schemas/common'
 import { hashPassword } from '../../src-server/auth/passwords'
-import { openDatabase } from '../../src-server/db/connect'
+import { openDatabase, type DialectName } from '../../src-server/db/connect'
 import { migrateTo } from '../../src-server/db/migrate'
 import { migrations } from '../../src-server/db/migrations'
 import type { Db } from '../../src-server/db/types'
@@ -43,7 +43,22 @@ const ROOT = join(__dirname, '../..')
 /** The migration before `name`. */
 const previous = (name: string) => Object.keys(migrations)[Object.keys(migrations).indexOf(name) - 1]
 /** Filled in as the walk goes: the ids of the rows it put in. */
-const ids = { root: 0, branch: 0, leaf: 0, members: [] as number[], train: 0, admin: 0 }
+const ids = { root: 0, branch: 0, leaf: 0, members: [] as number[], train: 0, admin: 0, signUps: [] as number[] }
+
+/** Rows the 0016 step made before the migration, to find after it. */
+const refs = { usedPaper: 0, keptExam: 0, orphanExam: 0, lostRound: 0, memberObjects: [] as string[], orgObjects: [] as string[] }
+/** The dialect of the walk under way. */
+const walk = { dialect: 'sqlite' as DialectName }
+
+/** The indexes and triggers of a table. */
+async function schemaObjects(db: AnyDb, table: string): Promise<string[]> {
+  const query =
+    walk.dialect === 'sqlite'
+      ? sql<{ name: string }>`SELECT name FROM sqlite_master WHERE tbl_name = ${table} AND type IN ('index', 'trigger') ORDER BY name`
+      : sql<{ name: string }>`SELECT indexname AS name FROM pg_indexes WHERE tablename = ${table}
+          UNION SELECT tgname FROM pg_trigger t JOIN pg_class c ON c.oid = t.tgrelid WHERE c.relname = ${table} AND NOT t.tgisinternal ORDER BY name`
+  return (await query.execute(db)).rows.map((r) => r.name)
+}
 
 async function rows<T>(db: AnyDb, query: ReturnType<typeof sql<T>>): Promise<T[]> {
   return (await query.execute(db)).rows
@@ -104,10 +119,12 @@ const steps: Record<string, Step> = {
       ids.train = id
       // Two sign-ups written by an older handler that did not count them (all_num stays 0).
       for (const [i, memberId] of ids.members.slice(0, 2).entries()) {
-        await db
+        const signUp = await db
           .insertInto('trainSignUp')
           .values({ trainId: id, memberId, name: `迁移党员${i}`, telephone: `1390000000${i}`, orgId: ids.leaf, source: 'admin', createdAt: NOW, updatedAt: NOW })
-          .execute()
+          .returning('id')
+          .executeTakeFirstOrThrow()
+        ids.signUps.push(signUp.id)
       }
     },
   },
@@ -177,9 +194,47 @@ const steps: Record<string, Step> = {
     async before(db) {
       // An owner organisation that is gone: no foreign key held it before.
       await sql`update role set owner_org_id = 99999 where id = 2`.execute(db)
+      // Written while nothing guarded them: an exam's paper B deleted, and an exam whose paper A is gone (with a candidate).
+      const paper = async (title: string) =>
+        (await db.insertInto('paper').values({ title, content: '', totalScore: 0, choiceType: 1, type: 2, questionList: '[]', categoryList: '[]', createdBy: null, createdAt: NOW, updatedAt: NOW }).returning('id').executeTakeFirstOrThrow()).id
+      const examOf = async (title: string, paperId: number, paper2Id: number | null) =>
+        (await db.insertInto('exam').values({
+          type: 1, title, content: '', trainId: ids.train, joinType: 1, joinNum: null, startTime: NOW, endTime: NOW, countdown: 60, passLine: 60, retestNum: 0,
+          canLookAnswer: 0, paperId, paper2Id, paper3Id: null, paper4Id: null, paper5Id: null, createdBy: null, createdAt: NOW, updatedAt: NOW,
+        }).returning('id').executeTakeFirstOrThrow()).id
+      refs.usedPaper = await paper('在用')
+      refs.keptExam = await examOf('试卷B已删除', refs.usedPaper, 999_999)
+      refs.orphanExam = await examOf('试卷已删除的考试', 999_998, null)
+      refs.lostRound = (await db.insertInto('memberExam').values({ examId: refs.orphanExam, memberId: ids.members[0], isMakeUp: 0, status: 'WAIT', createdAt: NOW }).returning('id').executeTakeFirstOrThrow()).id
+      refs.memberObjects = await schemaObjects(db, 'member')
+      refs.orgObjects = await schemaObjects(db, 'org')
     },
     async after(db) {
       expect(await rows(db, sql`select owner_org_id from role where id = 2`)).toEqual([{ ownerOrgId: null }])
+      expect(await rows(db, sql`select paper_id, paper2_id from exam where id = ${refs.keptExam}`)).toEqual([{ paperId: refs.usedPaper, paper2Id: null }])
+      // The exam whose paper A was gone is deleted, its candidates with it by the cascade that already stood.
+      expect(await rows(db, sql`select id from exam where id = ${refs.orphanExam}`)).toEqual([])
+      expect(await rows(db, sql`select id from member_exam where id = ${refs.lostRound}`)).toEqual([])
+      // The rebuilt tables keep their indexes and triggers (the ledger's of 0014/0015 among them).
+      expect(await schemaObjects(db, 'member')).toEqual(expect.arrayContaining(refs.memberObjects))
+      expect(await schemaObjects(db, 'org')).toEqual(expect.arrayContaining(refs.orgObjects))
+      // A paper in use is now refused by the database itself.
+      expect(await sql`delete from paper where id = ${refs.usedPaper}`.execute(db).then(() => null, (e: unknown) => e)).not.toBeNull()
+      // The deleted exam's id is not handed out again after the rebuild.
+      const next = await db.insertInto('exam').values({
+        type: 1, title: '迁移后新增', content: '', trainId: ids.train, joinType: 1, joinNum: null, startTime: NOW, endTime: NOW, countdown: 60, passLine: 60, retestNum: 0,
+        canLookAnswer: 0, paperId: refs.usedPaper, paper2Id: null, paper3Id: null, paper4Id: null, paper5Id: null, createdBy: null, createdAt: NOW, updatedAt: NOW,
+      }).returning('id').executeTakeFirstOrThrow()
+      expect(next.id).toBeGreaterThan(refs.orphanExam)
+      await sql`delete from exam where id = ${next.id}`.execute(db)
+      // The ledger's triggers (on the rebuilt tables too) still count a new member.
+      const before = await rows<{ members: number }>(db, sql`select members from ledger_org where org_id = ${ids.leaf}`)
+      const leaf = await db.selectFrom('org').select(['path']).where('id', '=', ids.leaf).executeTakeFirstOrThrow()
+      const added = await db.insertInto('member')
+        .values({ name: '迁移后新增', telephone: '13900000016', orgId: ids.leaf, topOrgId: ids.branch, orgPath: leaf.path, enabled: 1, createdAt: NOW, updatedAt: NOW })
+        .returning('id').executeTakeFirstOrThrow()
+      expect(await rows(db, sql`select members from ledger_org where org_id = ${ids.leaf}`)).toEqual([{ members: before[0].members + 1 }])
+      await sql`delete from member where id = ${added.id}`.execute(db)
     },
   },
   '0017_kept_counts': {
@@ -207,9 +262,65 @@ const steps: Record<string, Step> = {
       expect(await rows(db, sql`select must_renew from admin`)).toEqual([{ mustRenew: 0 }, { mustRenew: 0 }])
     },
   },
-  '0024_check_in_source': { testedIn: 'tests/server/door-checkin.test.ts' },
-  '0025_seat_plan_revisions': { testedIn: 'tests/server/seat-plan-revisions-migration.test.ts' },
-  '0026_survey': { testedIn: 'tests/server/survey.test.ts' },
+  '0024_check_in_source': {
+    async before(db) {
+      // A phone check-in as the version before wrote it: no source, no reason.
+      const window = await db
+        .insertInto('trainSignIn')
+        .values({ trainId: ids.train, signInStartTime: '2024-04-01 08:00:00', signInEndTime: '2024-04-01 09:00:00' })
+        .returning('id')
+        .executeTakeFirstOrThrow()
+      await db.insertInto('trainCheckIn').values({ signUpId: ids.signUps[0], trainId: ids.train, signInId: window.id, checkInTime: '2024-04-01 08:10:00' }).execute()
+    },
+    async after(db) {
+      expect(await rows(db, sql`select source, reason from train_check_in`)).toEqual([{ source: 'mobile', reason: null }])
+    },
+  },
+  '0025_seat_plan_revisions': {
+    async before(db) {
+      // A saved plan at revision 7: one person seated, one seat kept empty.
+      await sql`update train set seat_revision = 7, row_number = 3, column_number = 6, updated_at = '2024-03-20 09:30:00' where id = ${ids.train}`.execute(db)
+      await db.insertInto('trainMemberLocation').values([
+        { trainId: ids.train, rowNumber: 1, columnNumber: 2, groupNumber: 1, signUpId: ids.signUps[0] },
+        { trainId: ids.train, rowNumber: 2, columnNumber: 1, groupNumber: null, signUpId: null },
+      ]).execute()
+    },
+    async after(db) {
+      // The plan as it stands becomes its current revision, the base of offline saves made on it; author unknown.
+      const [revision] = await rows<{ revision: number; rowNumber: number; columnNumber: number; adminId: number | null; changedAt: string; seats: string }>(
+        db, sql`select revision, row_number, column_number, admin_id, changed_at, seats from seat_plan_revision where train_id = ${ids.train}`,
+      )
+      expect(revision).toMatchObject({ revision: 7, rowNumber: 3, columnNumber: 6, adminId: null, changedAt: '2024-03-20 09:30:00' })
+      expect(JSON.parse(revision.seats)).toEqual([
+        { rowNumber: 1, columnNumber: 2, groupNumber: 1, trainSignUpMemberId: ids.signUps[0], name: '迁移党员0' },
+        { rowNumber: 2, columnNumber: 1, groupNumber: null, trainSignUpMemberId: null, name: null },
+      ])
+    },
+  },
+  '0026_survey': {
+    async before(db) {
+      const paper = await db
+        .insertInto('paper')
+        .values({ title: '问卷', content: '', totalScore: 0, choiceType: 1, type: 1, questionList: '[]', categoryList: '[]', createdBy: null, createdAt: NOW, updatedAt: NOW })
+        .returning('id')
+        .executeTakeFirstOrThrow()
+      await db
+        .insertInto('exam')
+        .values({
+          type: 2, title: '迁移前的问卷', content: '', trainId: ids.train, joinType: 1, joinNum: null, startTime: NOW, endTime: NOW, countdown: 60, passLine: 0,
+          retestNum: 0, canLookAnswer: 0, paperId: paper.id, paper2Id: null, paper3Id: null, paper4Id: null, paper5Id: null, createdBy: null, createdAt: NOW, updatedAt: NOW,
+        })
+        .execute()
+    },
+    async after(db) {
+      // Questionnaires made before are named (not anonymous); no anonymous answers yet.
+      expect(await rows(db, sql`select title, anonymous from exam order by id`)).toEqual([
+        { title: '试卷B已删除', anonymous: 0 },
+        { title: '迁移前的问卷', anonymous: 0 },
+      ])
+      expect(await rows(db, sql`select id from survey_answer`)).toEqual([])
+    },
+  },
   '0029_train_reject_reason': { testedIn: 'tests/server/reject-reason-migration.test.ts' },
 }
 
@@ -230,7 +341,9 @@ describe.each(testDatabases())('migrations on rows of the version before ($name)
   it('each migration carries the rows before it, and the server then answers them', async () => {
     const url = await database.url()
     const { db, dialect } = openDatabase(url)
+    walk.dialect = dialect
     ids.members = []
+    ids.signUps = []
     try {
       for (const name of Object.keys(migrations)) {
         const step = steps[name]

@@ -1,10 +1,7 @@
 import { sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { references, unreferencedColumns } from '../../src-shared/references'
-import { migrateToLatest } from '../../src-server/db/migrate'
 import type { Db } from '../../src-server/db/types'
-import { seedIfEmpty } from '../../src-server/seed'
-import { optionsFromEnv } from '../../src-server/options'
 import { testDatabases } from '../support/databases'
 import { migratedTo } from '../support/migrated'
 
@@ -79,78 +76,5 @@ describe.each(testDatabases())('declared references in the schema ($name)', (dat
       const key = keys.find((k) => k.table === r.from && k.column === r.column)
       expect(ACTION[r.onDelete], `${r.from}.${r.column}`).toContain(key?.action)
     }
-  })
-})
-
-describe.each(testDatabases())('migration 0016 on a database written before it ($name)', (database) => {
-  let db: Db
-  const objects = async (table: string) =>
-    database.dialect === 'sqlite'
-      ? (await sql<{ name: string }>`SELECT name FROM sqlite_master WHERE tbl_name = ${table} AND type IN ('index', 'trigger') ORDER BY name`.execute(db)).rows.map((r) => r.name)
-      : (
-          await sql<{ name: string }>`SELECT indexname AS name FROM pg_indexes WHERE tablename = ${table}
-            UNION SELECT tgname FROM pg_trigger t JOIN pg_class c ON c.oid = t.tgrelid WHERE c.relname = ${table} AND NOT t.tgisinternal ORDER BY name`.execute(db)
-        ).rows.map((r) => r.name)
-
-  beforeAll(async () => {
-    const { db: opened, url } = await migratedTo(database, '0015_ledger_member_span')
-    db = opened
-    await seedIfEmpty(db, { ...optionsFromEnv({ DATABASE_URL: url }), seedDemo: true })
-  }, 180_000)
-  afterAll(() => db?.destroy())
-
-  it('settles dangling rows, keeps triggers, indexes and id counters, and the ledger figures keep counting', async () => {
-    const at = '2026-01-01 00:00:00'
-    const paper = (title: string) =>
-      db.insertInto('paper').values({ title, content: '', totalScore: 0, choiceType: 1, type: 2, questionList: '[]', categoryList: '[]', createdBy: null, createdAt: at, updatedAt: at }).returning('id').executeTakeFirstOrThrow()
-    const used = await paper('在用')
-    const spare = await paper('未用')
-    const train = await db.selectFrom('train').select('id').orderBy('id').executeTakeFirstOrThrow()
-    const examOf = (title: string, paperId: number, paper2Id: number | null) =>
-      db.insertInto('exam').values({
-        type: 2, title, content: '', trainId: train.id, joinType: 1, joinNum: null, startTime: at, endTime: at, countdown: 60, passLine: 60, retestNum: 0,
-        canLookAnswer: 0, paperId, paper2Id, paper3Id: null, paper4Id: null, paper5Id: null, createdBy: null, createdAt: at, updatedAt: at,
-      }).returning('id').executeTakeFirstOrThrow()
-    // Written while nothing guarded them: an exam's paper B deleted, and an exam whose paper A is gone.
-    const exam = { ...(await examOf('试卷B已删除', used.id, 999_999)), paperId: used.id }
-    const otherPaper = spare
-    const orphanExam = await examOf('试卷已删除的考试', 999_998, null)
-    const lostRound = await db.insertInto('memberExam').values({
-      examId: orphanExam.id, memberId: (await db.selectFrom('member').select('id').executeTakeFirstOrThrow()).id, isMakeUp: 0, status: 'WAIT', createdAt: '2026-01-01 00:00:00',
-    }).returning('id').executeTakeFirstOrThrow()
-    const memberObjects = await objects('member')
-    const orgObjects = await objects('org')
-
-    const after = await migrateToLatest(db, database.dialect).then(() => null, (e: unknown) => e)
-    expect(after).toBeNull()
-
-    const kept = await db.selectFrom('exam').select(['paperId', 'paper2Id']).where('id', '=', exam.id).executeTakeFirstOrThrow()
-    expect(kept).toEqual({ paperId: exam.paperId, paper2Id: null })
-    expect(await db.selectFrom('exam').select('id').where('id', '=', orphanExam.id).executeTakeFirst()).toBeUndefined()
-    // Its candidates went with it, by the cascade that already stood.
-    expect(await db.selectFrom('memberExam').select('id').where('id', '=', lostRound.id).executeTakeFirst()).toBeUndefined()
-    expect(await objects('member')).toEqual(expect.arrayContaining(memberObjects))
-    expect(await objects('org')).toEqual(expect.arrayContaining(orgObjects))
-
-    // A paper in use is now refused by the database itself.
-    const refused = await db.deleteFrom('paper').where('id', '=', exam.paperId).execute().then(() => null, (e: unknown) => e)
-    expect(refused).not.toBeNull()
-    expect(await db.selectFrom('paper').select('id').where('id', '=', otherPaper.id).executeTakeFirst()).toBeDefined()
-
-    // The deleted exam's id is not handed out again after the rebuild.
-    const next = await examOf('迁移后新增', used.id, null)
-    expect(next.id).toBeGreaterThan(orphanExam.id)
-
-    // The ledger's triggers (on the rebuilt organisations too) still count a new member.
-    const org = await db.selectFrom('org').select(['id', 'path', 'topOrgId']).where('parentId', 'is not', null).orderBy('id').executeTakeFirstOrThrow()
-    const ledgerBefore = await db.selectFrom('ledgerOrg').select('members').where('orgId', '=', org.id).executeTakeFirst()
-    const added = await db
-      .insertInto('member')
-      .values({ name: '迁移后新增', telephone: '13900000016', orgId: org.id, topOrgId: org.topOrgId, orgPath: org.path, enabled: 1, createdAt: '2026-01-01 00:00:00', updatedAt: '2026-01-01 00:00:00' })
-      .returning('id')
-      .executeTakeFirstOrThrow()
-    expect(added.id).toBeGreaterThan(0)
-    const ledgerAfter = await db.selectFrom('ledgerOrg').select('members').where('orgId', '=', org.id).executeTakeFirstOrThrow()
-    expect(ledgerAfter.members).toBe((ledgerBefore?.members ?? 0) + 1)
   })
 })

@@ -1,17 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { MyExam, Participant, QuestionnaireResult, Sitting } from '../../src-shared/schemas/exam'
 import type { TrainDetail } from '../../src-shared/schemas/training'
-import { migrateToLatest } from '../../src-server/db/migrate'
 import { nowText } from '../../src-server/db/time'
 import { epochOf } from '../../src-server/modules/exam/status'
-import { optionsFromEnv } from '../../src-server/options'
-import { seedIfEmpty } from '../../src-server/seed'
 import { demoAccounts } from '../../src-server/seed/demo-accounts'
-import type { Db } from '../../src-server/db/types'
 import { testDatabases } from '../support/databases'
 import { dataOf } from '../support/envelope'
 import { checkIn, insertPaper, memberSession, nextSaveSeq, satisfactionQuestions, signUpMembers } from '../support/exam'
-import { migratedTo } from '../support/migrated'
 import { daysFromNow, membersOfTopOrg, validTrainForm } from '../support/training'
 import { failureOf, signInAs, type ApiAs } from './api-as'
 import { startTestServer, type TestServer } from './harness'
@@ -150,45 +145,5 @@ describe.each(testDatabases())('questionnaires as surveys ($name)', (database) =
     expect(result.questionnaire).toMatchObject({ anonymous: false, respondents: 1 })
     expect(result.rows.find((r) => r.questionType === 4)!.answers).toEqual([{ member: { name: people[2].name }, answer: '很好' }])
     expect(await server.db.selectFrom('surveyAnswer').select('id').where('examId', '=', examId).execute()).toEqual([])
-  })
-})
-
-describe.each(testDatabases())('migration 0026 on a database written before it ($name)', (database) => {
-  let db: Db
-  beforeAll(async () => {
-    const { db: opened, url } = await migratedTo(database, '0025_seat_plan_revisions')
-    db = opened
-    await seedIfEmpty(db, { ...optionsFromEnv({ DATABASE_URL: url }), seedDemo: true })
-  }, 180_000)
-  afterAll(() => db?.destroy())
-
-  it('leaves every existing exam and questionnaire named, with an empty store of anonymous answers', async () => {
-    const at = '2026-01-01 00:00:00'
-    const train = await db.selectFrom('train').select('id').orderBy('id').executeTakeFirstOrThrow()
-    const paper = await db
-      .insertInto('paper')
-      .values({ title: '问卷', content: '', totalScore: 0, choiceType: 1, type: 1, questionList: '[]', categoryList: '[]', createdBy: null, createdAt: at, updatedAt: at })
-      .returning('id')
-      .executeTakeFirstOrThrow()
-    const exam = (type: number) =>
-      db
-        .insertInto('exam')
-        .values({
-          type, title: `旧的${type}`, content: '', trainId: train.id, joinType: 1, joinNum: null, startTime: at, endTime: at, countdown: 60, passLine: 0, retestNum: 0,
-          canLookAnswer: 0, paperId: paper.id, paper2Id: null, paper3Id: null, paper4Id: null, paper5Id: null, createdBy: null, createdAt: at, updatedAt: at,
-        } as never)
-        .returning('id')
-        .executeTakeFirstOrThrow()
-    const written = [await exam(1), await exam(2)]
-
-    await migrateToLatest(db, database.dialect)
-
-    const rows = await db.selectFrom('exam').select(['id', 'anonymous']).where('id', 'in', written.map((w) => w.id)).orderBy('id').execute()
-    expect(rows.map((r) => Number(r.anonymous))).toEqual([0, 0])
-    expect(await db.selectFrom('surveyAnswer').select('id').execute()).toEqual([])
-    // Deleting a questionnaire takes its anonymous answers with it.
-    await db.insertInto('surveyAnswer').values({ examId: written[0].id, questionId: 1, questionType: 1, question: '{}', answer: 'A' }).execute()
-    await db.deleteFrom('exam').where('id', '=', written[0].id).execute()
-    expect(await db.selectFrom('surveyAnswer').select('id').execute()).toEqual([])
   })
 })
