@@ -197,9 +197,8 @@ it('merges a save with changes made elsewhere to other seats without asking, and
   expect(merged.seats.map((s) => [s.rowNumber, s.columnNumber, s.trainSignUpMemberId])).toEqual([[1, 1, signUps[1]], [1, 2, signUps[0]], [2, 1, signUps[2]], [2, 3, signUps[3]]])
 
   // Elsewhere the third person's sign-up is cancelled; here the first two swap back.
-  // Reloaded: reopened by its address alone, the seat page here still held the plan it had
-  // before the merged save (revision 1); not yet explained, see docs/decisions.md.
-  await page.reload()
+  // Reopened by its address at once: the page may still be the one that saved (the router's
+  // navigation away was interrupted); it builds on the revision its save made, not the one it loaded.
   await openSeats(members[1].name)
   await core(office, 'signup.delete', { id: signUps[2] })
   await seat(1, 1).click()

@@ -187,6 +187,13 @@ export default function FieldSeatPage() {
         setConflict(result)
         return
       }
+      // What the server stored is this page's base from now on, should the page stay on screen
+      // (a navigation away interrupted by another): a save made from it then builds on that
+      // revision, not on the one loaded before, which would read the clerk's next change as none.
+      if (result.outcome === 'saved') {
+        if (result.plan) adopt(result.plan)
+        else setPlan((cur) => cur && { ...cur, revision: result.revision })
+      }
       notify.success(toastMessages.saved)
       if (result.outcome === 'saved' && result.plan) notify.info('已与他人同时所做的修改自动合并（双方修改的是不同的座位）')
       if (result.outcome === 'queued') notify.info(`已保存到本机，联网后自动同步（待同步 ${result.pending} 项）`)
