@@ -1,3 +1,4 @@
+import { AppError, ErrorKey } from '../../src-shared/errors'
 import type { Db } from './types'
 import { nowText } from './time'
 
@@ -30,8 +31,17 @@ export async function storeResult(trx: Db, adminId: number, key: string, result:
   await trx.updateTable('idempotencyKey').set({ result: JSON.stringify(result) }).where('adminId', '=', adminId).where('key', '=', key).execute()
 }
 
-/** The processed result of an account's idempotency key, if it was processed. */
-export async function storedResult(db: Db, adminId: number, key: string): Promise<unknown> {
-  const row = await db.selectFrom('idempotencyKey').select('result').where('adminId', '=', adminId).where('key', '=', key).executeTakeFirst()
-  return row ? JSON.parse(row.result) : undefined
+/** A key of one kind of write replayed on another: its stored answer is not this route's. */
+export const KEY_OF_ANOTHER_WRITE = '该操作编号已用于其他操作，请刷新后重试'
+
+/**
+ * The processed result of an account's idempotency key for `route`, if it was processed.
+ * A key the account used for another route is refused (CONFLICT), never answered with
+ * that route's result: the answer would not be this route's, nor what happened.
+ */
+export async function storedResult(db: Db, adminId: number, key: string, route: string): Promise<unknown> {
+  const row = await db.selectFrom('idempotencyKey').select(['result', 'route']).where('adminId', '=', adminId).where('key', '=', key).executeTakeFirst()
+  if (!row) return undefined
+  if (row.route !== route) throw new AppError(ErrorKey.CONFLICT, KEY_OF_ANOTHER_WRITE)
+  return JSON.parse(row.result)
 }

@@ -3,7 +3,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { CheckInRecord, DoorCheckInResult, SignUpMember } from '../../src-shared/schemas/signup'
 import type { TrainDetail } from '../../src-shared/schemas/training'
 import { demoAccounts } from '../../src-server/seed/demo-accounts'
+import { KEY_OF_ANOTHER_WRITE } from '../../src-server/db/idempotency'
+import { routes } from '../../src-shared/api'
 import { testDatabases } from '../support/databases'
+
+const SEAT_SAVE_PATH = routes['seat.save'].path
 import { dataOf } from '../support/envelope'
 import { login } from '../support/login'
 import { daysFromNow, membersOfTopOrg, validTrainForm } from '../support/training'
@@ -83,6 +87,16 @@ describe.each(testDatabases())('door check-in, 补签 and the check-in export ($
     const copies = await Promise.all([door(key), door(key), door(key)])
     expect(new Set(copies.map((c) => JSON.stringify(c.body)))).toHaveProperty('size', 1)
     expect(await rowsOf(people[0].id)).toHaveLength(1)
+  })
+
+  it('refuses a key already used by another kind of write instead of answering that write’s result', async () => {
+    const { train, people } = await trainingWith(1)
+    const key = 'shared-key-0001'
+    const first = await door({ trainId: train.id, signUpId: people[0].id, idempotencyKey: key })
+    expect(first.status).toBe(200)
+    const seats = await api(orgadmin, 'POST', SEAT_SAVE_PATH, { trainId: train.id, rowNumber: 2, columnNumber: 2, baseRevision: 0, trainMemberLocations: [], idempotencyKey: key })
+    expect(seats.status).toBe(409)
+    expect(seats.body.message).toBe(KEY_OF_ANOTHER_WRITE)
   })
 
   it('refuses a person no longer signed up, and one of another training, changing nothing', async () => {

@@ -91,7 +91,7 @@ export const seatingHandlers = {
   'seat.save': async ({ trainId, rowNumber, columnNumber, useSeat, trainMemberLocations, idempotencyKey, baseRevision }, ctx) => {
     const user = signedIn(ctx)
     if (idempotencyKey) {
-      const stored = await storedResult(ctx.db, user.adminId, idempotencyKey)
+      const stored = await storedResult(ctx.db, user.adminId, idempotencyKey, 'seat.save')
       if (stored) return stored as SeatSaveResult
     }
     await ctx.audit.changing('train', trainId, seatsSnapshot(ctx.db, trainId))
@@ -147,7 +147,7 @@ export const seatingHandlers = {
     } catch (err) {
       if (err instanceof ConflictFound) return err.answer
       // The same key committed by a concurrent delivery of this save: answer its result.
-      const stored = idempotencyKey && err instanceof AlreadyProcessed ? await storedResult(ctx.db, user.adminId, idempotencyKey) : undefined
+      const stored = idempotencyKey && err instanceof AlreadyProcessed ? await storedResult(ctx.db, user.adminId, idempotencyKey, 'seat.save') : undefined
       if (stored) return stored as SeatSaveResult
       if (isUniqueViolation(err)) throw new AppError(ErrorKey.CONFLICT, SEAT_TAKEN)
       throw err

@@ -46,7 +46,7 @@ export async function checkInPerson(
   if (!held) throw new AppError(ErrorKey.NOT_FOUND, NOT_SIGNED_UP)
   // Read once the row is held: a copy of this key that got there first has committed by now.
   if (input.idempotencyKey) {
-    const stored = await storedResult(db, who.adminId, input.idempotencyKey)
+    const stored = await storedResult(db, who.adminId, input.idempotencyKey, `checkin.${input.source}`)
     if (stored) return stored as DoorCheckInResult & { id: number }
   }
   const now = nowText()
