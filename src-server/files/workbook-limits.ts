@@ -2,6 +2,7 @@ import { createReadStream } from 'node:fs'
 import { open, stat } from 'node:fs/promises'
 import { createInflateRaw } from 'node:zlib'
 import { AppError, ErrorKey } from '../../src-shared/errors'
+import { DEFLATED, LOCAL_SIGNATURE, NotAZip, STORED, ZIP64, zipDirectory, type ZipEntry } from './zip-directory'
 
 /**
  * What one uploaded workbook may cost to read (issue 25): a 100 KB .xlsx can hold a
@@ -48,64 +49,6 @@ export function limitedCell(text: string, row: number): string {
 /** The .xls reader (SheetJS) reads the file whole and uncompressed: its size is what it costs. */
 export async function assertXlsWithinBudget(file: string, budget: number): Promise<void> {
   if ((await stat(file)).size > budget) throw fileTooLarge(budget)
-}
-
-interface ZipEntry {
-  name: string
-  method: number
-  compressedSize: number
-  declaredSize: number
-  localHeaderOffset: number
-}
-
-const EOCD_SIGNATURE = 0x06054b50
-const CENTRAL_SIGNATURE = 0x02014b50
-const LOCAL_SIGNATURE = 0x04034b50
-/** Zip64 marks a field too large for 32 bits; no import file comes near 4 GB. */
-const ZIP64 = 0xffffffff
-const STORED = 0
-const DEFLATED = 8
-
-/** Not a zip the readers could open either: a plain Error, which the import answers with its "unreadable" message. */
-class NotAZip extends Error {}
-
-/** The entries of the zip's central directory (read from the file's tail, nothing inflated). */
-async function zipEntries(file: string): Promise<ZipEntry[]> {
-  const handle = await open(file, 'r')
-  try {
-    const { size } = await handle.stat()
-    const tailLength = Math.min(size, 22 + 0xffff)
-    const tail = Buffer.alloc(tailLength)
-    await handle.read(tail, 0, tailLength, size - tailLength)
-    let eocd = -1
-    for (let i = tailLength - 22; i >= 0; i--) {
-      if (tail.readUInt32LE(i) === EOCD_SIGNATURE) {
-        eocd = i
-        break
-      }
-    }
-    if (eocd < 0) throw new NotAZip()
-    const directorySize = tail.readUInt32LE(eocd + 12)
-    const directoryOffset = tail.readUInt32LE(eocd + 16)
-    if (directorySize === ZIP64 || directoryOffset === ZIP64 || directoryOffset + directorySize > size) throw new NotAZip()
-    const directory = Buffer.alloc(directorySize)
-    await handle.read(directory, 0, directorySize, directoryOffset)
-    const entries: ZipEntry[] = []
-    for (let at = 0; at + 46 <= directorySize && directory.readUInt32LE(at) === CENTRAL_SIGNATURE; ) {
-      const nameLength = directory.readUInt16LE(at + 28)
-      entries.push({
-        method: directory.readUInt16LE(at + 10),
-        compressedSize: directory.readUInt32LE(at + 20),
-        declaredSize: directory.readUInt32LE(at + 24),
-        localHeaderOffset: directory.readUInt32LE(at + 42),
-        name: directory.toString('utf8', at + 46, at + 46 + nameLength),
-      })
-      at += 46 + nameLength + directory.readUInt16LE(at + 30) + directory.readUInt16LE(at + 32)
-    }
-    return entries
-  } finally {
-    await handle.close()
-  }
 }
 
 /** The parts exceljs parses as XML (its WorkbookReader matches sheets by this same pattern). */
@@ -184,7 +127,7 @@ async function scanEntry(file: string, entry: ZipEntry, left: number, budget: nu
  * A file that is no zip at all throws a plain Error: the import's "unreadable" answer.
  */
 export async function assertXlsxWithinLimits(file: string, budget: number): Promise<void> {
-  const entries = await zipEntries(file)
+  const { entries } = await zipDirectory(file)
   const declared = entries.reduce((sum, e) => sum + (e.declaredSize === ZIP64 ? Infinity : e.declaredSize), 0)
   if (declared > budget) throw fileTooLarge(budget)
   let left = budget
