@@ -1,49 +1,9 @@
 import { z } from 'zod'
 import { defineRoutes, outsideTransaction } from '../contract'
 import { idParam } from '../schemas/common'
-import {
-  GradeOneBodySchema,
-  MarkingQuerySchema,
-  MarkingSchema,
-  AnswerDetailSchema,
-  ExamCreateBodySchema,
-  ExamIdQuerySchema,
-  ExamListQuerySchema,
-  ExamOptionSchema,
-  ExamPageSchema,
-  ExamSchema,
-  ExamUpdateBodySchema,
-  GradeBodySchema,
-  GradeResultSchema,
-  MakeUpBodySchema,
-  MakeUpCandidatesSchema,
-  MakeUpResultSchema,
-  MemberExamIdQuerySchema,
-  MemberExamListQuerySchema,
-  MemberExamPageSchema,
-  MemberLoginBodySchema,
-  MemberLoginResultSchema,
-  MemberPageQuerySchema,
-  MyExamSchema,
-  AnalysisRowSchema,
-  ScoreSummarySchema,
-  ParticipantPageSchema,
-  ParticipantQuerySchema,
-  QuestionnaireResultQuerySchema,
-  QuestionnaireResultSchema,
-  QuestionnaireSetBodySchema,
-  ReviewQuerySchema,
-  ReviewSchema,
-  QuestionnaireSchema,
-  NamedOptionSchema,
-  PaperOptionSchema,
-  SaveAnswerBodySchema,
-  SaveAnswerResultSchema,
-  SittingSchema,
-  StartBodySchema,
-  SubmitBodySchema,
-  SubmitResultSchema,
-} from '../schemas/exam'
+import { GradeOneBodySchema, MarkingQuerySchema, MarkingSchema, AnswerDetailSchema, ExamCreateBodySchema, ExamIdQuerySchema, ExamListQuerySchema, ExamOptionSchema, ExamPageSchema, ExamSchema, ExamUpdateBodySchema, GradeBodySchema, GradeResultSchema, MakeUpBodySchema, MakeUpCandidatesSchema, MakeUpResultSchema, MemberExamIdQuerySchema, MemberExamListQuerySchema, MemberExamPageSchema, NamedOptionSchema, PaperOptionSchema } from '../schemas/exam'
+import { AnalysisRowSchema, ScoreSummarySchema, ParticipantPageSchema, ParticipantQuerySchema, QuestionnaireResultQuerySchema, QuestionnaireResultSchema, QuestionnaireSetBodySchema, QuestionnaireSchema } from '../schemas/exam-analysis'
+import { MemberLoginBodySchema, MemberLoginResultSchema, MemberPageQuerySchema, MyExamSchema, ReviewQuerySchema, ReviewSchema, SaveAnswerBodySchema, SaveAnswerResultSchema, SittingSchema, StartBodySchema, SubmitBodySchema, SubmitResultSchema } from '../schemas/exam-sitting'
 
 const EXAM = 'exam:exam'
 /** The questionnaire results screen and the training list's 满意度反馈 action both show a questionnaire. */

@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { AnalysisRow, AnswerDetail, Exam, MyExam, Sitting } from '../../src-shared/schemas/exam'
+import type { AnswerDetail, Exam } from '../../src-shared/schemas/exam'
+import type { AnalysisRow } from '../../src-shared/schemas/exam-analysis'
+import type { MyExam, Sitting } from '../../src-shared/schemas/exam-sitting'
 import type { TrainDetail } from '../../src-shared/schemas/training'
 import { demoAccounts } from '../../src-server/seed/demo-accounts'
 import { testDatabases } from '../support/databases'

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { Exam, MyExam, Review, Sitting } from '../../src-shared/schemas/exam'
+import type { Exam } from '../../src-shared/schemas/exam'
+import type { MyExam, Review, Sitting } from '../../src-shared/schemas/exam-sitting'
 import type { TrainDetail } from '../../src-shared/schemas/training'
 import { demoAccounts } from '../../src-server/seed/demo-accounts'
 import { testDatabases } from '../support/databases'

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { MyExam, Participant, QuestionnaireResult, Sitting } from '../../src-shared/schemas/exam'
+import type { Participant, QuestionnaireResult } from '../../src-shared/schemas/exam-analysis'
+import type { MyExam, Sitting } from '../../src-shared/schemas/exam-sitting'
 import type { TrainDetail } from '../../src-shared/schemas/training'
 import { nowText } from '../../src-server/db/time'
 import { epochOf } from '../../src-server/modules/exam/status'

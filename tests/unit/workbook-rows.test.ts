@@ -36,13 +36,13 @@ describe('the first sheet of an uploaded workbook', () => {
   afterAll(() => rm(folder, { recursive: true, force: true }))
 
   it('is read the same way every time, from the template layout exceljs writes (workbook part last)', async () => {
-    for (let i = 0; i < 600; i++) {
+    for (let i = 0; i < 500; i++) {
       expect(await rowsOf(file), `read ${i + 1}`).toEqual([
         ['题目类别', '题目类型', '题目名称'],
         ['党史', '单选题', '中国共产党成立于哪一年？'],
       ])
     }
-  })
+  }, 60_000)
 
   it('is the first sheet, not the other sheets of the workbook', async () => {
     expect((await rowsOf(file)).flat()).not.toContain('理论')

@@ -1,6 +1,6 @@
 import { Badge, makeStyles, Table, TableBody, TableCell, TableHeader, TableHeaderCell, TableRow, tokens } from '@fluentui/react-components'
 import { discriminatesNegatively } from '../../../src-shared/item-statistics'
-import { analysisLabels, type AnalysisRow } from '../../../src-shared/schemas/exam'
+import { analysisLabels, type AnalysisRow } from '../../../src-shared/schemas/exam-analysis'
 
 const useStyles = makeStyles({
   table: { border: `1px solid ${tokens.colorNeutralStroke2}` },

@@ -1,6 +1,6 @@
 import { useState } from 'react'
 import { Card, Tab, TabList, Table, TableBody, TableCell, TableHeader, TableHeaderCell, TableRow, Text } from '@fluentui/react-components'
-import { analysisLabels, type AnalysisRow } from '../../../src-shared/schemas/exam'
+import { analysisLabels, type AnalysisRow } from '../../../src-shared/schemas/exam-analysis'
 import { Chart, type ChartKind } from '../../components/Chart'
 import { EmptyState } from '../../components/EmptyState'
 import { optionLabel, percent, questionLabel } from './AnalysisTable'

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react'
 import { Checkbox } from '@fluentui/react-components'
-import { QuestionnaireSetBodySchema, type QuestionnaireResult } from '../../../src-shared/schemas/exam'
+import { QuestionnaireSetBodySchema, type QuestionnaireResult } from '../../../src-shared/schemas/exam-analysis'
 import { call } from '../../lib/bridge'
 import { DateTimeInput } from '../../components/DateTimeInput'
 import { FormDialog } from '../../components/FormDialog'

@@ -1,4 +1,5 @@
-import { analysisLabels, type AnalysisRow, type Exam, type ScoreSummary } from '../../../src-shared/schemas/exam'
+import { type Exam } from '../../../src-shared/schemas/exam'
+import { analysisLabels, type AnalysisRow, type ScoreSummary } from '../../../src-shared/schemas/exam-analysis'
 import type { DocumentOf, ReportBlock } from '../../../src-shared/schemas/documents'
 import { discriminatesNegatively } from '../../../src-shared/item-statistics'
 import { answerText, discriminationText, percent, shareText, typeText } from './AnalysisTable'

@@ -1,4 +1,4 @@
-import { analysisLabels, type QuestionnaireResult } from '../../../src-shared/schemas/exam'
+import { analysisLabels, type QuestionnaireResult } from '../../../src-shared/schemas/exam-analysis'
 import type { DocumentOf, ReportBlock } from '../../../src-shared/schemas/documents'
 import { optionLabel, percent, questionLabel } from './AnalysisTable'
 import { minutesOf } from '../../../src-shared/date-text'

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react'
 import { makeStyles, Spinner, Text, tokens } from '@fluentui/react-components'
-import type { QuestionnaireResult } from '../../../src-shared/schemas/exam'
+import type { QuestionnaireResult } from '../../../src-shared/schemas/exam-analysis'
 import { call } from '../../lib/bridge'
 import { EmptyState } from '../../components/EmptyState'
 import { useNotify } from '../../components/toast'

@@ -1,5 +1,6 @@
 import { sql } from 'kysely'
-import type { AnalysisRow, QuestionSnapshot } from '../../../src-shared/schemas/exam'
+import type { QuestionSnapshot } from '../../../src-shared/schemas/exam'
+import type { AnalysisRow } from '../../../src-shared/schemas/exam-analysis'
 import { discriminationIndex, facilityIndex, thirdSize, type ItemSums } from '../../../src-shared/item-statistics'
 import type { Db } from '../../db/types'
 import { hasOptions, normaliseChoice, QuestionType } from './scoring'

@@ -1,4 +1,4 @@
-import type { MyExam } from '../../../src-shared/schemas/exam'
+import type { MyExam } from '../../../src-shared/schemas/exam-sitting'
 import { nowText } from '../../db/time'
 import { clientSignal, signedInMember, type DomainHandlers } from '../../http/context'
 import { sendPage } from '../signup/mobile-html'

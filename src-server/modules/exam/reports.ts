@@ -1,5 +1,5 @@
 import type { FastifyReply } from 'fastify'
-import { analysisLabels, type AnalysisRow, type Participant } from '../../../src-shared/schemas/exam'
+import { analysisLabels, type AnalysisRow, type Participant } from '../../../src-shared/schemas/exam-analysis'
 import { discriminatesNegatively } from '../../../src-shared/item-statistics'
 import { formatDateTime, nowText } from '../../db/time'
 import type { Db } from '../../db/types'

@@ -1,5 +1,6 @@
 import { AppError, ErrorKey } from '../../../src-shared/errors'
-import type { QuestionSnapshot, Review } from '../../../src-shared/schemas/exam'
+import type { QuestionSnapshot } from '../../../src-shared/schemas/exam'
+import type { Review } from '../../../src-shared/schemas/exam-sitting'
 import type { Db } from '../../db/types'
 import { SITTING_NOT_FOUND } from './sitting'
 import { QuestionType } from './scoring'

@@ -1,6 +1,7 @@
 import { randomInt } from 'node:crypto'
 import { AppError, ErrorKey } from '../../../src-shared/errors'
-import { ExamType, type QuestionSnapshot, type Sitting } from '../../../src-shared/schemas/exam'
+import { ExamType, type QuestionSnapshot } from '../../../src-shared/schemas/exam'
+import { type Sitting } from '../../../src-shared/schemas/exam-sitting'
 import { nowText } from '../../db/time'
 import { preparedQuery, type QueryParams } from '../../db/prepared'
 import type { Db } from '../../db/types'

@@ -1,5 +1,6 @@
 import { sql } from 'kysely'
-import { examPaperFields, type Exam, type ScoreSummary } from '../../../src-shared/schemas/exam'
+import { examPaperFields, type Exam } from '../../../src-shared/schemas/exam'
+import { type ScoreSummary } from '../../../src-shared/schemas/exam-analysis'
 import type { Db } from '../../db/types'
 import { paperTotals } from './paper-source'
 
