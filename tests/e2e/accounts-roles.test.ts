@@ -1,7 +1,8 @@
 import type { Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
 import { demoAccounts } from '../../src-server/seed/demo-accounts'
-import { changePassword, goToRoute, routeOf, screenshot, signIn } from '../support/browser'
+import type { RpcName, RpcOutput } from '../../src-shared/ipc'
+import { changePassword, coreCall, goToRoute, routeOf, screenshot, signIn } from '../support/browser'
 import { useConsoleTabs } from '../support/console-tabs'
 
 const { admin } = demoAccounts
@@ -37,20 +38,16 @@ function invokeThroughBridge(page: Page, method: string, input: unknown) {
 describe('roles, accounts and what an account may use', () => {
   it('shows 审核 only to an account whose role grants it (author and approver apart)', async () => {
     const { page } = consoleTabs.tab
-    const core = async <T,>(method: string, input: unknown): Promise<T> => {
-      const result = await consoleTabs.app.host.core.dispatch(method as never, input as never)
-      if (!result.ok) throw new Error(result.error.message)
-      return result.data as T
-    }
+    const core = <K extends RpcName>(method: K, input?: unknown): Promise<RpcOutput<K>> => coreCall(consoleTabs.app.host, method, input)
     await signedInAs(page, admin.username, admin.password, '/trainingManagement/trainingManagement')
     const firstRow = page.getByRole('table', { name: '培训班列表' }).getByRole('row').nth(1)
     await firstRow.getByRole('button', { name: '审核' }).waitFor()
     // An author: 培训班管理 and 报名统计, not 审核 (203).
     await core('role.create', { title: '培训编辑', remark: '编辑培训班，不审核', permissionIdList: [201, 202] })
-    const roles = await core<{ id: number; title: string }[]>('role.all', undefined)
+    const roles = await core('role.all')
     const roleId = roles.find((r) => r.title === '培训编辑')!.id
     await core('admin.create', { name: 'author', password: 'Author123', roleId, memberId: null })
-    await core('session.logout', undefined)
+    await core('session.logout')
     await page.reload()
 
     await signedInAs(page, 'author', 'Author123', '/trainingManagement/trainingManagement', 'Author124')

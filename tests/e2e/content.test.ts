@@ -5,7 +5,8 @@ import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { openDatabase } from '../../src-server/db/connect'
 import { demoAccounts } from '../../src-server/seed/demo-accounts'
-import { goToRoute, screenshot, signIn, toast } from '../support/browser'
+import type { RpcName, RpcOutput } from '../../src-shared/ipc'
+import { coreCall, goToRoute, screenshot, signIn, toast } from '../support/browser'
 import { useConsoleTabs } from '../support/console-tabs'
 import { insertPaper, validExamForm } from '../support/exam'
 import { startSmsGateway, type SmsGateway } from '../support/sms-gateway'
@@ -34,11 +35,7 @@ beforeEach(async () => {
   await page.waitForURL(/#\/index$/)
 })
 
-async function dispatch(method: string, input: unknown): Promise<unknown> {
-  const result = await ui.app.host.core.dispatch(method as never, input as never)
-  if (!result.ok) throw new Error(result.error.message)
-  return result.data
-}
+const dispatch = <K extends RpcName>(method: K, input?: unknown): Promise<RpcOutput<K>> => coreCall(ui.app.host, method, input)
 
 async function confirmDialog(page: Page): Promise<void> {
   await page.getByRole('dialog').filter({ hasText: '提示' }).getByRole('button', { name: '确定' }).click()
@@ -80,7 +77,7 @@ describe('content screens', () => {
     await screenshot(page, 'news-dialog')
     await dialog.getByRole('button', { name: '确定' }).click()
     await toast(page, '添加成功！').waitFor()
-    const [saved] = (await dispatch('news.all', undefined)) as { content: string }[]
+    const [saved] = await dispatch('news.all')
     // Stored by the path the upload route issued, nothing else (no data: bytes).
     expect(saved.content).toMatch(/^<p>全会精神宣讲<\/p><img alt="正文配图.png" src="\d{4}\/\d{2}\/[0-9a-f]{32}\.png" \/>$/)
     const row = table.getByRole('row').filter({ hasText: '学习贯彻全会精神' })
@@ -290,7 +287,7 @@ describe('members: dialogs open clean, SMS to a selection across pages', () => {
     const { page } = ui.tab
     await dispatch('home.create', { name: '短信首页' })
     // An exam members can still sit, which the SMS announces (spec 001 §5: exam required).
-    const train = (await dispatch('train.create', validTrainForm({ name: '短信考试培训班' }))) as { id: number }
+    const train = await dispatch('train.create', validTrainForm({ name: '短信考试培训班' }))
     const { db } = openDatabase(join(ui.app.dataDir, 'platform.sqlite'))
     const paperId = await insertPaper(db, '短信考试卷').finally(() => db.destroy())
     await dispatch('exam.create', validExamForm(train.id, paperId, { title: '党章知识测试' }))

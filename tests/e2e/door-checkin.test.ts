@@ -3,13 +3,12 @@ import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, expect, it } from 'vitest'
-import type { RpcName, RpcOutput } from '../../src-shared/ipc'
 import type { SignUpMember } from '../../src-shared/schemas/signup'
 import { consoleTime, initialsOf } from '../../src-main/core/sync/door-desk'
 import { jsonFileSettingsStore } from '../../src-main/core/settings'
 import { startWebHost, type WebHost } from '../../src-main/web/web-host'
 import { demoAccounts } from '../../src-server/seed/demo-accounts'
-import { CAPTCHA_CODE, launchBrowser, openConsole, screenshot, goToRoute, type ConsolePage } from '../support/browser'
+import { type ConsolePage, coreCall, goToRoute, launchBrowser, openConsole, screenshot, signInCore } from '../support/browser'
 import { freePort, serverProcess } from '../support/server-process'
 import { validTrainForm } from '../support/training'
 
@@ -35,15 +34,9 @@ async function consoleOn(dataDir: string): Promise<WebHost> {
   return host
 }
 
-async function core<K extends RpcName>(host: WebHost, method: K, input?: unknown): Promise<RpcOutput<K>> {
-  const result = await host.core.dispatch(method, input)
-  if (!result.ok) throw new Error(`${method}: ${result.error.message}`)
-  return result.data as RpcOutput<K>
-}
 
 async function signedIn(host: WebHost): Promise<void> {
-  const captcha = await core(host, 'auth.captcha')
-  await core(host, 'session.login', { username: admin.username, password: admin.password, checkCode: CAPTCHA_CODE, checkCodeId: captcha.id })
+  await signInCore(host, admin)
 }
 
 /** Types into the desk's search box as a clerk (or a scanner) would. */
@@ -73,15 +66,15 @@ it('checks three people in at the door offline on two consoles, one on both: one
   const a = await consoleOn(join(dir, 'door-a'))
   const b = await consoleOn(join(dir, 'door-b'))
   for (const host of [a, b]) await signedIn(host)
-  const training = await core(a, 'train.create', validTrainForm({ maxNum: 0, name: '签到台离线测试培训班' }))
-  const members = (await core(a, 'member.list', { pageSize: 4, enabled: true })).records
+  const training = await coreCall(a, 'train.create', validTrainForm({ maxNum: 0, name: '签到台离线测试培训班' }))
+  const members = (await coreCall(a, 'member.list', { pageSize: 4, enabled: true })).records
   const people: SignUpMember[] = []
-  for (const m of members.slice(0, 3)) people.push(await core(a, 'signup.create', { trainId: training.id, memberId: m.id }))
+  for (const m of members.slice(0, 3)) people.push(await coreCall(a, 'signup.create', { trainId: training.id, memberId: m.id }))
   // A fourth who does not come to the door: 补签 later.
-  const absent = await core(a, 'signup.create', { trainId: training.id, memberId: members[3].id })
+  const absent = await coreCall(a, 'signup.create', { trainId: training.id, memberId: members[3].id })
   // A seat for the first person, shown at the door.
-  await core(a, 'seating.save', { trainId: training.id, rowNumber: 2, columnNumber: 3, trainMemberLocations: [{ rowNumber: 1, columnNumber: 2, trainSignUpMemberId: people[0].id }] })
-  for (const host of [a, b]) await core(host, 'offline.prepare', { trainId: training.id })
+  await coreCall(a, 'seating.save', { trainId: training.id, rowNumber: 2, columnNumber: 3, trainMemberLocations: [{ rowNumber: 1, columnNumber: 2, trainSignUpMemberId: people[0].id }] })
+  for (const host of [a, b]) await coreCall(host, 'offline.prepare', { trainId: training.id })
 
   await server.down()
   const tabA = await openConsole(browser, a)
@@ -107,7 +100,7 @@ it('checks three people in at the door offline on two consoles, one on both: one
   await pageA.getByRole('row', { name: new RegExp(people[1].name) }).waitFor()
   await pageA.keyboard.press('Enter')
   await pageA.getByText(new RegExp(`${people[1].name} 签到成功`)).waitFor()
-  const firstTime = (await core(a, 'door.search', { trainId: training.id, text: String(people[1].id) })).people[0].checkInTime!
+  const firstTime = (await coreCall(a, 'door.search', { trainId: training.id, text: String(people[1].id) })).people[0].checkInTime!
   // A second check-in of the same person on the same console: 已签到 with the first time.
   await lookUp(pageA, String(people[0].id))
   await pageA.keyboard.press('Enter')
@@ -135,7 +128,7 @@ it('checks three people in at the door offline on two consoles, one on both: one
   for (const { page } of [tabA, tabB]) await page.getByText(/^已同步于 /).waitFor({ timeout: 30_000 })
   const office = await consoleOn(join(dir, 'office'))
   await signedIn(office)
-  const list = await core(office, 'checkin.list', { trainId: training.id, pageNum: 1, pageSize: 50 })
+  const list = await coreCall(office, 'checkin.list', { trainId: training.id, pageNum: 1, pageSize: 50 })
   expect(list.records.map((r) => r.signUpId).sort()).toEqual(people.map((p) => p.id).sort())
   expect(list.records.every((r) => r.source === 'door')).toBe(true)
   expect(list.records.find((r) => r.signUpId === people[1].id)?.checkInTime).toBe(firstTime)

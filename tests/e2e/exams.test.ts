@@ -4,19 +4,7 @@ import type { Browser, BrowserContext, Locator, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { RpcName, RpcOutput } from '../../src-shared/ipc'
 import { openDatabase } from '../../src-server/db/connect'
-import { demoAccounts } from '../../src-server/seed/demo-accounts'
-import {
-  CAPTCHA_CODE,
-  goToRoute,
-  launchBrowser,
-  openConsole,
-  screenshot,
-  SHOTS_DIR,
-  startConsole,
-  toast,
-  type ConsolePage,
-  type ConsoleUnderTest,
-} from '../support/browser'
+import { type ConsolePage, type ConsoleUnderTest, coreCall, goToRoute, launchBrowser, openConsole, screenshot, SHOTS_DIR, signInCore, startConsole, toast } from '../support/browser'
 import { checkIn, insertPaper, MEMBER_PASSWORD, satisfactionQuestions, signUpMembers, validExamForm } from '../support/exam'
 import { joined, PdfFile } from '../support/pdf-tools'
 import { daysFromNow, membersOfTopOrg, validTrainForm } from '../support/training'
@@ -43,17 +31,12 @@ let people: { id: number; name: string; telephone: string }[]
 let trainId: number
 let questionnairePaper: number
 
-async function core<K extends RpcName>(method: K, input?: unknown): Promise<RpcOutput<K>> {
-  const result = await app.host.core.dispatch(method, input)
-  if (!result.ok) throw new Error(`${method}: ${result.error.message} ${JSON.stringify(result.error.issues ?? [])}`)
-  return result.data as RpcOutput<K>
-}
+const core = <K extends RpcName>(method: K, input?: unknown): Promise<RpcOutput<K>> => coreCall(app.host, method, input)
 
 beforeAll(async () => {
   browser = await launchBrowser()
   app = await startConsole()
-  const captcha = await core('auth.captcha')
-  await core('session.login', { username: demoAccounts.admin.username, password: demoAccounts.admin.password, checkCode: CAPTCHA_CODE, checkCodeId: captcha.id })
+  await signInCore(app.host)
   serverUrl = (await core('app.info')).serverUrl
   trainName = '第二期党务干部培训班（考试）'
   const training = await core('train.create', validTrainForm({ name: trainName }))

@@ -4,8 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { RpcName, RpcOutput } from '../../src-shared/ipc'
 import type { MyExam, Sitting } from '../../src-shared/schemas/exam-sitting'
 import { openDatabase } from '../../src-server/db/connect'
-import { demoAccounts } from '../../src-server/seed/demo-accounts'
-import { CAPTCHA_CODE, goToRoute, launchBrowser, openConsole, screenshot, startConsole, toast, type ConsolePage, type ConsoleUnderTest } from '../support/browser'
+import { type ConsolePage, type ConsoleUnderTest, coreCall, goToRoute, launchBrowser, openConsole, screenshot, signInCore, startConsole, toast } from '../support/browser'
 import { insertPaper, memberSession, nextSaveSeq, signUpMembers, validExamForm } from '../support/exam'
 import { membersOfTopOrg, validTrainForm } from '../support/training'
 
@@ -21,19 +20,14 @@ let tab: ConsolePage
 let examId: number
 let people: { id: number; name: string; telephone: string }[]
 
-async function core<K extends RpcName>(method: K, input?: unknown): Promise<RpcOutput<K>> {
-  const result = await app.host.core.dispatch(method, input)
-  if (!result.ok) throw new Error(`${method}: ${result.error.message} ${JSON.stringify(result.error.issues ?? [])}`)
-  return result.data as RpcOutput<K>
-}
+const core = <K extends RpcName>(method: K, input?: unknown): Promise<RpcOutput<K>> => coreCall(app.host, method, input)
 
 const ESSAYS = ['坚持党的全面领导，抓好基层组织建设。', '加强学习。', '（一句话）']
 
 beforeAll(async () => {
   browser = await launchBrowser()
   app = await startConsole()
-  const captcha = await core('auth.captcha')
-  await core('session.login', { username: demoAccounts.admin.username, password: demoAccounts.admin.password, checkCode: CAPTCHA_CODE, checkCodeId: captcha.id })
+  await signInCore(app.host)
   const serverUrl = (await core('app.info')).serverUrl
   const training = await core('train.create', validTrainForm({ name: '阅卷与审核培训班' }))
   const { db } = openDatabase(join(app.dataDir, 'platform.sqlite'))

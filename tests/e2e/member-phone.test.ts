@@ -4,8 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { RpcName, RpcOutput } from '../../src-shared/ipc'
 import { openDatabase } from '../../src-server/db/connect'
 import { nowText } from '../../src-server/db/time'
-import { demoAccounts } from '../../src-server/seed/demo-accounts'
-import { CAPTCHA_CODE, goToRoute, launchBrowser, openConsole, screenshot, SHOTS_DIR, startConsole, type ConsolePage, type ConsoleUnderTest } from '../support/browser'
+import { type ConsolePage, type ConsoleUnderTest, coreCall, goToRoute, launchBrowser, openConsole, screenshot, SHOTS_DIR, signInCore, startConsole } from '../support/browser'
 import { insertPaper, MEMBER_PASSWORD, signUpMembers, validExamForm } from '../support/exam'
 import { membersOfTopOrg, validTrainForm } from '../support/training'
 
@@ -21,17 +20,12 @@ let serverUrl: string
 let member: { id: number; name: string; telephone: string }
 const COURSE = '党史专题（手机评论）'
 
-async function core<K extends RpcName>(method: K, input?: unknown): Promise<RpcOutput<K>> {
-  const result = await app.host.core.dispatch(method, input)
-  if (!result.ok) throw new Error(`${method}: ${result.error.message} ${JSON.stringify(result.error.issues ?? [])}`)
-  return result.data as RpcOutput<K>
-}
+const core = <K extends RpcName>(method: K, input?: unknown): Promise<RpcOutput<K>> => coreCall(app.host, method, input)
 
 beforeAll(async () => {
   browser = await launchBrowser()
   app = await startConsole()
-  const captcha = await core('auth.captcha')
-  await core('session.login', { username: demoAccounts.admin.username, password: demoAccounts.admin.password, checkCode: CAPTCHA_CODE, checkCodeId: captcha.id })
+  await signInCore(app.host)
   serverUrl = (await core('app.info')).serverUrl
   const trainId = (await core('train.create', validTrainForm({ name: '第四期党务干部培训班（模拟）' }))).id
   const { db } = openDatabase(join(app.dataDir, 'platform.sqlite'))

@@ -1,15 +1,13 @@
-import { spawn, type ChildProcess } from 'node:child_process'
 import { mkdtemp, rm } from 'node:fs/promises'
-import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import type { Browser } from 'playwright-core'
 import { afterAll, beforeAll, expect, it } from 'vitest'
-import type { RpcName, RpcOutput } from '../../src-shared/ipc'
 import { jsonFileSettingsStore } from '../../src-main/core/settings'
 import { startWebHost, type WebHost } from '../../src-main/web/web-host'
 import { demoAccounts } from '../../src-server/seed/demo-accounts'
-import { CAPTCHA_CODE, launchBrowser, openConsole, routeOf, screenshot, toast, goToRoute, type ConsolePage } from '../support/browser'
+import { type ConsolePage, coreCall, goToRoute, launchBrowser, openConsole, routeOf, screenshot, signInCore, toast } from '../support/browser'
+import { freePort, serverProcess } from '../support/server-process'
 import { validTrainForm } from '../support/training'
 
 /**
@@ -24,41 +22,9 @@ const { admin } = demoAccounts
 let browser: Browser
 let dir: string
 let port: number
-let serverProcess: ChildProcess | null = null
+let server: ReturnType<typeof serverProcess>
 const hosts: WebHost[] = []
 const tabs: ConsolePage[] = []
-
-function freePort(): Promise<number> {
-  return new Promise((done) => {
-    const probe = createServer().listen(0, '127.0.0.1', () => {
-      const { port: p } = probe.address() as { port: number }
-      probe.close(() => done(p))
-    })
-  })
-}
-
-/** `npm run server` as a process of its own, on a fixed port and database; resolves once it answers. */
-async function serverUp(): Promise<void> {
-  serverProcess = spawn(process.execPath, ['--import', 'tsx', resolve('src-server/main.ts')], {
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATABASE_URL: join(dir, 'platform.sqlite'), UPLOAD_DIR: join(dir, 'uploads'), CAPTCHA_TEST_CODE: CAPTCHA_CODE },
-    stdio: 'ignore',
-  })
-  for (let i = 0; i < 300; i++) {
-    if (await fetch(`http://127.0.0.1:${port}/api/`).then(() => true, () => false)) return
-    await new Promise((r) => setTimeout(r, 100))
-  }
-  throw new Error('the server did not start')
-}
-
-async function serverDown(): Promise<void> {
-  const child = serverProcess
-  serverProcess = null
-  if (!child) return
-  await new Promise<void>((done) => {
-    child.on('exit', () => done())
-    child.kill('SIGTERM')
-  })
-}
 
 async function consoleOn(dataDir: string): Promise<WebHost> {
   await jsonFileSettingsStore(join(dataDir, 'settings.json')).set({ serverMode: 'remote', serverUrl: `http://127.0.0.1:${port}` })
@@ -67,16 +33,12 @@ async function consoleOn(dataDir: string): Promise<WebHost> {
   return host
 }
 
-async function core<K extends RpcName>(host: WebHost, method: K, input?: unknown): Promise<RpcOutput<K>> {
-  const result = await host.core.dispatch(method, input)
-  if (!result.ok) throw new Error(`${method}: ${result.error.message}`)
-  return result.data as RpcOutput<K>
-}
 
 beforeAll(async () => {
   dir = await mkdtemp(join(tmpdir(), 'e2e-offline-'))
   port = await freePort()
-  await serverUp()
+  server = serverProcess(dir, port)
+  await server.up()
   browser = await launchBrowser()
 }, 120_000)
 
@@ -84,18 +46,17 @@ afterAll(async () => {
   for (const tab of tabs) await tab.close()
   await browser?.close()
   for (const host of hosts) await host.close()
-  await serverDown()
+  await server.down()
   if (dir) await rm(dir, { recursive: true, force: true })
 })
 
 it('arranges a hall with the server gone, then syncs it once the server is back', async () => {
   const venueDir = join(dir, 'venue')
   const first = await consoleOn(venueDir)
-  const captcha = await core(first, 'auth.captcha')
-  await core(first, 'session.login', { username: admin.username, password: admin.password, checkCode: CAPTCHA_CODE, checkCodeId: captcha.id })
-  const training = await core(first, 'train.create', validTrainForm({ maxNum: 0, name: '离线会场测试培训班' }))
-  const members = (await core(first, 'member.list', { pageSize: 3, enabled: true })).records
-  for (const m of members) await core(first, 'signup.create', { trainId: training.id, memberId: m.id })
+  await signInCore(first, admin)
+  const training = await coreCall(first, 'train.create', validTrainForm({ maxNum: 0, name: '离线会场测试培训班' }))
+  const members = (await coreCall(first, 'member.list', { pageSize: 3, enabled: true })).records
+  for (const m of members) await coreCall(first, 'signup.create', { trainId: training.id, memberId: m.id })
 
   let tab = await openConsole(browser, first)
   tabs.push(tab)
@@ -104,7 +65,7 @@ it('arranges a hall with the server gone, then syncs it once the server is back'
   await toast(tab.page, '离线数据已准备好（8 项数据，0 个文件）').waitFor()
 
   // The server goes away; the console is restarted on the same data folder.
-  await serverDown()
+  await server.down()
   await tab.close()
   await first.close()
   hosts.splice(hosts.indexOf(first), 1)
@@ -125,20 +86,19 @@ it('arranges a hall with the server gone, then syncs it once the server is back'
   const refused = await second.core.dispatch('train.delete', { id: training.id })
   expect(refused.ok ? '' : refused.error.message).toContain('当前处于离线状态')
 
-  await serverUp()
+  await server.up()
   await page.getByText(/^已同步于 /).waitFor({ timeout: 30_000 })
   await screenshot(page, 'offline-synced')
 
   const other = await consoleOn(join(dir, 'office'))
-  const otherCaptcha = await core(other, 'auth.captcha')
-  await core(other, 'session.login', { username: admin.username, password: admin.password, checkCode: CAPTCHA_CODE, checkCodeId: otherCaptcha.id })
-  const plan = await core(other, 'seat.plan', { trainId: training.id })
+  await signInCore(other, admin)
+  const plan = await coreCall(other, 'seat.plan', { trainId: training.id })
   expect(plan.revision).toBe(1)
   expect(plan.seats.filter((s) => s.trainSignUpMemberId !== null).map((s) => s.name)).toEqual(members.map((m) => m.name))
 
   // Signed out, the server gone again, the page reloaded: the login page signs in offline, with no captcha.
-  await serverDown()
-  await core(second, 'session.logout')
+  await server.down()
+  await coreCall(second, 'session.logout')
   await page.setViewportSize({ width: 1440, height: 900 })
   await page.reload()
   await page.getByText('离线登录：使用本机上次在线登录的账号').waitFor()
@@ -158,19 +118,18 @@ it('arranges a hall with the server gone, then syncs it once the server is back'
 }, 180_000)
 
 it('merges a save with changes made elsewhere to other seats without asking, and names a person whose sign-up was cancelled meanwhile', async () => {
-  if (!serverProcess) await serverUp()
+  await server.up()
   const clerk = await consoleOn(join(dir, 'clerk'))
   const office = await consoleOn(join(dir, 'office-2'))
   for (const host of [clerk, office]) {
-    const captcha = await core(host, 'auth.captcha')
-    await core(host, 'session.login', { username: admin.username, password: admin.password, checkCode: CAPTCHA_CODE, checkCodeId: captcha.id })
+      await signInCore(host, admin)
   }
-  const training = await core(clerk, 'train.create', validTrainForm({ maxNum: 0, name: '合并座位测试培训班' }))
-  const members = (await core(clerk, 'member.list', { pageSize: 4, enabled: true })).records
+  const training = await coreCall(clerk, 'train.create', validTrainForm({ maxNum: 0, name: '合并座位测试培训班' }))
+  const members = (await coreCall(clerk, 'member.list', { pageSize: 4, enabled: true })).records
   const signUps: number[] = []
-  for (const m of members) signUps.push((await core(clerk, 'signup.create', { trainId: training.id, memberId: m.id })).id)
+  for (const m of members) signUps.push((await coreCall(clerk, 'signup.create', { trainId: training.id, memberId: m.id })).id)
   const seatOf = (row: number, column: number, i: number) => ({ rowNumber: row, columnNumber: column, groupNumber: null, trainSignUpMemberId: signUps[i] })
-  await core(clerk, 'seat.save', { trainId: training.id, rowNumber: 2, columnNumber: 3, baseRevision: 0, trainMemberLocations: [seatOf(1, 1, 0), seatOf(1, 2, 1), seatOf(2, 1, 2)] })
+  await coreCall(clerk, 'seat.save', { trainId: training.id, rowNumber: 2, columnNumber: 3, baseRevision: 0, trainMemberLocations: [seatOf(1, 1, 0), seatOf(1, 2, 1), seatOf(2, 1, 2)] })
 
   const tab = await openConsole(browser, clerk)
   tabs.push(tab)
@@ -185,7 +144,7 @@ it('merges a save with changes made elsewhere to other seats without asking, and
   }
   await openSeats(members[0].name)
   // Elsewhere: the fourth person is seated on 2,3. Here: the first two swap places.
-  await core(office, 'seat.save', { trainId: training.id, rowNumber: 2, columnNumber: 3, baseRevision: 1, trainMemberLocations: [seatOf(1, 1, 0), seatOf(1, 2, 1), seatOf(2, 1, 2), seatOf(2, 3, 3)] })
+  await coreCall(office, 'seat.save', { trainId: training.id, rowNumber: 2, columnNumber: 3, baseRevision: 1, trainMemberLocations: [seatOf(1, 1, 0), seatOf(1, 2, 1), seatOf(2, 1, 2), seatOf(2, 3, 3)] })
   await seat(1, 1).click()
   await seat(1, 2).click()
   await page.getByRole('gridcell', { name: `第1排第1列：${members[1].name}` }).waitFor()
@@ -193,14 +152,14 @@ it('merges a save with changes made elsewhere to other seats without asking, and
   await toast(page, '已与他人同时所做的修改自动合并（双方修改的是不同的座位）').waitFor()
   await page.waitForURL(/trainingManagement\/trainingManagement/)
   expect(await page.getByRole('alertdialog').count()).toBe(0)
-  const merged = await core(office, 'seat.plan', { trainId: training.id })
+  const merged = await coreCall(office, 'seat.plan', { trainId: training.id })
   expect(merged.seats.map((s) => [s.rowNumber, s.columnNumber, s.trainSignUpMemberId])).toEqual([[1, 1, signUps[1]], [1, 2, signUps[0]], [2, 1, signUps[2]], [2, 3, signUps[3]]])
 
   // Elsewhere the third person's sign-up is cancelled; here the first two swap back.
   // Reopened by its address at once: the page may still be the one that saved (the router's
   // navigation away was interrupted); it builds on the revision its save made, not the one it loaded.
   await openSeats(members[1].name)
-  await core(office, 'signup.delete', { id: signUps[2] })
+  await coreCall(office, 'signup.delete', { id: signUps[2] })
   await seat(1, 1).click()
   await seat(1, 2).click()
   await page.getByRole('gridcell', { name: `第1排第1列：${members[0].name}` }).waitFor()
@@ -212,7 +171,7 @@ it('merges a save with changes made elsewhere to other seats without asking, and
   await dialog.getByRole('button', { name: '保留我的版本' }).click()
   // Saved: back to the training list.
   await page.waitForURL(/trainingManagement\/trainingManagement/)
-  const kept = await core(office, 'seat.plan', { trainId: training.id })
+  const kept = await coreCall(office, 'seat.plan', { trainId: training.id })
   expect(kept.seats.filter((s) => s.trainSignUpMemberId !== null).map((s) => [s.rowNumber, s.columnNumber, s.trainSignUpMemberId])).toEqual([[1, 1, signUps[0]], [1, 2, signUps[1]], [2, 3, signUps[3]]])
   expect(tab.errors.filter((e) => !e.includes('Failed to load resource'))).toEqual([])
 }, 180_000)

@@ -4,8 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { RpcName, RpcOutput } from '../../src-shared/ipc'
 import { openDatabase } from '../../src-server/db/connect'
 import { nowText } from '../../src-server/db/time'
-import { demoAccounts } from '../../src-server/seed/demo-accounts'
-import { CAPTCHA_CODE, goToRoute, launchBrowser, openConsole, screenshot, SHOTS_DIR, startConsole, toast, type ConsolePage, type ConsoleUnderTest } from '../support/browser'
+import { type ConsolePage, type ConsoleUnderTest, coreCall, goToRoute, launchBrowser, openConsole, screenshot, SHOTS_DIR, signInCore, startConsole, toast } from '../support/browser'
 import { checkIn, MEMBER_PASSWORD, signUpMembers } from '../support/exam'
 import { daysFromNow, membersOfTopOrg, validTrainForm } from '../support/training'
 
@@ -25,17 +24,12 @@ const trainName = '第三期党务干部培训班（问卷）'
 let member: { id: number; name: string; telephone: string }
 const SCALE = ['非常满意', '满意', '一般', '不满意']
 
-async function core<K extends RpcName>(method: K, input?: unknown): Promise<RpcOutput<K>> {
-  const result = await app.host.core.dispatch(method, input)
-  if (!result.ok) throw new Error(`${method}: ${result.error.message} ${JSON.stringify(result.error.issues ?? [])}`)
-  return result.data as RpcOutput<K>
-}
+const core = <K extends RpcName>(method: K, input?: unknown): Promise<RpcOutput<K>> => coreCall(app.host, method, input)
 
 beforeAll(async () => {
   browser = await launchBrowser()
   app = await startConsole()
-  const captcha = await core('auth.captcha')
-  await core('session.login', { username: demoAccounts.admin.username, password: demoAccounts.admin.password, checkCode: CAPTCHA_CODE, checkCodeId: captcha.id })
+  await signInCore(app.host)
   serverUrl = (await core('app.info')).serverUrl
   trainId = (await core('train.create', validTrainForm({ name: trainName }))).id
   const { db } = openDatabase(join(app.dataDir, 'platform.sqlite'))

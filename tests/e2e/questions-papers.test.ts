@@ -1,30 +1,26 @@
 import type { Page } from 'playwright-core'
 import { beforeEach, describe, expect, it } from 'vitest'
-import type { Page as ListPage } from '../../src-shared/schemas/common'
 import type { Category, Question } from '../../src-shared/schemas/question'
 import { demoAccounts } from '../../src-server/seed/demo-accounts'
-import { goToRoute, screenshot, signIn, toast } from '../support/browser'
+import type { RpcName, RpcOutput } from '../../src-shared/ipc'
+import { coreCall, goToRoute, screenshot, signIn, toast } from '../support/browser'
 import { useConsoleTabs } from '../support/console-tabs'
 
 const { admin } = demoAccounts
 const ui = useConsoleTabs()
 
 /** Calls the API through the same core the page uses (already signed in). */
-async function dispatch<T>(method: string, input: unknown): Promise<T> {
-  const result = await ui.app.host.core.dispatch(method as never, input as never)
-  if (!result.ok) throw new Error(result.error.message)
-  return result.data as T
-}
+const dispatch = <K extends RpcName>(method: K, input?: unknown): Promise<RpcOutput<K>> => coreCall(ui.app.host, method, input)
 
 async function category(name: string): Promise<Category> {
-  return dispatch<Category>('questionCategory.create', { name, useType: 2 })
+  return dispatch('questionCategory.create', { name, useType: 2 })
 }
 
 /** A reviewed question written through the API (the test's own questions are written in the form). */
 async function reviewedQuestion(categoryId: number, type: 1 | 2, title: string): Promise<Question> {
   const stem = { A: '甲', B: '乙', C: '丙', D: '丁' }
-  const created = await dispatch<Question>('question.create', { useType: 2, type, categoryId, title, stem, answer: type === 1 ? 'A' : 'A,B' })
-  return dispatch<Question>('question.audit', { id: created.id, status: 1 })
+  const created = await dispatch('question.create', { useType: 2, type, categoryId, title, stem, answer: type === 1 ? 'A' : 'A,B' })
+  return dispatch('question.audit', { id: created.id, status: 1 })
 }
 
 const rowOf = (page: Page, table: string, text: string) => page.getByRole('table', { name: table }).getByRole('row').filter({ hasText: text })
@@ -80,7 +76,7 @@ describe('question banks and papers', () => {
     await review.getByRole('button', { name: '通过' }).click()
     await toast(page, '题目已通过审核').waitFor()
     await row.getByText('已通过').waitFor()
-    const written = (await dispatch<ListPage<Question>>('question.list', { useType: 2, title: '优良作风' })).records[0]
+    const written = (await dispatch('question.list', { useType: 2, title: '优良作风' })).records[0]
     expect(JSON.parse(written.stem ?? '{}')).toEqual(Object.fromEntries(options.map((o, i) => ['ABCDEF'[i], o])))
     expect(written.answer).toBe('B,E')
 
@@ -158,7 +154,7 @@ describe('question banks and papers', () => {
     await page.getByRole('dialog', { name: '提示' }).getByRole('button', { name: '确定' }).click()
     await toast(page, '删除成功!').waitFor()
 
-    const left = await dispatch<ListPage<Question>>('question.list', { useType: 2, categoryId: bulk.id, pageSize: 50 })
+    const left = await dispatch('question.list', { useType: 2, categoryId: bulk.id, pageSize: 50 })
     expect(left.total).toBe(10)
     expect(left.records.map((q) => q.title)).not.toContain('批量题目12')
     expect(left.records.map((q) => q.title)).not.toContain('批量题目01')
@@ -240,7 +236,7 @@ describe('question banks and papers', () => {
     await form.getByRole('button', { name: '确定' }).click()
     await toast(page, '添加成功！').waitFor()
     await rowOf(page, '题目列表', '您对本次培训是否满意').waitFor()
-    expect((await dispatch<ListPage<Question>>('question.list', { useType: 2, title: '培训是否满意' })).total).toBe(0)
+    expect((await dispatch('question.list', { useType: 2, title: '培训是否满意' })).total).toBe(0)
 
     await page.getByRole('button', { name: '返回' }).click()
     await page.waitForURL(/questionnaireManagement\/questionBankManagement$/)

@@ -8,8 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { RpcName, RpcOutput } from '../../src-shared/ipc'
 import { jpegPdf } from '../support/image-pdf'
 import type { TrainDetail } from '../../src-shared/schemas/training'
-import { demoAccounts } from '../../src-server/seed/demo-accounts'
-import { CAPTCHA_CODE, goToRoute, launchBrowser, openConsole, screenshot, startConsole, toast, type ConsolePage, type ConsoleUnderTest } from '../support/browser'
+import { type ConsolePage, type ConsoleUnderTest, coreCall, goToRoute, launchBrowser, openConsole, screenshot, signInCore, startConsole, toast } from '../support/browser'
 import { joined, PdfFile } from '../support/pdf-tools'
 import { daysFromNow } from '../support/training'
 
@@ -20,7 +19,6 @@ import { daysFromNow } from '../support/training'
  * with a change made elsewhere resolved side by side.
  */
 
-const { admin } = demoAccounts
 const PEOPLE = 6
 const XLSX_MIME = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'
 
@@ -31,11 +29,7 @@ let training: TrainDetail
 let names: string[]
 let workDir: string
 
-async function core<K extends RpcName>(method: K, input?: unknown): Promise<RpcOutput<K>> {
-  const result = await app.host.core.dispatch(method, input)
-  if (!result.ok) throw new Error(`${method}: ${result.error.message} ${JSON.stringify(result.error.issues ?? [])}`)
-  return result.data as RpcOutput<K>
-}
+const core = <K extends RpcName>(method: K, input?: unknown): Promise<RpcOutput<K>> => coreCall(app.host, method, input)
 
 async function createTraining(): Promise<TrainDetail> {
   const png = await QRCode.toBuffer('group', { type: 'png' })
@@ -94,8 +88,7 @@ beforeAll(async () => {
   browser = await launchBrowser()
   app = await startConsole()
   workDir = await mkdtemp(join(tmpdir(), 'e2e-seating-'))
-  const captcha = await core('auth.captcha')
-  await core('session.login', { username: admin.username, password: admin.password, checkCode: CAPTCHA_CODE, checkCodeId: captcha.id })
+  await signInCore(app.host)
   training = await createTraining()
   tab = await openConsole(browser, app.host)
   await tab.page.setViewportSize({ width: 1440, height: 900 })

@@ -8,18 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { RpcName, RpcOutput } from '../../src-shared/ipc'
 import type { MemberListItem } from '../../src-shared/schemas/member'
 import type { TrainDetail } from '../../src-shared/schemas/training'
-import { demoAccounts } from '../../src-server/seed/demo-accounts'
-import {
-  CAPTCHA_CODE,
-  goToRoute,
-  launchBrowser,
-  openConsole,
-  screenshot,
-  startConsole,
-  toast,
-  type ConsolePage,
-  type ConsoleUnderTest,
-} from '../support/browser'
+import { type ConsolePage, type ConsoleUnderTest, coreCall, goToRoute, launchBrowser, openConsole, screenshot, signInCore, startConsole, toast } from '../support/browser'
 
 /**
  * The sign-up screens in Chromium against the real server: a training made for the
@@ -27,7 +16,6 @@ import {
  * edited, exported, imported, deleted and signing themselves up, and the statistics.
  */
 
-const { admin } = demoAccounts
 const OPTIONS = '1,2,4,5,11,12,13,15,16'
 
 let browser: Browser
@@ -37,11 +25,7 @@ let training: TrainDetail
 let members: MemberListItem[]
 let workDir: string
 
-async function core<K extends RpcName>(method: K, input?: unknown): Promise<RpcOutput<K>> {
-  const result = await app.host.core.dispatch(method, input)
-  if (!result.ok) throw new Error(`${method}: ${result.error.message} ${JSON.stringify(result.error.issues ?? [])}`)
-  return result.data as RpcOutput<K>
-}
+const core = <K extends RpcName>(method: K, input?: unknown): Promise<RpcOutput<K>> => coreCall(app.host, method, input)
 
 /** `yyyy-MM-dd HH:mm:ss` of now plus some days, in local time as the server stores it. */
 function daysFromNow(days: number): string {
@@ -105,8 +89,7 @@ beforeAll(async () => {
   browser = await launchBrowser()
   app = await startConsole()
   workDir = await mkdtemp(join(tmpdir(), 'e2e-signups-'))
-  const captcha = await core('auth.captcha')
-  await core('session.login', { username: admin.username, password: admin.password, checkCode: CAPTCHA_CODE, checkCodeId: captcha.id })
+  await signInCore(app.host)
   training = await createTraining()
   members = (await core('member.list', { pageSize: 20, enabled: true })).records
   expect(members.length).toBeGreaterThanOrEqual(3)

@@ -5,6 +5,8 @@ import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { chromium, type Browser, type Page } from 'playwright-core'
 import { startWebHost, type WebHost } from '../../src-main/web/web-host'
+import type { RpcName, RpcOutput } from '../../src-shared/ipc'
+import { demoAccounts } from '../../src-server/seed/demo-accounts'
 
 /**
  * The real renderer in Debian's Chromium, driven through the web host. Nothing is
@@ -131,4 +133,17 @@ export async function changePassword(page: Page, oldPassword: string, newPasswor
   await dialog.getByLabel(/^新密码/).fill(newPassword)
   await dialog.getByLabel('确认新密码').fill(confirmPassword)
   await dialog.getByRole('button', { name: '确定' }).click()
+}
+
+/** Calls the console's core as the page does (the host's dispatch), throwing the refusal with its message and issues. */
+export async function coreCall<K extends RpcName>(host: WebHost, method: K, input?: unknown): Promise<RpcOutput<K>> {
+  const result = await host.core.dispatch(method, input as never)
+  if (!result.ok) throw new Error(`${method}: ${result.error.message} ${JSON.stringify(result.error.issues ?? [])}`)
+  return result.data as RpcOutput<K>
+}
+
+/** Signs the host's core in (the demo administrator unless told), through the fixed test captcha. */
+export async function signInCore(host: WebHost, account: { username: string; password: string } = demoAccounts.admin): Promise<void> {
+  const captcha = await coreCall(host, 'auth.captcha')
+  await coreCall(host, 'session.login', { username: account.username, password: account.password, checkCode: CAPTCHA_CODE, checkCodeId: captcha.id })
 }

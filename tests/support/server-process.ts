@@ -20,8 +20,9 @@ export function freePort(): Promise<number> {
 export function serverProcess(dir: string, port: number) {
   let child: ChildProcess | null = null
   return {
-    /** Starts it; resolves once it answers. */
+    /** Starts it unless it runs; resolves once it answers. */
     async up(): Promise<void> {
+      if (child) return
       child = spawn(process.execPath, ['--import', 'tsx', resolve('src-server/main.ts')], {
         env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATABASE_URL: join(dir, 'platform.sqlite'), UPLOAD_DIR: join(dir, 'uploads'), CAPTCHA_TEST_CODE: CAPTCHA_CODE },
         stdio: 'ignore',
