@@ -2,21 +2,17 @@ import ExcelJS from 'exceljs'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type AnswerDetail, type Exam } from '../../src-shared/schemas/exam'
 import { analysisLabels, type AnalysisRow, type Participant, type QuestionnaireResult, type ScoreSummary } from '../../src-shared/schemas/exam-analysis'
-import { type MyExam, type Sitting } from '../../src-shared/schemas/exam-sitting'
+import { type MyExam } from '../../src-shared/schemas/exam-sitting'
 import type { TrainDetail } from '../../src-shared/schemas/training'
 import { demoAccounts } from '../../src-server/seed/demo-accounts'
 import { testDatabases } from '../support/databases'
 import { dataOf } from '../support/envelope'
-import { checkIn, insertPaper, memberSession, nextSaveSeq, satisfactionQuestions, signUpMembers, standardQuestions, validExamForm } from '../support/exam'
+import { checkIn, insertPaper, memberSession, satisfactionQuestions, sitExam, signUpMembers, standardQuestions, validExamForm } from '../support/exam'
 import { daysFromNow, membersOfTopOrg, validTrainForm } from '../support/training'
 import { failureOf, issuesOf, signInAs, type ApiAs } from './api-as'
 import { startTestServer, type TestServer } from './harness'
 
 type Page<T> = { records: T[]; total: number }
-const ok = <T>(envelope: { code: number; message: string; data: T }): T => {
-  if (envelope.code !== 0) throw new Error(envelope.message)
-  return envelope.data
-}
 
 describe.each(testDatabases())('exam participants, answer analysis and questionnaire results ($name)', (database) => {
   let server: TestServer
@@ -33,20 +29,11 @@ describe.each(testDatabases())('exam participants, answer analysis and questionn
   })
   afterAll(() => server?.stop())
 
-  /** One member sits the exam with the given answers by question type, and submits. */
-  async function sit(examId: number, telephone: string, byType: Record<number, string>) {
-    const member = await memberSession(server.url, telephone)
-    const round = ok(await member.get<MyExam[]>('/api/m/exams')).find((x) => x.examId === examId)!
-    const sitting = ok(await member.post<Sitting>('/api/m/exam/start', { memberExamId: round.memberExamId }))
-    for (const q of sitting.questions) if (byType[q.type] !== undefined) ok(await member.post('/api/m/exam/answer', { attemptId: sitting.attemptId, questionId: q.questionId, answer: byType[q.type], seq: nextSaveSeq() }))
-    return ok(await member.post<{ questionnaire: boolean }>('/api/m/exam/submit', { attemptId: sitting.attemptId }))
-  }
-
   it('lists participants by status and analyses the answers per option with the correct rate', async () => {
     const paper = await insertPaper(server.db, '分析卷')
     const exam = dataOf((await admin.post<Exam>('/api/exam', validExamForm(trainId, paper))).body)
-    await sit(exam.id, people[0].telephone, { 1: 'A', 2: 'A,B,C', 3: 'true', 4: '认识一' })
-    await sit(exam.id, people[1].telephone, { 1: 'B', 2: 'A,B', 3: 'true' })
+    await sitExam(server.url, exam.id, people[0].telephone, { 1: 'A', 2: 'A,B,C', 3: 'true', 4: '认识一' })
+    await sitExam(server.url, exam.id, people[1].telephone, { 1: 'B', 2: 'A,B', 3: 'true' })
 
     const done = await admin.data<Page<Participant>>('/api/exam/participants', { examId: exam.id, status: 'DONE' })
     expect(done.records.map((p) => p.memberName).sort()).toEqual([people[0].name, people[1].name].sort())
@@ -87,8 +74,8 @@ describe.each(testDatabases())('exam participants, answer analysis and questionn
     // Objective questions only (60 points): scores are final on submission.
     const paper = await insertPaper(server.db, '客观题卷', standardQuestions.slice(0, 3))
     const exam = dataOf((await admin.post<Exam>('/api/exam', { ...validExamForm(trainId, paper), passLine: 40 })).body)
-    await sit(exam.id, people[0].telephone, { 1: 'A', 2: 'A,B,C', 3: 'true' })
-    await sit(exam.id, people[1].telephone, { 1: 'B', 2: 'A,B,C', 3: 'false' })
+    await sitExam(server.url, exam.id, people[0].telephone, { 1: 'A', 2: 'A,B,C', 3: 'true' })
+    await sitExam(server.url, exam.id, people[1].telephone, { 1: 'B', 2: 'A,B,C', 3: 'false' })
     const summary = await admin.data<ScoreSummary>(`/api/exam/scoreSummary/${exam.id}`)
     expect(summary).toMatchObject({ candidates: 3, submitted: 2, scored: 2, passed: 1, passLine: 40, fullScore: 60, average: 45, highest: 60, lowest: 30 })
     // 60 % of 60 is 36: bands 0–35, 36–41, 42–47, 48–53, 54–60.
@@ -109,8 +96,8 @@ describe.each(testDatabases())('exam participants, answer analysis and questionn
     ])
     await server.db.updateTable('paper').set({ totalScore: 100 }).where('id', '=', paper).execute()
     const exam = dataOf((await admin.post<Exam>('/api/exam', { ...validExamForm(trainId, paper), passLine: 30 })).body)
-    await sit(exam.id, people[0].telephone, { 1: 'A', 4: '认真学习党章' })
-    await sit(exam.id, people[1].telephone, {})
+    await sitExam(server.url, exam.id, people[0].telephone, { 1: 'A', 4: '认真学习党章' })
+    await sitExam(server.url, exam.id, people[1].telephone, {})
     const summary = await admin.data<ScoreSummary>(`/api/exam/scoreSummary/${exam.id}`)
     expect(summary.fullScore).toBe(56)
     expect(summary.variants).toEqual([{ label: '试卷A', title: '56分卷', totalScore: 56, sittings: 2 }])
@@ -139,15 +126,15 @@ describe.each(testDatabases())('exam participants, answer analysis and questionn
     dataOf((await admin.post('/api/questionnaire', form)).body)
 
     const member = await memberSession(server.url, people[0].telephone)
-    const before = ok(await member.get<MyExam[]>('/api/m/exams')).find((x) => x.type === 1)!
+    const before = dataOf(await member.get<MyExam[]>('/api/m/exams')).find((x) => x.type === 1)!
     expect(before.closedReason).toBe('签到后才能填写满意度问卷')
     expect((await member.post('/api/m/exam/start', { memberExamId: before.memberExamId })).message).toBe('签到后才能填写满意度问卷')
 
     await checkIn(server.db, trainId, [people[0].id, people[1].id])
-    const exams = ok(await member.get<MyExam[]>('/api/m/exams'))
+    const exams = dataOf(await member.get<MyExam[]>('/api/m/exams'))
     const questionnaireId = exams.find((x) => x.type === 1)!.examId
-    expect(await sit(questionnaireId, people[0].telephone, { 1: 'A', 2: 'A,C', 4: '多安排现场教学' })).toMatchObject({ questionnaire: true })
-    await sit(questionnaireId, people[1].telephone, { 1: 'A', 2: 'B' })
+    expect((await sitExam(server.url, questionnaireId, people[0].telephone, { 1: 'A', 2: 'A,C', 4: '多安排现场教学' })).submitted).toMatchObject({ questionnaire: true })
+    await sitExam(server.url, questionnaireId, people[1].telephone, { 1: 'A', 2: 'B' })
 
     const result = await admin.data<QuestionnaireResult>('/api/questionnaire/result', { trainId })
     expect(result.questionnaire).toMatchObject({ title: '培训满意度调查', respondents: 2 })

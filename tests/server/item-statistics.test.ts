@@ -1,21 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { AnswerDetail, Exam } from '../../src-shared/schemas/exam'
 import type { AnalysisRow } from '../../src-shared/schemas/exam-analysis'
-import type { MyExam, Sitting } from '../../src-shared/schemas/exam-sitting'
 import type { TrainDetail } from '../../src-shared/schemas/training'
 import { demoAccounts } from '../../src-server/seed/demo-accounts'
 import { testDatabases } from '../support/databases'
 import { dataOf } from '../support/envelope'
-import { insertPaper, memberSession, nextSaveSeq, signUpMembers, validExamForm } from '../support/exam'
+import { insertPaper, signUpMembers, sitExam, validExamForm } from '../support/exam'
 import { membersOfTopOrg, validTrainForm } from '../support/training'
 import { signInAs, type ApiAs } from './api-as'
 import { startTestServer, type TestServer } from './harness'
 
 type Page<T> = { records: T[]; total: number }
-const ok = <T>(envelope: { code: number; message: string; data: T }): T => {
-  if (envelope.code !== 0) throw new Error(envelope.message)
-  return envelope.data
-}
 
 /**
  * The answer analysis computes Moodle's item statistics in the database (issue 27), on both
@@ -49,15 +44,6 @@ describe.each(testDatabases())('item statistics of the answer analysis ($name)',
   })
   afterAll(() => server?.stop())
 
-  async function sit(examId: number, telephone: string, byType: Record<number, string>) {
-    const member = await memberSession(server.url, telephone)
-    const round = ok(await member.get<MyExam[]>('/api/m/exams')).find((x) => x.examId === examId)!
-    const sitting = ok(await member.post<Sitting>('/api/m/exam/start', { memberExamId: round.memberExamId }))
-    for (const q of sitting.questions) if (byType[q.type] !== undefined) ok(await member.post('/api/m/exam/answer', { attemptId: sitting.attemptId, questionId: q.questionId, answer: byType[q.type], seq: nextSaveSeq() }))
-    ok(await member.post('/api/m/exam/submit', { attemptId: sitting.attemptId }))
-    return round.memberExamId
-  }
-
   it('gives each question its facility and discrimination index and each option its share in the top and bottom thirds', async () => {
     const paper = await insertPaper(server.db, '统计卷', [
       { type: 1, title: '单选', stem: { A: '甲', B: '乙', C: '丙', D: '丁' }, answer: 'A', score: 10 },
@@ -74,7 +60,7 @@ describe.each(testDatabases())('item statistics of the answer analysis ($name)',
       [{ 1: 'C', 3: 'false' }, null],
     ]
     for (const [i, [answers, essay]] of plan.entries()) {
-      const memberExamId = await sit(exam.id, people[i].telephone, answers)
+      const { memberExamId } = await sitExam(server.url, exam.id, people[i].telephone, answers)
       if (essay === null) continue
       const detail = await admin.data<AnswerDetail>('/api/member/answer', { memberExamId })
       const id = detail.answers.find((a) => a.question.type === 4)!.id

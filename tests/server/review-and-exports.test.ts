@@ -14,10 +14,6 @@ import { failureOf, signInAs, type ApiAs } from './api-as'
 import { startTestServer, type TestServer } from './harness'
 
 type Page<T> = { records: T[]; total: number }
-const ok = <T>(envelope: { code: number; message: string; data: T }): T => {
-  if (envelope.code !== 0) throw new Error(envelope.message)
-  return envelope.data
-}
 
 /**
  * Reviewing and exporting at volume (issue 27): many questions approved or rejected in one
@@ -70,11 +66,11 @@ describe.each(testDatabases())('bulk review, make-up rows and the paper export (
     ])
     const exam = dataOf((await admin.post<Exam>('/api/exam', validExamForm(trainId, paper, { passLine: 60 }))).body)
     const member = await memberSession(server.url, people[0].telephone)
-    const round = ok(await member.get<MyExam[]>('/api/m/exams')).find((x) => x.examId === exam.id)!
-    const sitting = ok(await member.post<Sitting>('/api/m/exam/start', { memberExamId: round.memberExamId }))
+    const round = dataOf(await member.get<MyExam[]>('/api/m/exams')).find((x) => x.examId === exam.id)!
+    const sitting = dataOf(await member.post<Sitting>('/api/m/exam/start', { memberExamId: round.memberExamId }))
     const byType: Record<number, string> = { 1: 'B', 2: 'A,C', 3: 'false' }
-    for (const q of sitting.questions) ok(await member.post('/api/m/exam/answer', { attemptId: sitting.attemptId, questionId: q.questionId, answer: byType[q.type], seq: nextSaveSeq() }))
-    ok(await member.post('/api/m/exam/submit', { attemptId: sitting.attemptId }))
+    for (const q of sitting.questions) dataOf(await member.post('/api/m/exam/answer', { attemptId: sitting.attemptId, questionId: q.questionId, answer: byType[q.type], seq: nextSaveSeq() }))
+    dataOf(await member.post('/api/m/exam/submit', { attemptId: sitting.attemptId }))
     const failed = (await admin.data<Page<MemberExam>>('/api/member/exam', { examId: exam.id, pageSize: 20 })).records.find((r) => r.memberId === people[0].id)!
     dataOf((await admin.post('/api/member/exam/makeUp', { examId: exam.id, startTime: daysFromNow(3), endTime: daysFromNow(4), memberExams: [failed.id] })).body)
 
@@ -113,10 +109,10 @@ describe.each(testDatabases())('bulk review, make-up rows and the paper export (
     const exam = dataOf((await admin.post<Exam>('/api/exam', validExamForm(trainId, paper, { passLine: 60 }))).body)
     for (const person of people) {
       const member = await memberSession(server.url, person.telephone)
-      const round = ok(await member.get<MyExam[]>('/api/m/exams')).find((x) => x.examId === exam.id)!
-      const sitting = ok(await member.post<Sitting>('/api/m/exam/start', { memberExamId: round.memberExamId }))
-      for (const q of sitting.questions) ok(await member.post('/api/m/exam/answer', { attemptId: sitting.attemptId, questionId: q.questionId, answer: `${person.name}答${q.title}`, seq: nextSaveSeq() }))
-      ok(await member.post('/api/m/exam/submit', { attemptId: sitting.attemptId }))
+      const round = dataOf(await member.get<MyExam[]>('/api/m/exams')).find((x) => x.examId === exam.id)!
+      const sitting = dataOf(await member.post<Sitting>('/api/m/exam/start', { memberExamId: round.memberExamId }))
+      for (const q of sitting.questions) dataOf(await member.post('/api/m/exam/answer', { attemptId: sitting.attemptId, questionId: q.questionId, answer: `${person.name}答${q.title}`, seq: nextSaveSeq() }))
+      dataOf(await member.post('/api/m/exam/submit', { attemptId: sitting.attemptId }))
     }
     const first = await admin.data<Marking>('/api/exam/marking', { examId: exam.id })
     expect(first.questions.map((q) => [q.title, q.waiting, q.answers]).sort()).toEqual([['问答一', 2, 2], ['问答二', 2, 2]])

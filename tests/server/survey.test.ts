@@ -13,10 +13,6 @@ import { failureOf, signInAs, type ApiAs } from './api-as'
 import { startTestServer, type TestServer } from './harness'
 
 type Page<T> = { records: T[]; total: number }
-const ok = <T>(answer: { code: number; message: string; data: T }): T => {
-  if (answer.code !== 0) throw new Error(answer.message)
-  return answer.data
-}
 
 /**
  * Questionnaires answered as surveys (issue 27): the paper's order and each rating
@@ -50,10 +46,10 @@ describe.each(testDatabases())('questionnaires as surveys ($name)', (database) =
 
   async function phone(examId: number, telephone: string) {
     const member = await memberSession(server.url, telephone)
-    const round = ok(await member.get<MyExam[]>('/api/m/exams')).find((x) => x.examId === examId)!
+    const round = dataOf(await member.get<MyExam[]>('/api/m/exams')).find((x) => x.examId === examId)!
     const start = () => member.post<Sitting>('/api/m/exam/start', { memberExamId: round.memberExamId })
     const answerAll = async (s: Sitting, byType: Record<number, string>) => {
-      for (const q of s.questions) if (byType[q.type] !== undefined) ok(await member.post('/api/m/exam/answer', { attemptId: s.attemptId, questionId: q.questionId, answer: byType[q.type], seq: nextSaveSeq() }))
+      for (const q of s.questions) if (byType[q.type] !== undefined) dataOf(await member.post('/api/m/exam/answer', { attemptId: s.attemptId, questionId: q.questionId, answer: byType[q.type], seq: nextSaveSeq() }))
     }
     return { member, start, answerAll, submit: (s: Sitting) => member.post<{ questionnaire: boolean; score: number | null }>('/api/m/exam/submit', { attemptId: s.attemptId }) }
   }
@@ -84,7 +80,7 @@ describe.each(testDatabases())('questionnaires as surveys ($name)', (database) =
   it('shows the questions and each rating scale in their order, with the end time as the only deadline', async () => {
     const { examId, form } = await questionnaire(false)
     for (const person of people) {
-      const sitting = ok(await (await phone(examId, person.telephone)).start())
+      const sitting = dataOf(await (await phone(examId, person.telephone)).start())
       expect(sitting.questionnaire).toBe(true)
       expect(sitting.endTime).toBe(form.endTime)
       // No 1440-minute countdown: the sitting lasts until the questionnaire ends.
@@ -103,10 +99,10 @@ describe.each(testDatabases())('questionnaires as surveys ($name)', (database) =
       [people[1], { 1: 'B', 2: 'B' }],
     ] as const) {
       const p = await phone(examId, person.telephone)
-      const sitting = ok(await p.start())
+      const sitting = dataOf(await p.start())
       attempts.push(sitting.attemptId)
       await p.answerAll(sitting, byType)
-      expect(ok(await p.submit(sitting))).toMatchObject({ questionnaire: true })
+      expect(dataOf(await p.submit(sitting))).toMatchObject({ questionnaire: true })
       // One answer per member: the round is used up, and the submitted sitting takes nothing more.
       expect(failureOf({ status: 200, body: (await p.start()) as never }).message).toBe('您已提交问卷')
       expect((await p.member.post('/api/m/exam/answer', { attemptId: sitting.attemptId, questionId: sitting.questions[0].questionId, answer: 'D', seq: nextSaveSeq() })).code).not.toBe(0)
@@ -139,9 +135,9 @@ describe.each(testDatabases())('questionnaires as surveys ($name)', (database) =
   it('keeps a named questionnaire\'s answers with the member who gave them', async () => {
     const { trainId, examId } = await questionnaire(false)
     const p = await phone(examId, people[2].telephone)
-    const sitting = ok(await p.start())
+    const sitting = dataOf(await p.start())
     await p.answerAll(sitting, { 1: 'C', 4: '很好' })
-    ok(await p.submit(sitting))
+    dataOf(await p.submit(sitting))
     const result = await admin.data<QuestionnaireResult>('/api/questionnaire/result', { trainId })
     expect(result.questionnaire).toMatchObject({ anonymous: false, respondents: 1 })
     expect(result.rows.find((r) => r.questionType === 4)!.answers).toEqual([{ member: { name: people[2].name }, answer: '很好' }])

@@ -1,6 +1,9 @@
+import type { z } from 'zod'
+import type { MyExam, Sitting, SubmitResultSchema } from '../../src-shared/schemas/exam-sitting'
 import { hashPassword } from '../../src-server/auth/passwords'
 import { nowText } from '../../src-server/db/time'
 import type { Db } from '../../src-server/db/types'
+import { dataOf } from './envelope'
 import { daysFromNow } from './training'
 
 export const MEMBER_PASSWORD = 'Member@123'
@@ -113,11 +116,24 @@ export async function memberSession(baseUrl: string, telephone: string, password
     return (await response.json()) as { code: number; message: string; data: T }
   }
   const login = await request<{ token: string }>('POST', '/api/m/login', null, { telephone, password })
-  if (login.code !== 0) throw new Error(login.message)
-  const token = login.data.token
+  const { token } = dataOf(login)
   return {
     token,
     get: <T>(path: string) => request<T>('GET', path, token),
     post: <T>(path: string, body: unknown) => request<T>('POST', path, token, body),
   }
+}
+
+/** One member signs in, sits the exam with the given answers by question type (types left out stay blank) and submits. */
+export async function sitExam(baseUrl: string, examId: number, telephone: string, byType: Record<number, string>) {
+  const member = await memberSession(baseUrl, telephone)
+  const round = dataOf(await member.get<MyExam[]>('/api/m/exams')).find((x) => x.examId === examId)
+  if (!round) throw new Error(`exam ${examId} is not among ${telephone}'s exams`)
+  const sitting = dataOf(await member.post<Sitting>('/api/m/exam/start', { memberExamId: round.memberExamId }))
+  for (const q of sitting.questions) {
+    const answer = byType[q.type]
+    if (answer !== undefined) dataOf(await member.post('/api/m/exam/answer', { attemptId: sitting.attemptId, questionId: q.questionId, answer, seq: nextSaveSeq() }))
+  }
+  const submitted = dataOf(await member.post<z.infer<typeof SubmitResultSchema>>('/api/m/exam/submit', { attemptId: sitting.attemptId }))
+  return { memberExamId: round.memberExamId, submitted }
 }
