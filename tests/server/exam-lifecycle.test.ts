@@ -1,14 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { AnswerDetail, Exam, MemberExam } from '../../src-shared/schemas/exam'
 import type { MyExam, Sitting } from '../../src-shared/schemas/exam-sitting'
-import type { TrainDetail } from '../../src-shared/schemas/training'
-import { demoAccounts } from '../../src-server/seed/demo-accounts'
 import { testDatabases } from '../support/databases'
 import { dataOf } from '../support/envelope'
-import { insertPaper, memberSession, nextSaveSeq, signUpMembers, validExamForm } from '../support/exam'
-import { daysFromNow, membersOfTopOrg, validTrainForm } from '../support/training'
-import { failureOf, signInAs, type ApiAs } from './api-as'
-import { startTestServer, type TestServer } from './harness'
+import { insertPaper, memberSession, nextSaveSeq, validExamForm } from '../support/exam'
+import { daysFromNow } from '../support/training'
+import { failureOf, type ApiAs } from './api-as'
+import { openExamTraining } from './exam-training'
+import { type TestServer } from './harness'
 
 type Page<T> = { records: T[]; total: number }
 
@@ -26,11 +25,7 @@ describe.each(testDatabases())('exam lifecycle: edits, close and ordered autosav
   let otherPaper: number
 
   beforeAll(async () => {
-    server = await startTestServer(await database.url())
-    admin = await signInAs(server.url, demoAccounts.admin)
-    people = (await membersOfTopOrg(server.db, '省财政厅机关党委')).slice(0, 4)
-    trainId = dataOf((await admin.post<TrainDetail>('/api/train', validTrainForm())).body).id
-    await signUpMembers(server.db, trainId, people)
+    ;({ server, admin, people, trainId } = await openExamTraining(await database.url(), 4))
     const question = { type: 1, title: '党的根本宗旨是什么？', stem: { A: '全心全意为人民服务', B: '发展经济' }, answer: 'A', score: 100 }
     onePoint = await insertPaper(server.db, '单题卷', [question])
     otherPaper = await insertPaper(server.db, '另一套单题卷', [question])

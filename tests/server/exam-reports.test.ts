@@ -3,14 +3,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type AnswerDetail, type Exam } from '../../src-shared/schemas/exam'
 import { analysisLabels, type AnalysisRow, type Participant, type QuestionnaireResult, type ScoreSummary } from '../../src-shared/schemas/exam-analysis'
 import { type MyExam } from '../../src-shared/schemas/exam-sitting'
-import type { TrainDetail } from '../../src-shared/schemas/training'
-import { demoAccounts } from '../../src-server/seed/demo-accounts'
 import { testDatabases } from '../support/databases'
 import { dataOf } from '../support/envelope'
-import { checkIn, insertPaper, memberSession, satisfactionQuestions, sitExam, signUpMembers, standardQuestions, validExamForm } from '../support/exam'
-import { daysFromNow, membersOfTopOrg, validTrainForm } from '../support/training'
-import { failureOf, issuesOf, signInAs, type ApiAs } from './api-as'
-import { startTestServer, type TestServer } from './harness'
+import { checkIn, insertPaper, memberSession, satisfactionQuestions, sitExam, standardQuestions, validExamForm } from '../support/exam'
+import { daysFromNow } from '../support/training'
+import { failureOf, issuesOf, type ApiAs } from './api-as'
+import { openExamTraining } from './exam-training'
+import { type TestServer } from './harness'
 
 type Page<T> = { records: T[]; total: number }
 
@@ -21,11 +20,7 @@ describe.each(testDatabases())('exam participants, answer analysis and questionn
   let trainId: number
 
   beforeAll(async () => {
-    server = await startTestServer(await database.url())
-    admin = await signInAs(server.url, demoAccounts.admin)
-    people = (await membersOfTopOrg(server.db, '省财政厅机关党委')).slice(0, 3)
-    trainId = dataOf((await admin.post<TrainDetail>('/api/train', validTrainForm())).body).id
-    await signUpMembers(server.db, trainId, people)
+    ;({ server, admin, people, trainId } = await openExamTraining(await database.url(), 3))
   })
   afterAll(() => server?.stop())
 

@@ -1,14 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { AnswerDetail, Exam } from '../../src-shared/schemas/exam'
 import type { AnalysisRow } from '../../src-shared/schemas/exam-analysis'
-import type { TrainDetail } from '../../src-shared/schemas/training'
-import { demoAccounts } from '../../src-server/seed/demo-accounts'
 import { testDatabases } from '../support/databases'
 import { dataOf } from '../support/envelope'
-import { insertPaper, signUpMembers, sitExam, validExamForm } from '../support/exam'
-import { membersOfTopOrg, validTrainForm } from '../support/training'
-import { signInAs, type ApiAs } from './api-as'
-import { startTestServer, type TestServer } from './harness'
+import { insertPaper, sitExam, validExamForm } from '../support/exam'
+import { type ApiAs } from './api-as'
+import { openExamTraining } from './exam-training'
+import { type TestServer } from './harness'
 
 type Page<T> = { records: T[]; total: number }
 
@@ -36,11 +34,7 @@ describe.each(testDatabases())('item statistics of the answer analysis ($name)',
   let trainId: number
 
   beforeAll(async () => {
-    server = await startTestServer(await database.url())
-    admin = await signInAs(server.url, demoAccounts.admin)
-    people = (await membersOfTopOrg(server.db, '省财政厅机关党委')).slice(0, 6)
-    trainId = dataOf((await admin.post<TrainDetail>('/api/train', validTrainForm())).body).id
-    await signUpMembers(server.db, trainId, people)
+    ;({ server, admin, people, trainId } = await openExamTraining(await database.url(), 6))
   })
   afterAll(() => server?.stop())
 

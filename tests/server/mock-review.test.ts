@@ -1,14 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Exam } from '../../src-shared/schemas/exam'
 import type { MyExam, Review, Sitting } from '../../src-shared/schemas/exam-sitting'
-import type { TrainDetail } from '../../src-shared/schemas/training'
-import { demoAccounts } from '../../src-server/seed/demo-accounts'
 import { testDatabases } from '../support/databases'
 import { dataOf } from '../support/envelope'
-import { insertPaper, memberSession, nextSaveSeq, signUpMembers, standardQuestions, validExamForm } from '../support/exam'
-import { membersOfTopOrg, validTrainForm } from '../support/training'
-import { signInAs, type ApiAs } from './api-as'
-import { startTestServer, type TestServer } from './harness'
+import { insertPaper, memberSession, nextSaveSeq, standardQuestions, validExamForm } from '../support/exam'
+import { type ApiAs } from './api-as'
+import { openExamTraining } from './exam-training'
+import { type TestServer } from './harness'
 
 /**
  * 模拟考试 交卷后可查看答案 (issue 27): a mock exam's member sees, after submitting, each
@@ -23,11 +21,7 @@ describe.each(testDatabases())('mock exams show the answers after submit ($name)
   let paper: number
 
   beforeAll(async () => {
-    server = await startTestServer(await database.url())
-    admin = await signInAs(server.url, demoAccounts.admin)
-    people = (await membersOfTopOrg(server.db, '省财政厅机关党委')).slice(0, 2)
-    trainId = dataOf((await admin.post<TrainDetail>('/api/train', validTrainForm())).body).id
-    await signUpMembers(server.db, trainId, people)
+    ;({ server, admin, people, trainId } = await openExamTraining(await database.url(), 2))
     paper = await insertPaper(server.db, '模拟卷')
   })
   afterAll(() => server?.stop())
