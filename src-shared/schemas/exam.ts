@@ -251,10 +251,19 @@ export function makeUpWindowSchema(examEnd: string) {
     if (early) ctx.addIssue({ code: 'custom', path: ['startTime'], message: early })
   })
 }
+/**
+ * A selected row of the score list: the member exam as the spec's client sends it
+ * (`{ id, memberName, score, … }`, spec 001 §4 "the selected member exams") or its bare id;
+ * its id is what is taken.
+ */
+const selectedMemberExam = z
+  .union([intLike.pipe(z.number().int().positive()), z.object({ id: intLike.pipe(z.number().int().positive()) })], { error: '选中的考生编号无效' })
+  .transform((v) => (typeof v === 'number' ? v : v.id))
 export const MakeUpBodySchema = makeUpWindowShape
   .extend({
-    examId: intLike.pipe(z.number().int().positive('考试编号无效')),
-    memberExams: z.array(intLike.pipe(z.number().int().positive('编号无效')), { error: '未选中任何行' }).min(1, '未选中任何行'),
+    /** The exam; the spec's client leaves it out, and then the selected member exams name it. */
+    examId: intLike.pipe(z.number().int().positive('考试编号无效')).optional(),
+    memberExams: z.array(selectedMemberExam, { error: '未选中任何行' }).min(1, '未选中任何行'),
   })
   .superRefine(refineMakeUpWindow)
 export const MakeUpResultSchema = z.object({ count: z.number() })

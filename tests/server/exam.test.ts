@@ -268,6 +268,29 @@ describe.each(testDatabases())('exams: rules, sittings, marking and make-up ($na
     expect(retake.questions).toHaveLength(1)
   })
 
+  it('sets a make-up from the selected member exams as the spec\'s client sends them (rows, no examId), and refuses bad selections in Chinese changing nothing', async () => {
+    const exam = await createExam({})
+    const other = await createExam({ title: '另一场考试' })
+    await server.db.updateTable('exam').set({ endTime: daysFromNow(-1 / 1440) }).where('id', 'in', [exam.id, other.id]).execute()
+    const rows = (await admin.data<Page<MemberExam>>('/api/member/exam', { examId: exam.id, pageSize: 20 })).records
+    const otherRow = (await admin.data<Page<MemberExam>>('/api/member/exam', { examId: other.id, pageSize: 20 })).records[0]
+    const window = { startTime: daysFromNow(0), endTime: daysFromNow(1) }
+    const makeUps = () => server.db.selectFrom('memberExam').select('id').where('examId', 'in', [exam.id, other.id]).where('isMakeUp', '=', 1).execute()
+
+    expect(issuesOf(await admin.post('/api/member/exam/makeUp', { ...window, memberExams: [{ memberName: '无编号' }] }))).toEqual({ 'memberExams.0': '选中的考生编号无效' })
+    expect(issuesOf(await admin.post('/api/member/exam/makeUp', { ...window, memberExams: [rows[0], otherRow] }))).toEqual({ memberExams: '选中的考生须属于同一场考试' })
+    expect(failureOf(await admin.post('/api/member/exam/makeUp', { ...window, memberExams: [2147483000] }))).toMatchObject({ status: 404 })
+    // A given examId must be the rows' exam.
+    expect(failureOf(await admin.post('/api/member/exam/makeUp', { ...window, examId: other.id, memberExams: rows.slice(0, 1) }))).toMatchObject({ status: 404, message: '选中的考生不属于本考试' })
+    expect(await makeUps()).toEqual([])
+
+    // The score list's rows as they are: the exam is theirs.
+    expect(dataOf((await admin.post('/api/member/exam/makeUp', { ...window, memberExams: rows.slice(0, 2) })).body)).toEqual({ count: 2 })
+    const list = (await admin.data<Page<MemberExam>>('/api/member/exam', { examId: exam.id, pageSize: 20 })).records
+    expect(list.filter((r) => r.isMakeUp === 1).map((r) => r.memberName).sort()).toEqual(rows.slice(0, 2).map((r) => r.memberName).sort())
+    expect(await makeUps()).toHaveLength(2)
+  })
+
   it('an exam closed by hand while in progress says so everywhere: its waiting candidates are 缺考 and 已过期, never 待考 or 待参加', async () => {
     const exam = await createExam({})
     const waiting = await admin.data<Page<MemberExam>>('/api/member/exam', { examId: exam.id, pageSize: 20 })
