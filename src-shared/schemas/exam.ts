@@ -3,6 +3,7 @@ import { minutesOf } from '../date-text'
 import { dateTimeText, intLike, numberLike, pageOf, pageQuery, requiredText, textFilter } from './common'
 import { mobile } from './identity'
 import { requiredNumber } from './training'
+import { classTypeCodes } from './training-codes'
 
 /**
  * Exams (spec 001 §3 Exam, §4 exam and member-exam status, §5 exam rules) and the
@@ -32,6 +33,9 @@ const requiredTime = (message: string) => z.string({ error: message }).trim().mi
 /** Papers B–E: absent, null or 0 (the dialog's 不使用) mean none. */
 const optionalId = requiredNumber('试卷无效').pipe(z.number().min(0, '试卷无效')).nullish().transform((v) => (v ? v : null))
 
+/** An optional field whose empty text (the spec's client's "none") is null. */
+const blankAsNull = <T extends z.ZodType>(schema: T) => z.preprocess((v) => (v === '' ? null : v), schema.nullish())
+
 /** Score numbers: a number or its text; `message` when missing. */
 const requiredScore = (message: string) =>
   z.union([z.number(), z.string().trim().regex(/^\d+(\.\d+)?$/).transform(Number)], { error: message }).pipe(z.number().min(0, '不能小于0'))
@@ -59,6 +63,10 @@ export const examShape = z.object({
   paper5Id: optionalId,
   /** Which sitting counts when a candidate sits again or makes up: the highest or the latest. */
   scorePolicy: z.enum(scorePolicies, { error: '请选择成绩计算方式' }).optional().default('highest'),
+  /** Spec 001 §3 names it and gives no values: kept as sent (a whole number 0–99); absent keeps it, empty clears it. */
+  typesetting: blankAsNull(requiredNumber('排版方式须为 0 至 99 的整数').pipe(z.number().min(0, '排版方式须为 0 至 99 的整数').max(99, '排版方式须为 0 至 99 的整数'))),
+  /** The exam's own class type (spec 001 §3); absent keeps it, empty: the training's. */
+  classType: blankAsNull(requiredNumber('请选择班次类别').refine((v) => (classTypeCodes as number[]).includes(v), '请选择班次类别')),
 })
 type ExamValue = z.output<typeof examShape>
 
@@ -100,6 +108,9 @@ export const ExamSchema = z.object({
   paper4Id: z.number().nullable(),
   paper5Id: z.number().nullable(),
   scorePolicy: z.enum(scorePolicies),
+  typesetting: z.number().nullable(),
+  /** Its own class type, else its training's. */
+  classType: z.number(),
   status: z.number(),
   /** Candidates enrolled (all rounds). */
   candidates: z.number(),

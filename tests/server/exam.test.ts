@@ -268,6 +268,31 @@ describe.each(testDatabases())('exams: rules, sittings, marking and make-up ($na
     expect(retake.questions).toHaveLength(1)
   })
 
+  it('keeps the spec\'s typesetting and classType of an exam: stored, returned, kept by an edit that leaves them out, refused in Chinese when bad', async () => {
+    const created = await createExam({ title: '排版测试', typesetting: 2, classType: '' })
+    // No class type of its own: its training's (validTrainForm: 1).
+    expect(created).toMatchObject({ typesetting: 2, classType: 1 })
+    const form = validExamForm(trainId, paperA, { title: '排版测试' })
+    const edited = dataOf((await admin.patch<Exam>('/api/exam', { ...form, id: created.id, classType: 4 })).body)
+    expect(edited).toMatchObject({ typesetting: 2, classType: 4 })
+    expect(await admin.data<Exam>(`/api/exam/${created.id}`)).toMatchObject({ typesetting: 2, classType: 4 })
+    const listed = (await admin.data<Page<Exam>>('/api/exam', { title: '排版测试' })).records
+    expect(listed.map((e) => [e.typesetting, e.classType])).toEqual([[2, 4]])
+    // Empty clears: none of its own again.
+    expect(dataOf((await admin.patch<Exam>('/api/exam', { ...form, id: created.id, typesetting: '', classType: null })).body)).toMatchObject({ typesetting: null, classType: 1 })
+
+    const before = await server.db.selectFrom('exam').selectAll().where('id', '=', created.id).executeTakeFirstOrThrow()
+    for (const [bad, issues] of [
+      [{ typesetting: 'abc' }, { typesetting: '排版方式须为 0 至 99 的整数' }],
+      [{ typesetting: 100 }, { typesetting: '排版方式须为 0 至 99 的整数' }],
+      [{ typesetting: 1.5 }, { typesetting: '必须是整数' }],
+      [{ classType: 11 }, { classType: '请选择班次类别' }],
+    ] as const) {
+      expect(issuesOf(await admin.patch('/api/exam', { ...form, id: created.id, ...bad })), JSON.stringify(bad)).toEqual(issues)
+    }
+    expect(await server.db.selectFrom('exam').selectAll().where('id', '=', created.id).executeTakeFirstOrThrow()).toEqual(before)
+  })
+
   it('sets a make-up from the selected member exams as the spec\'s client sends them (rows, no examId), and refuses bad selections in Chinese changing nothing', async () => {
     const exam = await createExam({})
     const other = await createExam({ title: '另一场考试' })
