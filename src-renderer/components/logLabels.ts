@@ -177,6 +177,7 @@ const fieldTitles: Record<string, string> = {
   paper4Id: '试卷D编号',
   paper5Id: '试卷E编号',
   scorePolicy: '重考与补考成绩',
+  typesetting: '排版方式',
   closed: '已关闭',
   totalScore: '总分',
   choiceType: '组卷方式',

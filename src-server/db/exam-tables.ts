@@ -30,6 +30,10 @@ export interface ExamTable {
   paper4Id: number | null
   paper5Id: number | null
   scorePolicy: Defaulted<string>
+  /** Spec 001 §3 names it without values: kept as the client sends it (migration 0030). */
+  typesetting: Defaulted<number | null>
+  /** The exam's own class type; null: its training's (migration 0030). */
+  classType: Defaulted<number | null>
   closed: Defaulted<number>
   createdBy: number | null
   createdAt: string

@@ -1,4 +1,3 @@
-import { z } from 'zod'
 import { defineRoutes } from '../contract'
 import { crudRoutes, statusRoute } from '../resource'
 import { idParam, nullResponse } from '../schemas/common'
@@ -7,7 +6,8 @@ import {
   homeNoticeResource,
   homeResource,
   newsResource,
-  NoticeMemberSchema,
+  NoticeMemberPageSchema,
+  NoticeMemberQuerySchema,
   noticeResource,
   NoticeRowSchema,
   NoticeSaveSchema,
@@ -35,9 +35,10 @@ export const contentRoutes = defineRoutes({
   ...statusRoute(noticeResource),
   'notice.members': {
     method: 'GET', path: '/api/notice/member/{id}', access: 'content:notice', scope: { id: 'notice' },
-    summary: '通知的发送对象（短信记录中的党员）',
+    summary: '通知的发送对象（本数据范围内的党员），按姓名筛选，分页',
     params: idParam,
-    response: z.array(NoticeMemberSchema),
+    query: NoticeMemberQuerySchema,
+    response: NoticeMemberPageSchema,
   },
   'homeNotice.list': homeNotice['homeNotice.list'],
   'homeNotice.save': {

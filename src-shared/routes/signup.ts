@@ -22,6 +22,8 @@ import {
   SignUpMemberSchema,
   SignUpPageQuerySchema,
   SignUpPageSchema,
+  SignUpLinkSchema,
+  SignUpPrefillSchema,
   SignUpStatisticsDownloadQuerySchema,
   SignUpStatisticsPageSchema,
   SignUpStatisticsQuerySchema,
@@ -136,6 +138,12 @@ export const signUpRoutes = defineRoutes({
     summary: '党员自助报名：按手机号识别党员，受报名时间与最大人数约束',
     body: SelfSignUpBodySchema,
     response: SelfSignUpResultSchema,
+  },
+  'mobile.signUpPrefill': {
+    method: 'GET', path: '/api/m/signup/me', access: 'member', rpc: false,
+    summary: '手机报名页的自动填写：已登录党员（手机号与党员密码）本人的档案信息，及是否已报名此培训班',
+    query: SignUpLinkSchema,
+    response: SignUpPrefillSchema,
   },
   'mobile.checkInPage': {
     method: 'GET', path: '/m/checkin', access: 'public', kind: 'download', rpc: false,

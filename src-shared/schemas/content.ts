@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { EnabledStatusSchema, type ResourceDescriptor } from '../resource'
-import { idParam, intLike, numberLike, requiredText, textFilter } from './common'
+import { idParam, intLike, numberLike, pageOf, pageQuery, requiredText, textFilter } from './common'
 import { optionalStoredPath, storedPath } from './files'
 
 /**
@@ -93,6 +93,9 @@ export const NoticeSaveSchema = NoticeFieldsSchema.extend({ id: idParam.shape.id
 /** A member a notice was sent to (GET /api/notice/member/{id}). */
 export const NoticeMemberSchema = z.object({ id: z.number().int(), name: z.string(), telephone: z.string(), department: z.string().nullable() })
 export type NoticeMember = z.infer<typeof NoticeMemberSchema>
+/** The member search of a notice (spec 001 §7: the notice, a name and paging); names match in part. */
+export const NoticeMemberQuerySchema = pageQuery.extend({ name: textFilter })
+export const NoticeMemberPageSchema = pageOf(NoticeMemberSchema)
 
 export const TeacherFieldsSchema = z.object({
   name: requiredText('请输入教师姓名', 50),

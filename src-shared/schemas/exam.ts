@@ -2,6 +2,7 @@ import { z } from 'zod'
 import { minutesOf } from '../date-text'
 import { dateTimeText, intLike, pageOf, pageQuery, requiredText, textFilter } from './common'
 import { requiredNumber } from './training'
+import { classTypeCodes } from './training-codes'
 
 /**
  * Exams (spec 001 §3 Exam, §4 exam and member-exam status, §5 exam rules) and the
@@ -31,6 +32,9 @@ export const requiredTime = (message: string) => z.string({ error: message }).tr
 /** Papers B–E: absent, null or 0 (the dialog's 不使用) mean none. */
 const optionalId = requiredNumber('试卷无效').pipe(z.number().min(0, '试卷无效')).nullish().transform((v) => (v ? v : null))
 
+/** An optional field whose empty text (the spec's client's "none") is null. */
+const blankAsNull = <T extends z.ZodType>(schema: T) => z.preprocess((v) => (v === '' ? null : v), schema.nullish())
+
 /** Score numbers: a number or its text; `message` when missing. */
 const requiredScore = (message: string) =>
   z.union([z.number(), z.string().trim().regex(/^\d+(\.\d+)?$/).transform(Number)], { error: message }).pipe(z.number().min(0, '不能小于0'))
@@ -58,6 +62,10 @@ export const examShape = z.object({
   paper5Id: optionalId,
   /** Which sitting counts when a candidate sits again or makes up: the highest or the latest. */
   scorePolicy: z.enum(scorePolicies, { error: '请选择成绩计算方式' }).optional().default('highest'),
+  /** Spec 001 §3 names it and gives no values: kept as sent (a whole number 0–99); absent keeps it, empty clears it. */
+  typesetting: blankAsNull(requiredNumber('排版方式须为 0 至 99 的整数').pipe(z.number().min(0, '排版方式须为 0 至 99 的整数').max(99, '排版方式须为 0 至 99 的整数'))),
+  /** The exam's own class type (spec 001 §3); absent keeps it, empty: the training's. */
+  classType: blankAsNull(requiredNumber('请选择班次类别').refine((v) => (classTypeCodes as number[]).includes(v), '请选择班次类别')),
 })
 type ExamValue = z.output<typeof examShape>
 
@@ -99,6 +107,9 @@ export const ExamSchema = z.object({
   paper4Id: z.number().nullable(),
   paper5Id: z.number().nullable(),
   scorePolicy: z.enum(scorePolicies),
+  typesetting: z.number().nullable(),
+  /** Its own class type, else its training's. */
+  classType: z.number(),
   status: z.number(),
   /** Candidates enrolled (all rounds). */
   candidates: z.number(),
@@ -250,10 +261,19 @@ export function makeUpWindowSchema(examEnd: string) {
     if (early) ctx.addIssue({ code: 'custom', path: ['startTime'], message: early })
   })
 }
+/**
+ * A selected row of the score list: the member exam as the spec's client sends it
+ * (`{ id, memberName, score, … }`, spec 001 §4 "the selected member exams") or its bare id;
+ * its id is what is taken.
+ */
+const selectedMemberExam = z
+  .union([intLike.pipe(z.number().int().positive()), z.object({ id: intLike.pipe(z.number().int().positive()) })], { error: '选中的考生编号无效' })
+  .transform((v) => (typeof v === 'number' ? v : v.id))
 export const MakeUpBodySchema = makeUpWindowShape
   .extend({
-    examId: intLike.pipe(z.number().int().positive('考试编号无效')),
-    memberExams: z.array(intLike.pipe(z.number().int().positive('编号无效')), { error: '未选中任何行' }).min(1, '未选中任何行'),
+    /** The exam; the spec's client leaves it out, and then the selected member exams name it. */
+    examId: intLike.pipe(z.number().int().positive('考试编号无效')).optional(),
+    memberExams: z.array(selectedMemberExam, { error: '未选中任何行' }).min(1, '未选中任何行'),
   })
   .superRefine(refineMakeUpWindow)
 export const MakeUpResultSchema = z.object({ count: z.number() })

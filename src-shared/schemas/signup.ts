@@ -351,6 +351,25 @@ export function selfSignUpRequiredFields(options: readonly number[]): FieldIssue
 
 export const SelfSignUpResultSchema = z.object({ name: z.string(), trainName: z.string() })
 
+/**
+ * What the sign-up page fills in for a member signed in on the phone (the exam pages'
+ * session): their own record, as an office sign-up would take it (company: the member's
+ * top organisation), and whether they are signed up to this training already. Only the
+ * member proven by their password sees it, so it may say what the public form never says.
+ */
+export const SignUpPrefillSchema = z.object({
+  name: z.string(),
+  telephone: z.string(),
+  gender: z.number().nullable(),
+  company: z.string().nullable(),
+  department: z.string().nullable(),
+  jobs: z.string().nullable(),
+  partyJobs: z.string().nullable(),
+  cardsNumber: z.string().nullable(),
+  signedUp: z.boolean(),
+})
+export type SignUpPrefill = z.infer<typeof SignUpPrefillSchema>
+
 /** A check-in QR code's parameters (the code rotates every 30 seconds). */
 export const CheckInLinkSchema = z.object({
   trainId: intLike.pipe(z.number().int().positive('培训班不存在')),

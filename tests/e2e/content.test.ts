@@ -166,6 +166,14 @@ describe('carousels and notices', () => {
     await row.getByRole('button', { name: '发送对象' }).click()
     const listed = page.getByRole('dialog', { name: /发送对象/ })
     for (const mobile of [first, second]) await listed.getByText(mobile).waitFor()
+    // Searched by name on the server (spec 001 §7): only the named member stays.
+    const table = listed.getByRole('table', { name: '发送对象列表' })
+    const secondName = ((await table.getByRole('row').filter({ hasText: second }).getByRole('cell').first().textContent()) ?? '').trim()
+    await listed.getByLabel('姓名').fill(secondName)
+    await listed.getByRole('button', { name: '查询' }).click()
+    await expect.poll(() => table.getByRole('row').count()).toBe(2)
+    await table.getByText(second).waitFor()
+    await screenshot(page, 'notice-members-search')
     await listed.getByRole('button', { name: '关闭' }).click()
     // Editing starts from the stored members, ticked in the picker.
     await row.getByRole('button', { name: '编辑' }).click()

@@ -134,8 +134,8 @@ describe.each(testDatabases())('content: news, home pages, carousels, notices, t
     const members = await server.db.selectFrom('member').select(['id', 'topOrgId']).orderBy('id').limit(40).execute()
     const notice = await data<NoticeRow>(api.post('/api/notice', { name: '学习通知', content: '<p>请按时参加</p>', memberIdList: members.slice(0, 2).map((m) => m.id) }))
     expect(notice.memberCount).toBe(2)
-    const listed = await api.data<{ id: number }[]>(`/api/notice/member/${notice.id}`)
-    expect(listed.map((m) => m.id)).toEqual(members.slice(0, 2).map((m) => m.id))
+    const listed = await api.data<Page<{ id: number }>>(`/api/notice/member/${notice.id}`)
+    expect(listed).toMatchObject({ records: members.slice(0, 2).map((m) => ({ id: m.id })), total: 2 })
     const me = await server.db
       .selectFrom('admin')
       .innerJoin('member', 'member.id', 'admin.memberId')
@@ -160,6 +160,23 @@ describe.each(testDatabases())('content: news, home pages, carousels, notices, t
     expect(notices.map((n) => n.name)).not.toContain('越权通知')
     expect(notices.find((n) => n.id === own.id)).toMatchObject({ name: '本单位通知', memberCount: 1 })
     expect(notices.find((n) => n.id === notice.id)).toMatchObject({ name: '学习通知', memberCount: 2 })
+  })
+
+  it('searches a notice\'s members by name, page by page (spec 001 §7: the notice, a name and paging)', async () => {
+    const members = await server.db.selectFrom('member').select(['id', 'name']).orderBy('id').limit(12).execute()
+    const notice = await data<NoticeRow>(api.post('/api/notice', { name: '分页通知', content: '<p>x</p>', memberIdList: members.map((m) => m.id) }))
+    const search = (query: Record<string, string | number>) => api.data<Page<{ id: number; name: string }>>(`/api/notice/member/${notice.id}`, query)
+    expect(await search({ pageNum: 2, pageSize: 5 })).toEqual({ records: members.slice(5, 10).map((m) => expect.objectContaining({ id: m.id })), total: 12 })
+    expect((await search({ pageNum: 3, pageSize: 5 })).records.map((m) => m.id)).toEqual(members.slice(10).map((m) => m.id))
+    // Part of a name finds its members only; an empty name is no filter; % and _ are letters.
+    const part = members[7].name.slice(-1)
+    const named = await search({ name: part, pageSize: 100 })
+    expect(named.records.map((m) => m.id)).toEqual(members.filter((m) => m.name.includes(part)).map((m) => m.id))
+    expect(named.total).toBe(named.records.length)
+    expect((await search({ name: '', pageSize: 5 })).total).toBe(12)
+    expect(await search({ name: '%' })).toEqual({ records: [], total: 0 })
+    // Bad paging is refused in Chinese.
+    expect(failureOf(await api.get(`/api/notice/member/${notice.id}`, { pageSize: 0 }))).toMatchObject({ status: 400, message: '每页条数最小为 1' })
   })
 
   it('/api/home/notice: list, save (with id edits), send by SMS to its members through the outbox, delete', async () => {

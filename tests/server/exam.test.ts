@@ -270,6 +270,54 @@ describe.each(testDatabases())('exams: rules, sittings, marking and make-up ($na
     expect(retake.questions).toHaveLength(1)
   })
 
+  it('keeps the spec\'s typesetting and classType of an exam: stored, returned, kept by an edit that leaves them out, refused in Chinese when bad', async () => {
+    const created = await createExam({ title: '排版测试', typesetting: 2, classType: '' })
+    // No class type of its own: its training's (validTrainForm: 1).
+    expect(created).toMatchObject({ typesetting: 2, classType: 1 })
+    const form = validExamForm(trainId, paperA, { title: '排版测试' })
+    const edited = dataOf((await admin.patch<Exam>('/api/exam', { ...form, id: created.id, classType: 4 })).body)
+    expect(edited).toMatchObject({ typesetting: 2, classType: 4 })
+    expect(await admin.data<Exam>(`/api/exam/${created.id}`)).toMatchObject({ typesetting: 2, classType: 4 })
+    const listed = (await admin.data<Page<Exam>>('/api/exam', { title: '排版测试' })).records
+    expect(listed.map((e) => [e.typesetting, e.classType])).toEqual([[2, 4]])
+    // Empty clears: none of its own again.
+    expect(dataOf((await admin.patch<Exam>('/api/exam', { ...form, id: created.id, typesetting: '', classType: null })).body)).toMatchObject({ typesetting: null, classType: 1 })
+
+    const before = await server.db.selectFrom('exam').selectAll().where('id', '=', created.id).executeTakeFirstOrThrow()
+    for (const [bad, issues] of [
+      [{ typesetting: 'abc' }, { typesetting: '排版方式须为 0 至 99 的整数' }],
+      [{ typesetting: 100 }, { typesetting: '排版方式须为 0 至 99 的整数' }],
+      [{ typesetting: 1.5 }, { typesetting: '必须是整数' }],
+      [{ classType: 11 }, { classType: '请选择班次类别' }],
+    ] as const) {
+      expect(issuesOf(await admin.patch('/api/exam', { ...form, id: created.id, ...bad })), JSON.stringify(bad)).toEqual(issues)
+    }
+    expect(await server.db.selectFrom('exam').selectAll().where('id', '=', created.id).executeTakeFirstOrThrow()).toEqual(before)
+  })
+
+  it('sets a make-up from the selected member exams as the spec\'s client sends them (rows, no examId), and refuses bad selections in Chinese changing nothing', async () => {
+    const exam = await createExam({})
+    const other = await createExam({ title: '另一场考试' })
+    await server.db.updateTable('exam').set({ endTime: daysFromNow(-1 / 1440) }).where('id', 'in', [exam.id, other.id]).execute()
+    const rows = (await admin.data<Page<MemberExam>>('/api/member/exam', { examId: exam.id, pageSize: 20 })).records
+    const otherRow = (await admin.data<Page<MemberExam>>('/api/member/exam', { examId: other.id, pageSize: 20 })).records[0]
+    const window = { startTime: daysFromNow(0), endTime: daysFromNow(1) }
+    const makeUps = () => server.db.selectFrom('memberExam').select('id').where('examId', 'in', [exam.id, other.id]).where('isMakeUp', '=', 1).execute()
+
+    expect(issuesOf(await admin.post('/api/member/exam/makeUp', { ...window, memberExams: [{ memberName: '无编号' }] }))).toEqual({ 'memberExams.0': '选中的考生编号无效' })
+    expect(issuesOf(await admin.post('/api/member/exam/makeUp', { ...window, memberExams: [rows[0], otherRow] }))).toEqual({ memberExams: '选中的考生须属于同一场考试' })
+    expect(failureOf(await admin.post('/api/member/exam/makeUp', { ...window, memberExams: [2147483000] }))).toMatchObject({ status: 404 })
+    // A given examId must be the rows' exam.
+    expect(failureOf(await admin.post('/api/member/exam/makeUp', { ...window, examId: other.id, memberExams: rows.slice(0, 1) }))).toMatchObject({ status: 404, message: '选中的考生不属于本考试' })
+    expect(await makeUps()).toEqual([])
+
+    // The score list's rows as they are: the exam is theirs.
+    expect(dataOf((await admin.post('/api/member/exam/makeUp', { ...window, memberExams: rows.slice(0, 2) })).body)).toEqual({ count: 2 })
+    const list = (await admin.data<Page<MemberExam>>('/api/member/exam', { examId: exam.id, pageSize: 20 })).records
+    expect(list.filter((r) => r.isMakeUp === 1).map((r) => r.memberName).sort()).toEqual(rows.slice(0, 2).map((r) => r.memberName).sort())
+    expect(await makeUps()).toHaveLength(2)
+  })
+
   it('an exam closed by hand while in progress says so everywhere: its waiting candidates are 缺考 and 已过期, never 待考 or 待参加', async () => {
     const exam = await createExam({})
     const waiting = await admin.data<Page<MemberExam>>('/api/member/exam', { examId: exam.id, pageSize: 20 })

@@ -322,6 +322,15 @@ const steps: Record<string, Step> = {
     },
   },
   '0029_train_reject_reason': { testedIn: 'tests/server/reject-reason-migration.test.ts' },
+  '0030_exam_typesetting_class_type': {
+    async after(db) {
+      // Exams made before have no typesetting and no class type of their own: they answer their training's.
+      expect(await rows(db, sql`select title, typesetting, class_type from exam order by id`)).toEqual([
+        { title: '试卷B已删除', typesetting: null, classType: null },
+        { title: '迁移前的问卷', typesetting: null, classType: null },
+      ])
+    },
+  },
 }
 
 describe('migrations', () => {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { ApiFailure } from '../../src-shared/errors'
-import type { SignUpMember } from '../../src-shared/schemas/signup'
+import type { SignUpMember, SignUpPrefill } from '../../src-shared/schemas/signup'
 import type { TrainDetail } from '../../src-shared/schemas/training'
 import { checkInCode, checkInSlot } from '../../src-server/modules/signup/checkin-code'
 import { NO_MATCH } from '../../src-server/modules/signup/checkin-handlers'
@@ -194,6 +194,36 @@ describe.each(testDatabases())('member-facing sign-up and check-in pages ($name)
     expect(list.records.map((r) => r.name)).toEqual([finance[5].name])
     const signUps = dataOf((await api<SignUpMember[]>('GET', '/api/train/sign/up/member/all', undefined, { trainId: String(train.id) })).body)
     expect(signUps[0].checkInTime).not.toBeNull()
+  })
+
+  it('fills the sign-up form of a signed-in member from their record, tells them when they signed up already, and shows the host unit by name', async () => {
+    const member = finance[7]
+    await server.db.updateTable('member').set({ gender: 0, department: '预算处', jobs: '副处长', partyJobs: '支部书记', idcard: '32010219900101234X' }).where('id', '=', member.id).execute()
+    const train = await published({ signUpOptions: [1, 2, 5, 8, 11], signUpTips: '如：支部书记' })
+    const link = { trainId: String(train.id), token: train.tokenValue }
+    const prefill = (headers?: Record<string, string>, query = link) => call<SignUpPrefill>(server.url, 'GET', '/api/m/signup/me', { query, headers })
+
+    // Only the member's own session opens it: nothing for a stranger, a made-up token or a console token.
+    for (const headers of [undefined, { MemberToken: 'made-up' }, { Token: admin }] as (Record<string, string> | undefined)[]) {
+      expect(await prefill(headers)).toEqual({ status: 401, body: { code: 401, error: 'UNAUTHENTICATED', message: '请先登录', data: null } })
+    }
+    const own = await memberSignedIn(member)
+    expect((await prefill(own, { ...link, token: 'wrong' })).body.message).toBe('报名链接无效')
+    const record = { name: member.name, telephone: member.telephone, gender: 0, company: '省财政厅机关党委', department: '预算处', jobs: '副处长', partyJobs: '支部书记', cardsNumber: '32010219900101234X' }
+    expect(dataOf((await prefill(own)).body)).toEqual({ ...record, signedUp: false })
+
+    // What the page then posts (the member corrected 职务) signs them up, and the page is told so after.
+    dataOf((await selfSignUp({ trainId: train.id, token: train.tokenValue, ...record, gender: '0', jobs: '处长' })).body)
+    expect(dataOf((await prefill(own)).body)).toEqual({ ...record, signedUp: true })
+    const [signUp] = dataOf((await api<SignUpMember[]>('GET', '/api/train/sign/up/member/all', undefined, { trainId: String(train.id) })).body)
+    expect(signUp).toMatchObject({ memberId: member.id, jobs: '处长', department: '预算处', cardsNumber: '32010219900101234X' })
+
+    // 主办单位: the host's name; for 其他 (stored under the root) the root organisation's, never 其他.
+    expect(await (await fetch(train.signUpLink)).text()).toContain('<dd id="host">省财政厅机关党委</dd>')
+    const other = await published({ orgId: null })
+    expect(other.depName).toBe('其他')
+    const root = await server.db.selectFrom('org').select('name').where('parentId', 'is', null).executeTakeFirstOrThrow()
+    expect(await (await fetch(other.signUpLink)).text()).toContain(`<dd id="host">${root.name}</dd>`)
   })
 
   it('refuses check-in outside every sign-in window', async () => {

@@ -136,7 +136,7 @@ describe.each(testDatabases())('owner rules ($name)', (database) => {
     // The province adds members of another tree to the tree's notice.
     const everyone = [...own, ...others].map((m) => m.id)
     expect((await call(server.url, 'PATCH', '/api/notice', { token: admin, body: { id, ...notice, memberIdList: everyone } })).status).toBe(200)
-    const membersAs = async (token: string) => dataOf((await call<{ id: number }[]>(server.url, 'GET', `/api/notice/member/${id}`, { token })).body).map((m) => m.id)
+    const membersAs = async (token: string) => dataOf((await call<{ records: { id: number }[] }>(server.url, 'GET', `/api/notice/member/${id}`, { token })).body).records.map((m) => m.id)
     expect(await membersAs(treeAdmin)).toEqual(own.map((m) => m.id))
     // The tree's editor keeps one of its own members: the other trees' stay.
     expect((await call(server.url, 'PATCH', '/api/notice', { token: treeAdmin, body: { id, ...notice, memberIdList: [own[0].id] } })).status).toBe(200)

@@ -15,6 +15,7 @@ import { reportQueued } from '../organization/SmsDialog'
 import { SmsServiceWarning, useSmsStatus } from '../organization/SmsServiceWarning'
 import { NoticeMemberPicker } from './NoticeMemberPicker'
 import { minutesOf } from '../../../src-shared/date-text'
+import { MAX_PAGE_SIZE } from '../../../src-shared/schemas/common'
 
 const useStyles = makeStyles({ members: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalM } })
 
@@ -26,7 +27,8 @@ function MemberIdsInput({ value, onChange, notice }: { value: number[] | undefin
   const count = value?.length ?? notice?.memberCount ?? 0
   const pick = () => {
     if (value || !notice) setPicking(value ?? [])
-    else call('notice.members', { id: notice.id }).then((list) => setPicking(list.map((m) => m.id)), notify.error)
+    // Every member it goes to in one page: a notice names at most 5000, a page holds MAX_PAGE_SIZE.
+    else call('notice.members', { id: notice.id, pageSize: MAX_PAGE_SIZE }).then((page) => setPicking(page.records.map((m) => m.id)), notify.error)
   }
   return (
     <div className={styles.members}>
@@ -103,7 +105,7 @@ export default function NoticeScreen() {
       />
       <ViewDialog open={members !== null} title={`发送对象：${members?.name ?? ''}`} onClose={() => setMembers(null)}>
         {members && (
-          <ResourceTable<NoticeMember>
+          <ResourceTable<NoticeMember, 'name'>
             label="发送对象列表"
             rowKey={(row) => row.id}
             columns={[
@@ -111,10 +113,8 @@ export default function NoticeScreen() {
               { key: 'telephone', title: '手机号', render: (row) => row.telephone },
               { key: 'department', title: '部门', render: (row) => row.department ?? '—' },
             ]}
-            load={async ({ pageNum, pageSize }) => {
-              const all = await call('notice.members', { id: members.id })
-              return { records: all.slice((pageNum - 1) * pageSize, pageNum * pageSize), total: all.length }
-            }}
+            filters={[{ name: 'name', label: '姓名' }]}
+            load={({ pageNum, pageSize, filters }) => call('notice.members', { id: members.id, name: filters.name, pageNum, pageSize })}
           />
         )}
       </ViewDialog>

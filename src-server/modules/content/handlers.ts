@@ -2,6 +2,8 @@ import { AppError, ErrorKey } from '../../../src-shared/errors'
 import { carouselResource, homeResource, newsResource, noticeResource, teacherResource } from '../../../src-shared/schemas/content'
 import { PORTAL_NEWS_COUNT } from '../../../src-shared/schemas/portal'
 import { callerScope } from '../../auth/scope'
+import { sql } from 'kysely'
+import { likeContains } from '../../db/sql-text'
 import { nowText } from '../../db/time'
 import type { Db } from '../../db/types'
 import { scopeIds } from '../../scope/kinds'
@@ -140,15 +142,19 @@ export const contentHandlers = {
   ...carousel,
   ...notice,
   // The members of the caller's tree only: the others are kept by an edit but not shown.
-  'notice.members': async ({ id }, ctx) =>
-    ctx.db
+  'notice.members': async ({ id, name, pageNum, pageSize }, ctx) => {
+    let query = ctx.db
       .selectFrom('noticeMember')
       .innerJoin('member', 'member.id', 'noticeMember.memberId')
-      .select(['member.id', 'member.name', 'member.telephone', 'member.department'])
       .where('noticeMember.noticeId', '=', id)
       .where('member.id', 'in', scopeIds.member(ctx.db, callerScope(ctx)))
-      .orderBy('member.id')
-      .execute(),
+    if (name) query = query.where(sql<boolean>`${sql.ref('member.name')} like ${likeContains(name)} escape '\\'`)
+    const [records, count] = await Promise.all([
+      query.select(['member.id', 'member.name', 'member.telephone', 'member.department']).orderBy('member.id').limit(pageSize).offset((pageNum - 1) * pageSize).execute(),
+      query.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+    ])
+    return { records, total: Number(count.n) }
+  },
   // The paths under /api/home/notice reach the same notices (spec 001 §7 shows both sets).
   'homeNotice.list': notice['notice.list'],
   'homeNotice.delete': notice['notice.delete'],

@@ -1,4 +1,4 @@
-import { MEMBER_STORAGE } from '../signup/mobile-html'
+import { PHONE_SCRIPT } from '../signup/mobile-html'
 
 /**
  * The member's exam page (`/m/exam`), one HTML page with its script inline: sign-in
@@ -31,26 +31,25 @@ const app=document.getElementById('app'),bar=document.getElementById('bar'),sync
 let clockEl=document.getElementById('clock');
 const esc=(v)=>String(v??'').replace(/[&<>"']/g,(c)=>({'&':'&amp;','<':'&lt;','>':'&gt;','"':'&quot;',"'":'&#39;'})[c]);
 const TYPES={1:'单选题',2:'多选题',3:'判断题',4:'问答题',5:'填空题'};
-let token=localStorage.getItem(${JSON.stringify(MEMBER_STORAGE.token)}),sitting=null,offset=0,timer=null,flushing=false,seq=0,refusal='';
+${PHONE_SCRIPT}
+let sitting=null,offset=0,timer=null,flushing=false,seq=0,refusal='';
 async function api(method,path,body){
- let r,env;
- try{r=await fetch(path,{method,headers:{'Content-Type':'application/json',...(token?{MemberToken:token}:{})},body:body===undefined?undefined:JSON.stringify(body)});env=await r.json()}
- catch{throw new Error(r?'服务器暂时无法访问（HTTP '+r.status+'），请稍后重试':'网络未连接，请检查网络后重试')}
+ const env=await send(method,path,body);
  if(env.code===401){signOut();throw new Error(env.message)}
  if(env.code!==0){const e=new Error(env.message);e.refused=true;e.retryAfter=env.data&&env.data.retryAfter;throw e}return env.data}
-function signOut(){token=null;localStorage.removeItem(${JSON.stringify(MEMBER_STORAGE.token)});localStorage.removeItem(${JSON.stringify(MEMBER_STORAGE.until)});showLogin()}
+function signOut(){forgetSession();showLogin()}
 function showLogin(msg){bar.hidden=true;document.getElementById('who').textContent='';
  app.innerHTML='<section><form id="login" novalidate><label for="telephone">手机号</label><input id="telephone" name="telephone" type="tel" maxlength="11" inputmode="numeric" autocomplete="tel"><label for="password">密码</label><input id="password" name="password" type="password" autocomplete="current-password"><button type="submit">登录</button></form><div id="result" class="fail" role="alert">'+esc(msg)+'</div></section>';
  document.getElementById('login').addEventListener('submit',async(e)=>{e.preventDefault();const f=new FormData(e.target);
   const button=e.target.querySelector('button');if(button.disabled)return;button.disabled=true;
-  try{const d=await signIn({telephone:f.get('telephone'),password:f.get('password')});token=d.token;localStorage.setItem(${JSON.stringify(MEMBER_STORAGE.token)},token);localStorage.setItem(${JSON.stringify(MEMBER_STORAGE.name)},d.name);localStorage.setItem(${JSON.stringify(MEMBER_STORAGE.until)},d.validUntil);showList()}
+  try{const d=await signIn({telephone:f.get('telephone'),password:f.get('password')});keepSession(d);showList()}
   catch(err){document.getElementById('result').textContent=err.message}finally{button.disabled=false}})}
 // A busy server says when to come back: wait that long (spread at random, so a hall does not return at one instant), counting down, and try again.
 async function signIn(body){const say=(t)=>{const r=document.getElementById('result');if(r)r.textContent=t};
  for(;;){try{return await api('POST','/api/m/login',body)}catch(err){if(!err.retryAfter)throw err;
   for(let left=Math.ceil(err.retryAfter*(0.5+Math.random()));left>0;left--){say(err.message+'，'+left+' 秒后自动重试…');await new Promise((r)=>setTimeout(r,1000))}
   say('正在登录…')}}}
-async function showList(){bar.hidden=true;clearInterval(timer);sitting=null;heading.textContent='在线考试';const until=localStorage.getItem(${JSON.stringify(MEMBER_STORAGE.until)});document.getElementById('who').textContent=(localStorage.getItem(${JSON.stringify(MEMBER_STORAGE.name)})||'')+(until?'（本机登录有效至 '+until.slice(0,16)+'，考试当天无需再登录）':'');
+async function showList(){bar.hidden=true;clearInterval(timer);sitting=null;heading.textContent='在线考试';const until=localStorage.getItem(KEYS.until);document.getElementById('who').textContent=(localStorage.getItem(KEYS.name)||'')+(until?'（本机登录有效至 '+until.slice(0,16)+'，考试当天无需再登录）':'');
  let list;try{list=await api('GET','/api/m/exams')}catch(err){if(token)app.innerHTML='<section><p class="fail">'+esc(err.message)+'</p><button id="retry">重试</button></section>',document.getElementById('retry').onclick=showList;return}
  app.innerHTML=(list.length?'':'<section><p>还没有数据</p></section>')+list.map((x)=>'<div class="card"><h2>'+esc(x.title)+(x.isMakeUp?'（补考）':'')+'</h2><div class="meta">'+esc(x.trainName)+'</div><div class="meta">'+esc(x.startTime.slice(0,16))+' 至 '+esc(x.endTime.slice(0,16))+(x.type===2?' · 限时 '+x.countdown+' 分钟':'')+'</div>'+
   (x.score!==null&&x.type===2?'<div>成绩：<b>'+x.score+'</b></div>':x.status==='DONE'?'<div>已交卷，待阅卷</div>':'')+

@@ -28,6 +28,14 @@ const candidateRows = (db: Db, examId: number) =>
     .select(['m.id', 'm.memberId', 'p.name as memberName', 'p.telephone', 'm.status', 'm.isMakeUp', 'm.score', 'm.attempts', 'm.startTime', 'm.endTime', 'a.totalScore'])
     .where('m.examId', '=', examId)
 
+/** The one exam the selected member exams belong to (a make-up call without `examId`, as the spec's client sends it). */
+async function examOfRounds(db: Db, memberExams: number[]): Promise<number> {
+  const exams = await db.selectFrom('memberExam').select('examId').distinct().where('id', 'in', memberExams).execute()
+  if (exams.length === 0) throw new AppError(ErrorKey.NOT_FOUND, '考生不存在')
+  if (exams.length > 1) throw new AppError(ErrorKey.VALIDATION, '选中的考生须属于同一场考试', [{ path: 'memberExams', message: '选中的考生须属于同一场考试' }])
+  return exams[0].examId
+}
+
 export const examHandlers = {
   'exam.list': async ({ title, pageNum, pageSize }, ctx) => {
     let query = visibleExams(ctx.db, signedIn(ctx)).where('exam.type', '=', ExamType.EXAM)
@@ -159,7 +167,8 @@ export const examHandlers = {
     }
   },
 
-  'memberExam.makeUp': async ({ examId, startTime, endTime, memberExams }, ctx) => {
+  'memberExam.makeUp': async ({ examId: given, startTime, endTime, memberExams }, ctx) => {
+    const examId = given ?? (await examOfRounds(ctx.db, memberExams))
     const exam = await examById(ctx.db, examId)
     const lateIssue = makeUpStartIssue(exam.endTime, startTime)
     if (lateIssue) throw new AppError(ErrorKey.VALIDATION, lateIssue, [{ path: 'startTime', message: lateIssue }])

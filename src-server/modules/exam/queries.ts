@@ -15,7 +15,7 @@ function examRows(db: Db) {
     .selectFrom('exam')
     .innerJoin('train', 'train.id', 'exam.trainId')
     .selectAll('exam')
-    .select('train.name as trainName')
+    .select(['train.name as trainName', 'train.classType as trainClassType'])
     .select((eb) => eb.selectFrom('memberExam as m').select(eb.fn.countAll<number>().as('n')).whereRef('m.examId', '=', 'exam.id').as('candidates'))
 }
 
@@ -27,9 +27,10 @@ export function visibleExams(db: Db, user: AuthUser) {
 type ExamRow = Awaited<ReturnType<ReturnType<typeof examRows>['executeTakeFirstOrThrow']>>
 
 export function toExam(row: ExamRow, now = nowText()): Exam {
-  const { closed, createdBy: _by, updatedAt: _u, candidates, scorePolicy, ...rest } = row
+  const { closed, createdBy: _by, updatedAt: _u, candidates, scorePolicy, classType, trainClassType, ...rest } = row
   return {
     ...rest,
+    classType: classType ?? trainClassType,
     scorePolicy: scorePolicy === 'latest' ? 'latest' : 'highest',
     candidates: Number(candidates ?? 0),
     status: examStatusOf({ closed, startTime: row.startTime, endTime: row.endTime }, now),

@@ -19,7 +19,8 @@ import {
   secondsToNextSlot,
 } from './checkin-code'
 import { checkInPerson } from './door-checkin'
-import { checkInPageBody, sendNotice, sendPage, signUpPageBody } from './mobile-html'
+import { checkInPageBody, sendNotice, sendPage } from './mobile-html'
+import { signUpPageBody } from './signup-page'
 import { ALREADY_SIGNED_UP, insertSignUp, isUniqueViolation, memberForSignUp, signUpValuesOf } from './queries'
 
 const LINK_INVALID = '报名链接无效'
@@ -28,13 +29,17 @@ const CHECK_IN_LINK_INVALID = '签到二维码无效，请重新扫描会场大�
 const NOT_IN_WINDOW = '当前不在签到时间内'
 export const NO_MATCH = '未能报名：请核对姓名与手机号是否与党员信息一致；如已报名或仍有疑问，请联系本单位管理员'
 
-/** A training by id with its host's subtree path (public pages have no account scope). */
+/**
+ * A training by id with its host's subtree path (public pages have no account scope) and
+ * the host unit's name as members see it: a training hosted by 其他 is stored under the
+ * root, whose name it then shows (as the notice's 发文机关, issuingUnitOf), never 其他.
+ */
 function publicTrain(db: Db, id: number) {
   return db
     .selectFrom('train')
     .innerJoin('org as host', 'host.id', 'train.orgId')
     .selectAll('train')
-    .select('host.path as hostPath')
+    .select(['host.path as hostPath', 'host.name as hostName'])
     .where('train.id', '=', id)
     .executeTakeFirst()
 }
@@ -167,6 +172,16 @@ export const checkInHandlers = {
       throw err
     }
     return { name, trainName: train.name }
+  },
+
+  'mobile.signUpPrefill': async ({ trainId, token }, ctx) => {
+    const train = await publicTrain(ctx.db, trainId)
+    if (!train || !sameSecret(train.tokenValue, token)) throw new AppError(ErrorKey.NOT_FOUND, LINK_INVALID)
+    const member = await memberForSignUp(ctx.db, { id: signedInMember(ctx) })
+    if (!member) throw new AppError(ErrorKey.NOT_FOUND, '党员不存在')
+    const { name, telephone, gender, company, department, jobs, partyJobs, cardsNumber } = signUpValuesOf(member)
+    const signUp = await ctx.db.selectFrom('trainSignUp').select('id').where('trainId', '=', train.id).where('memberId', '=', member.id).executeTakeFirst()
+    return { name, telephone, gender, company, department, jobs, partyJobs, cardsNumber, signedUp: signUp !== undefined }
   },
 
   'mobile.checkInPage': async (query, { db, reply }) => {
