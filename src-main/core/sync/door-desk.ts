@@ -5,6 +5,7 @@ import type { DoorCheckInOutcome, DoorPerson, DoorSearchResult } from '../../../
 import type { CheckInRecord, DoorCheckInResult, SignUpMember } from '../../../src-shared/schemas/signup'
 import type { ApiClient } from '../api-client'
 import type { LocalDb } from '../cache/local-store'
+import type { QueuedRefusal, SyncQueue } from './gateway'
 
 /** How many people a look-up lists: the door needs the one in front of it, not a page. */
 export const DOOR_RESULTS = 20
@@ -47,6 +48,9 @@ interface QueuedCheckIn {
   sign_up_id: number
   idem_key: string
   check_in_time: string
+  name: string | null
+  message: string | null
+  created_at: number
 }
 
 /** One person of the in-memory index a look-up scans (100,000 of them within a keystroke). */
@@ -65,7 +69,8 @@ interface Entry {
  * their own idempotency key when the server answers again. The server keeps one check-in
  * per person, the earliest (checkin.door); this console shows the earliest it knows.
  */
-export class DoorDesk {
+export class DoorDesk implements SyncQueue {
+  readonly kind = 'checkIn'
   private readonly index = new Map<string, Entry[]>()
 
   constructor(
@@ -193,17 +198,25 @@ export class DoorDesk {
     }
     if (!known) throw new AppError(ErrorKey.OFFLINE, NOT_PREPARED)
     // The same key as the attempt above: had it reached the server after all, the replay answers its result.
-    this.queue(trainId, signUpId, time, key)
+    this.queue(trainId, signUpId, known.name, time, key)
     return { signUpId, name: known.name, checkInTime: time, already: false, queued: true }
   }
 
-  /** One local transaction: the check-in queued (once per person: the outbox's unique key) and shown. */
-  private queue(trainId: number, signUpId: number, time: string, key: string): void {
+  /**
+   * One local transaction: the check-in queued (once per person: the outbox's unique key)
+   * and shown. A refusal of this person still listed gives way to the new check-in.
+   */
+  private queue(trainId: number, signUpId: number, name: string, time: string, key: string): void {
     const account = this.account()
     this.db.transaction(() => {
       this.db
-        .prepare('INSERT INTO door_outbox (account, train_id, sign_up_id, idem_key, check_in_time, created_at) VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (account, train_id, sign_up_id) DO NOTHING')
-        .run(account, trainId, signUpId, key, time, Date.now())
+        .prepare(
+          `INSERT INTO door_outbox (account, train_id, sign_up_id, name, idem_key, check_in_time, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)
+           ON CONFLICT (account, train_id, sign_up_id) DO UPDATE SET name = excluded.name, idem_key = excluded.idem_key, check_in_time = excluded.check_in_time,
+             created_at = excluded.created_at, state = 'pending', message = NULL, attempts = 0
+           WHERE door_outbox.state = 'refused'`,
+        )
+        .run(account, trainId, signUpId, name, key, time, Date.now())
       this.db.prepare('UPDATE door_roster SET local_time = coalesce(local_time, ?) WHERE account = ? AND train_id = ? AND sign_up_id = ?').run(time, account, trainId, signUpId)
     })()
   }
@@ -242,9 +255,36 @@ export class DoorDesk {
         else this.db.prepare('DELETE FROM door_outbox WHERE seq = ?').run(item.seq)
       } catch (err) {
         if (isOffline(err) || (err instanceof AppError && err.key === ErrorKey.UNAUTHENTICATED)) throw err
-        this.db.prepare("UPDATE door_outbox SET state = 'refused', message = ? WHERE seq = ?").run(err instanceof Error ? err.message : String(err), item.seq)
+        this.refuse(item, err instanceof Error ? err.message : String(err))
       }
     }
+  }
+
+  /** Refused for good: listed with the server's reason, and no longer shown as checked in here. */
+  private refuse(item: QueuedCheckIn, message: string): void {
+    this.db.transaction(() => {
+      this.db.prepare("UPDATE door_outbox SET state = 'refused', message = ? WHERE seq = ?").run(message, item.seq)
+      this.db
+        .prepare('UPDATE door_roster SET local_time = NULL WHERE account = ? AND train_id = ? AND sign_up_id = ? AND local_time = ?')
+        .run(item.account, item.train_id, item.sign_up_id, item.check_in_time)
+    })()
+  }
+
+  /** Check-ins the server refused for good, until the clerk dismisses them. */
+  refused(): QueuedRefusal[] {
+    return this.db
+      // A check-in queued before the queue kept names: the roster's, if it still holds the person.
+      .prepare<[], QueuedCheckIn>(
+        `SELECT o.*, coalesce(o.name, r.name) AS name FROM door_outbox o
+         LEFT JOIN door_roster r ON r.account = o.account AND r.train_id = o.train_id AND r.sign_up_id = o.sign_up_id
+         WHERE o.state = 'refused' ORDER BY o.seq`,
+      )
+      .all()
+      .map((r) => ({ kind: this.kind, seq: r.seq, trainId: r.train_id, person: r.name, madeAt: r.created_at, message: r.message ?? '' }))
+  }
+
+  dismiss(seq: number): void {
+    this.db.prepare("DELETE FROM door_outbox WHERE seq = ? AND state = 'refused'").run(seq)
   }
 
   /** The sign-up list of a prepared training, offline: the cached roster with the check-ins known here, filtered and paged like the server's. */
