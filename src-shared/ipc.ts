@@ -9,7 +9,7 @@ import { DocumentSchema, PrintResultSchema } from './schemas/documents'
 import { SetupFormSchema, SetupStatusSchema } from './schemas/setup'
 import { isAllowedUpdateFeed, UPDATE_FEED_MESSAGE } from './update-feed'
 import { SeatPlanSaveBodySchema, SeatSaveResultSchema } from './schemas/seating'
-import { PrepareOfflineResultSchema, PrepareOfflineSchema, SyncConflictSchema, SyncResolveSchema, SyncStatusSchema, type SyncStatus } from './schemas/sync'
+import { PrepareOfflineResultSchema, PrepareOfflineSchema, RefusedWriteSchema, SyncConflictSchema, SyncDismissSchema, SyncResolveSchema, SyncStatusSchema, type SyncStatus } from './schemas/sync'
 
 /**
  * The renderer ⇄ desktop-core contract. One channel, `invoke(method, input)`.
@@ -155,6 +155,10 @@ export const coreMethods = {
   /** Queued seat saves the server refused, with both versions. */
   'sync.conflicts': { input: z.object({ trainId: z.number().int().positive().optional() }).optional(), output: z.array(SyncConflictSchema) },
   'sync.resolve': { input: SyncResolveSchema, output: SyncStatusSchema },
+  /** Queued writes the server refused for good, with its reasons (nothing refused is dropped silently). */
+  'sync.refused': { input: noInput, output: z.array(RefusedWriteSchema) },
+  /** Takes a read refusal off the list. */
+  'sync.dismiss': { input: SyncDismissSchema, output: SyncStatusSchema },
   /** 准备离线: reads and caches everything a training's venue needs; `progress` events under taskId. */
   'offline.prepare': { input: PrepareOfflineSchema, output: PrepareOfflineResultSchema },
   /** 签到台 opened: online, the training's roster and check-ins are read into the cache (as 准备离线 does); offline, whether it holds them. */

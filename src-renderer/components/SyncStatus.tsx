@@ -4,6 +4,7 @@ import { ArrowSyncRegular, CloudOffRegular, WarningRegular } from '@fluentui/rea
 import { useNavigate } from 'react-router-dom'
 import type { SyncStatus as Status } from '../../src-shared/schemas/sync'
 import { call, onEvent } from '../lib/bridge'
+import { RefusedWrites } from './RefusedWrites'
 
 /** The parts of the state worth saying, most urgent first. */
 export function syncTexts(s: Status): string[] {
@@ -34,12 +35,22 @@ export function useSyncStatus(): { status: Status | null; refresh(): void } {
 
 /**
  * Always in the title bar: offline (with how old the data is), 待同步 n 项, 同步中, 有冲突 or
- * 已同步于 …. With a conflict it opens the seat screen of the training concerned.
+ * 已同步于 …, and beside it the queued writes the server refused (n 项未被服务器接受).
  */
 export function SyncStatus() {
   const { status } = useSyncStatus()
-  const navigate = useNavigate()
   if (!status) return null
+  return (
+    <>
+      <SyncState status={status} />
+      {status.refused > 0 && <RefusedWrites count={status.refused} />}
+    </>
+  )
+}
+
+/** The state itself; with a conflict it opens the seat screen of the training concerned. */
+function SyncState({ status }: { status: Status }) {
+  const navigate = useNavigate()
   const text = syncTexts(status).join(' · ')
   const color = status.conflicts > 0 ? 'danger' : !status.online ? 'warning' : status.pending > 0 || status.syncing ? 'informative' : 'success'
   const icon = status.conflicts > 0 ? <WarningRegular /> : !status.online ? <CloudOffRegular /> : <ArrowSyncRegular />

@@ -25,8 +25,10 @@ export type DoorPerson = z.infer<typeof DoorPersonSchema>
 
 export const DoorSearchResultSchema = z.object({
   people: z.array(DoorPersonSchema),
-  /** How many match in all (the list shows the first ones). */
+  /** How many match in all (the list shows the first ones), or, with `more`, how many were counted before the look-up stopped. */
   total: z.number().int(),
+  /** More than `total` match: a look-up stops counting at 1,000 (the clerk types more long before). */
+  more: z.boolean(),
   /** The roster this console holds for the training, or false when it was never prepared (then online look-ups go to the server). */
   cached: z.boolean(),
 })

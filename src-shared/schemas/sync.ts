@@ -16,6 +16,8 @@ export const SyncStatusSchema = z.object({
   pending: z.number().int(),
   /** Seat saves the server answered with a conflict, waiting for the user. */
   conflicts: z.number().int(),
+  /** Queued writes the server refused for good (a check-in of a sign-up cancelled meanwhile, a save of a deleted training), listed until dismissed. */
+  refused: z.number().int(),
   syncing: z.boolean(),
   /** When the outbox was last emptied into the server (`yyyy-MM-dd HH:mm`). */
   lastSyncAt: z.string().nullable(),
@@ -48,6 +50,29 @@ export const SyncResolveSchema = z.object({
   /** `mine`: send the local version merged with the server's (mine where both changed a seat) on top of it; `server`: keep the server's, drop the local one. */
   choice: z.enum(['mine', 'server']),
 })
+
+/** Which outbox a queued write was in: the door desk's check-ins or the seat saves. */
+const QueuedKindSchema = z.enum(['checkIn', 'seatSave'])
+
+/** A queued write the server refused for good: what it was, and the server's reason (sync.refused). */
+export const RefusedWriteSchema = z.object({
+  kind: QueuedKindSchema,
+  /** Its number in its outbox: with `kind`, what sync.dismiss names. */
+  seq: z.number().int(),
+  trainId: z.number().int(),
+  /** The training's name as last read on this console, null when it never was. */
+  trainName: z.string().nullable(),
+  /** The person a check-in was for (null for a seat save). */
+  person: z.string().nullable(),
+  /** When the clerk did it on this console (`yyyy-MM-dd HH:mm`). */
+  madeAt: z.string(),
+  /** The server's answer, in its words. */
+  message: z.string(),
+})
+export type RefusedWrite = z.infer<typeof RefusedWriteSchema>
+
+/** The clerk has read a refusal: it leaves the list (nothing is sent). */
+export const SyncDismissSchema = z.object({ kind: QueuedKindSchema, seq: z.number().int().positive() })
 
 export const PrepareOfflineSchema = z.object({
   trainId: z.number().int().positive(),

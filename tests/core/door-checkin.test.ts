@@ -123,4 +123,30 @@ describe('door check-in through the core, online and offline', () => {
     // Online, a second check-in from either console is 已签到 with that time.
     expect(await call(consoleB.core, 'door.checkIn', { trainId, signUpId: people[2].id })).toMatchObject({ already: true, checkInTime: a.checkInTime })
   })
+
+  it('lists a queued check-in refused for good (the sign-up cancelled meanwhile) with its reason until dismissed; the person shows not checked in', async () => {
+    await serverDown()
+    const target = people[1]
+    expect(await call(consoleA.core, 'door.checkIn', { trainId, signUpId: target.id })).toMatchObject({ queued: true })
+    await serverUp()
+    // Cancelled at the office while console A was offline.
+    await call(consoleB.core, 'signup.delete', { id: target.id })
+
+    expect(await call(consoleA.core, 'sync.now')).toMatchObject({ online: true, pending: 0, refused: 1 })
+    const [refused, ...more] = await call(consoleA.core, 'sync.refused')
+    expect(more).toEqual([])
+    expect(refused).toMatchObject({ kind: 'checkIn', trainId, person: target.name, trainName: expect.any(String) })
+    expect(refused.message).toMatch(/不存在|报名/)
+    expect(refused.madeAt).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}$/)
+    expect(await checkInRows(target.id)).toEqual([])
+    // Not shown as checked in here any more, nor sent again.
+    expect((await call(consoleA.core, 'door.search', { trainId, text: String(target.id) })).people[0]).toMatchObject({ checkInTime: null, queued: false })
+    expect(await call(consoleA.core, 'sync.now')).toMatchObject({ pending: 0, refused: 1 })
+    // Still listed after the console restarts (it is in the cache file), until the clerk dismisses it.
+    await consoleA.core.close()
+    consoleA = await remoteCore(server!.url, { dataDir: consoleA.dataDir })
+    expect(await call(consoleA.core, 'sync.refused')).toEqual([refused])
+    expect(await call(consoleA.core, 'sync.dismiss', { kind: 'checkIn', seq: refused.seq })).toMatchObject({ refused: 0 })
+    expect(await call(consoleA.core, 'sync.refused')).toEqual([])
+  })
 })

@@ -178,6 +178,30 @@ describe('offline cache, outbox and sync', () => {
     await core.close()
   })
 
+  it('lists a queued save of a training deleted meanwhile as refused with the reason, and sends it no more', async () => {
+    const { core } = await remoteCore(`http://127.0.0.1:${port}`, { dataDir })
+    const gone = (await call(core, 'train.create', validTrainForm({ maxNum: 0, name: '将被删除的培训班' }))).id
+    await call(core, 'offline.prepare', { trainId: gone })
+    await serverDown()
+    // Two saves: the second, never sent, is the one the clerk last made.
+    await call(core, 'seating.save', { ...plan(1, 2, []), trainId: gone, baseRevision: 0 })
+    await call(core, 'seating.save', { ...plan(1, 3, []), trainId: gone, baseRevision: 0 })
+    await serverUp()
+    const other = await remoteCore(`http://127.0.0.1:${port}`)
+    expectOk(await signIn(other.core, admin.username, admin.password))
+    await call(other.core, 'train.delete', { id: gone })
+
+    expect(await call(core, 'sync.now')).toMatchObject({ online: true, pending: 0, conflicts: 0, refused: 1 })
+    const [refused] = await call(core, 'sync.refused')
+    expect(refused).toMatchObject({ kind: 'seatSave', trainId: gone, trainName: '将被删除的培训班', person: null, message: '培训班不存在' })
+    // Not retried, and the seat plans of other trainings still save at once.
+    expect(await call(core, 'sync.now')).toMatchObject({ pending: 0, refused: 1 })
+    expect((await call(core, 'seating.save', plan(1, 4, [signUps[3]], (await call(core, 'seat.plan', { trainId })).revision))).outcome).toBe('saved')
+    expect(await call(core, 'sync.dismiss', { kind: 'seatSave', seq: refused.seq })).toMatchObject({ refused: 0 })
+    await other.core.close()
+    await core.close()
+  })
+
   it('never shows an accepted save undone: offline again, the screen holds it and the next save applies on it', async () => {
     const { core } = await remoteCore(`http://127.0.0.1:${port}`, { dataDir })
     const seatsOf = (p: { seats: { trainSignUpMemberId: number | null }[] }) => p.seats.map((s) => s.trainSignUpMemberId)

@@ -157,3 +157,59 @@ it('checks three people in at the door offline on two consoles, one on both: one
   await pageB.getByText('已签到 4 人').waitFor()
   expect([...tabA.errors, ...tabB.errors].filter((e) => !e.includes('Failed to load resource'))).toEqual([])
 }, 180_000)
+
+it('says which queued check-in the server refused and why, until dismissed; the dashboard offline says 离线 once', async () => {
+  const desk = await consoleOn(join(dir, 'door-refused'))
+  const office = await consoleOn(join(dir, 'office-refused'))
+  for (const host of [desk, office]) await signedIn(host)
+  const training = await core(office, 'train.create', validTrainForm({ maxNum: 0, name: '取消报名后签到测试培训班' }))
+  const [member] = (await core(office, 'member.list', { pageSize: 1, enabled: true })).records
+  const person = await core(office, 'signup.create', { trainId: training.id, memberId: member.id })
+  await core(desk, 'offline.prepare', { trainId: training.id })
+  // The office cancels the sign-up; the desk, prepared before, still has the person in its roster.
+  await core(office, 'signup.delete', { id: person.id })
+
+  await server.down()
+  const tab = await openConsole(browser, desk)
+  tabs.push(tab)
+  const { page } = tab
+  // The dashboard opens first, never read on this console: one message says so, not one per read.
+  const notCached = page.locator('.fui-Toast').filter({ hasText: '离线状态下没有这项数据' })
+  await notCached.first().waitFor()
+  await page.getByText('加载中...').waitFor({ state: 'detached' })
+  expect(await notCached.count()).toBe(1)
+  await screenshot(page, 'dashboard-offline-not-cached')
+
+  await goToRoute(page, `/trainingManagement/checkInDesk?id=${training.id}`)
+  await page.getByText('名单 1 人').waitFor()
+  await lookUp(page, person.name)
+  await page.getByRole('row', { name: new RegExp(person.name) }).getByRole('button', { name: '签到' }).click()
+  await page.getByText(new RegExp(`${person.name} 签到成功`)).waitFor()
+  await page.getByText(/待同步 1 项/).first().waitFor()
+
+  // Back online, the console syncs by itself; the server refuses the check-in: the title bar says so.
+  await server.up()
+  const refusedButton = page.getByRole('button', { name: '1 项未被服务器接受' })
+  await refusedButton.waitFor({ timeout: 30_000 })
+  await page.getByText(/^已同步于 /).waitFor()
+  for (const size of [{ width: 1366, height: 768 }, { width: 1440, height: 900 }]) {
+    await page.setViewportSize(size)
+    await screenshot(page, `door-refused-title-${size.width}`)
+  }
+  await refusedButton.click()
+  const dialog = page.getByRole('dialog', { name: '未被服务器接受的离线操作' })
+  const row = dialog.getByRole('row', { name: new RegExp(`签到：${person.name}`) })
+  await row.getByText('报名记录不存在').waitFor()
+  await row.getByText(training.name).waitFor()
+  await row.getByText(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}$/).waitFor()
+  await screenshot(page, 'door-refused-list')
+  // Not shown as checked in, and the server holds no check-in for the person.
+  expect((await core(desk, 'door.search', { trainId: training.id, text: String(person.id) })).people[0]).toMatchObject({ checkInTime: null, queued: false })
+  expect((await core(office, 'checkin.list', { trainId: training.id, pageNum: 1, pageSize: 10 })).total).toBe(0)
+
+  await row.getByRole('button', { name: '知道了' }).click()
+  await refusedButton.waitFor({ state: 'detached' })
+  await dialog.waitFor({ state: 'detached' })
+  expect(await core(desk, 'sync.refused')).toEqual([])
+  expect(tab.errors.filter((e) => !e.includes('Failed to load resource'))).toEqual([])
+}, 180_000)

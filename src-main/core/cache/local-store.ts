@@ -51,6 +51,8 @@ export function openLocalDb(file: string): LocalDb {
       account TEXT NOT NULL, train_id INTEGER NOT NULL, sign_up_id INTEGER NOT NULL,
       idem_key TEXT NOT NULL UNIQUE,
       check_in_time TEXT NOT NULL,
+      -- The person's name when queued: a refusal names them even after the roster lost them.
+      name TEXT,
       attempts INTEGER NOT NULL DEFAULT 0,
       state TEXT NOT NULL DEFAULT 'pending',
       message TEXT,
@@ -60,6 +62,8 @@ export function openLocalDb(file: string): LocalDb {
     -- Forms being typed (drafts.ts): one per account and form, kept until saved or dropped.
     CREATE TABLE IF NOT EXISTS draft (account TEXT NOT NULL, key TEXT NOT NULL, data TEXT NOT NULL, at INTEGER NOT NULL, PRIMARY KEY (account, key));
   `)
+  // A file made before the door queue kept names.
+  if (!db.prepare<[], { name: string }>('PRAGMA table_info(door_outbox)').all().some((c) => c.name === 'name')) db.exec('ALTER TABLE door_outbox ADD COLUMN name TEXT')
   return db
 }
 

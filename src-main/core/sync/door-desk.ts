@@ -5,9 +5,9 @@ import type { DoorCheckInOutcome, DoorPerson, DoorSearchResult } from '../../../
 import type { CheckInRecord, DoorCheckInResult, SignUpMember } from '../../../src-shared/schemas/signup'
 import type { ApiClient } from '../api-client'
 import type { LocalDb } from '../cache/local-store'
+import { DoorIndex } from './door-index'
+import type { QueuedRefusal, SyncQueue } from './gateway'
 
-/** How many people a look-up lists: the door needs the one in front of it, not a page. */
-export const DOOR_RESULTS = 20
 const NOT_PREPARED = '此培训班尚未“准备离线”，离线状态下无法查找报名人员，请联网后重试'
 
 const pad = (n: number) => String(n).padStart(2, '0')
@@ -47,15 +47,9 @@ interface QueuedCheckIn {
   sign_up_id: number
   idem_key: string
   check_in_time: string
-}
-
-/** One person of the in-memory index a look-up scans (100,000 of them within a keystroke). */
-interface Entry {
-  signUpId: number
-  code: string
-  name: string
-  telephone: string
-  initials: string
+  name: string | null
+  message: string | null
+  created_at: number
 }
 
 /**
@@ -65,14 +59,21 @@ interface Entry {
  * their own idempotency key when the server answers again. The server keeps one check-in
  * per person, the earliest (checkin.door); this console shows the earliest it knows.
  */
-export class DoorDesk {
-  private readonly index = new Map<string, Entry[]>()
+export class DoorDesk implements SyncQueue {
+  readonly kind = 'checkIn'
+  private readonly index = new Map<string, DoorIndex>()
+  private readonly preparedStmt
+  private readonly rowsStmt
 
   constructor(
     private readonly db: LocalDb,
     private readonly client: ApiClient,
     private readonly account: () => string,
-  ) {}
+  ) {
+    // Statements a keystroke runs, compiled once.
+    this.preparedStmt = db.prepare<[string, number], unknown>('SELECT 1 FROM door_roster WHERE account = ? AND train_id = ? LIMIT 1')
+    this.rowsStmt = db.prepare<[string, number, string], RosterRow>('SELECT * FROM door_roster WHERE account = ? AND train_id = ? AND sign_up_id IN (SELECT value FROM json_each(?))')
+  }
 
   /** Keeps a training's sign-ups and check-ins as the server answered them (准备离线, or the desk opened online). */
   keepRoster(trainId: number, signUps: readonly SignUpMember[], checkIns: readonly CheckInRecord[]): void {
@@ -104,27 +105,27 @@ export class DoorDesk {
 
   /** Whether this console holds the training's roster. */
   prepared(trainId: number): boolean {
-    return this.db.prepare('SELECT 1 FROM door_roster WHERE account = ? AND train_id = ? LIMIT 1').get(this.account(), trainId) !== undefined
+    return this.preparedStmt.get(this.account(), trainId) !== undefined
   }
 
-  private entries(trainId: number): Entry[] {
+  /** The training's look-up index, built from the cached roster the first time it is needed. */
+  private indexOf(trainId: number): DoorIndex {
     const key = `${this.account()}|${trainId}`
-    let entries = this.index.get(key)
-    if (!entries) {
-      entries = this.db
+    let index = this.index.get(key)
+    if (!index) {
+      const entries = this.db
         .prepare<[string, number], Pick<RosterRow, 'sign_up_id' | 'name' | 'telephone' | 'initials'>>('SELECT sign_up_id, name, telephone, initials FROM door_roster WHERE account = ? AND train_id = ? ORDER BY sign_up_id')
         .all(this.account(), trainId)
         .map((r) => ({ signUpId: r.sign_up_id, code: String(r.sign_up_id), name: r.name, telephone: r.telephone, initials: r.initials }))
-      this.index.set(key, entries)
+      index = new DoorIndex(entries)
+      this.index.set(key, index)
     }
-    return entries
+    return index
   }
 
   private rowsOf(trainId: number, ids: readonly number[]): RosterRow[] {
     if (ids.length === 0) return []
-    const rows = this.db
-      .prepare<unknown[], RosterRow>(`SELECT * FROM door_roster WHERE account = ? AND train_id = ? AND sign_up_id IN (${ids.map(() => '?').join(',')})`)
-      .all(this.account(), trainId, ...ids)
+    const rows = this.rowsStmt.all(this.account(), trainId, JSON.stringify(ids))
     const byId = new Map(rows.map((r) => [r.sign_up_id, r]))
     return ids.flatMap((id) => byId.get(id) ?? [])
   }
@@ -150,20 +151,14 @@ export class DoorDesk {
   search(trainId: number, text: string): DoorSearchResult {
     const cached = this.prepared(trainId)
     const query = text.trim().toLowerCase()
-    if (!cached || query === '') return { people: [], total: 0, cached }
-    const entries = this.entries(trainId)
-    const { hits, total } = /^\d+$/.test(query)
-      ? firstOf(entries, (e) => e.code === query || e.telephone.includes(query), (e) => e.code === query)
-      : /^[a-z]+$/.test(query)
-        ? firstOf(entries, (e) => e.initials.startsWith(query))
-        : // A full name typed in comes first.
-          firstOf(entries, (e) => e.name.includes(query), (e) => e.name === query)
-    return { people: this.rowsOf(trainId, hits.map((e) => e.signUpId)).map((r) => this.personOf(r)), total, cached }
+    if (!cached || query === '') return { people: [], total: 0, more: false, cached }
+    const { hits, total, more } = this.indexOf(trainId).search(query)
+    return { people: this.rowsOf(trainId, hits.map((e) => e.signUpId)).map((r) => this.personOf(r)), total, more, cached }
   }
 
   /** Loads a training's look-up index (the desk opens), so the first keystroke finds it ready; answers how many it holds. */
   warm(trainId: number): number {
-    return this.entries(trainId).length
+    return this.indexOf(trainId).size
   }
 
   /** The one person a scanned code names, if any (the desk checks them in on Enter). */
@@ -193,17 +188,25 @@ export class DoorDesk {
     }
     if (!known) throw new AppError(ErrorKey.OFFLINE, NOT_PREPARED)
     // The same key as the attempt above: had it reached the server after all, the replay answers its result.
-    this.queue(trainId, signUpId, time, key)
+    this.queue(trainId, signUpId, known.name, time, key)
     return { signUpId, name: known.name, checkInTime: time, already: false, queued: true }
   }
 
-  /** One local transaction: the check-in queued (once per person: the outbox's unique key) and shown. */
-  private queue(trainId: number, signUpId: number, time: string, key: string): void {
+  /**
+   * One local transaction: the check-in queued (once per person: the outbox's unique key)
+   * and shown. A refusal of this person still listed gives way to the new check-in.
+   */
+  private queue(trainId: number, signUpId: number, name: string, time: string, key: string): void {
     const account = this.account()
     this.db.transaction(() => {
       this.db
-        .prepare('INSERT INTO door_outbox (account, train_id, sign_up_id, idem_key, check_in_time, created_at) VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (account, train_id, sign_up_id) DO NOTHING')
-        .run(account, trainId, signUpId, key, time, Date.now())
+        .prepare(
+          `INSERT INTO door_outbox (account, train_id, sign_up_id, name, idem_key, check_in_time, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)
+           ON CONFLICT (account, train_id, sign_up_id) DO UPDATE SET name = excluded.name, idem_key = excluded.idem_key, check_in_time = excluded.check_in_time,
+             created_at = excluded.created_at, state = 'pending', message = NULL, attempts = 0
+           WHERE door_outbox.state = 'refused'`,
+        )
+        .run(account, trainId, signUpId, name, key, time, Date.now())
       this.db.prepare('UPDATE door_roster SET local_time = coalesce(local_time, ?) WHERE account = ? AND train_id = ? AND sign_up_id = ?').run(time, account, trainId, signUpId)
     })()
   }
@@ -242,9 +245,36 @@ export class DoorDesk {
         else this.db.prepare('DELETE FROM door_outbox WHERE seq = ?').run(item.seq)
       } catch (err) {
         if (isOffline(err) || (err instanceof AppError && err.key === ErrorKey.UNAUTHENTICATED)) throw err
-        this.db.prepare("UPDATE door_outbox SET state = 'refused', message = ? WHERE seq = ?").run(err instanceof Error ? err.message : String(err), item.seq)
+        this.refuse(item, err instanceof Error ? err.message : String(err))
       }
     }
+  }
+
+  /** Refused for good: listed with the server's reason, and no longer shown as checked in here. */
+  private refuse(item: QueuedCheckIn, message: string): void {
+    this.db.transaction(() => {
+      this.db.prepare("UPDATE door_outbox SET state = 'refused', message = ? WHERE seq = ?").run(message, item.seq)
+      this.db
+        .prepare('UPDATE door_roster SET local_time = NULL WHERE account = ? AND train_id = ? AND sign_up_id = ? AND local_time = ?')
+        .run(item.account, item.train_id, item.sign_up_id, item.check_in_time)
+    })()
+  }
+
+  /** Check-ins the server refused for good, until the clerk dismisses them. */
+  refused(): QueuedRefusal[] {
+    return this.db
+      // A check-in queued before the queue kept names: the roster's, if it still holds the person.
+      .prepare<[], QueuedCheckIn>(
+        `SELECT o.*, coalesce(o.name, r.name) AS name FROM door_outbox o
+         LEFT JOIN door_roster r ON r.account = o.account AND r.train_id = o.train_id AND r.sign_up_id = o.sign_up_id
+         WHERE o.state = 'refused' ORDER BY o.seq`,
+      )
+      .all()
+      .map((r) => ({ kind: this.kind, seq: r.seq, trainId: r.train_id, person: r.name, madeAt: r.created_at, message: r.message ?? '' }))
+  }
+
+  dismiss(seq: number): void {
+    this.db.prepare("DELETE FROM door_outbox WHERE seq = ? AND state = 'refused'").run(seq)
   }
 
   /** The sign-up list of a prepared training, offline: the cached roster with the check-ins known here, filtered and paged like the server's. */
@@ -289,24 +319,6 @@ export class DoorDesk {
     this.db.exec('DELETE FROM door_roster; DELETE FROM door_outbox')
     this.index.clear()
   }
-}
-
-/**
- * The first DOOR_RESULTS entries matching, those `first` picks ahead, and how many match
- * in all: one pass that keeps no more than it shows (a digit matches 100 000 phones).
- */
-function firstOf(entries: readonly Entry[], match: (e: Entry) => boolean, first?: (e: Entry) => boolean): { hits: Entry[]; total: number } {
-  const top: Entry[] = []
-  const rest: Entry[] = []
-  let total = 0
-  for (const e of entries) {
-    if (!match(e)) continue
-    total++
-    if (first?.(e)) {
-      if (top.length < DOOR_RESULTS) top.push(e)
-    } else if (rest.length < DOOR_RESULTS) rest.push(e)
-  }
-  return { hits: [...top, ...rest].slice(0, DOOR_RESULTS), total }
 }
 
 function paged<T>(all: T[], { pageNum = 1, pageSize = 10 }: { pageNum?: number; pageSize?: number }): { records: T[]; total: number } {

@@ -3,7 +3,7 @@ import { routes, type RouteName } from '../../../src-shared/api'
 import { AppError, ErrorKey } from '../../../src-shared/errors'
 import type { UserInfo } from '../../../src-shared/schemas/auth'
 import type { SeatPlan, SeatPlanSaveBody, SeatSaveResult } from '../../../src-shared/schemas/seating'
-import type { SyncStatus } from '../../../src-shared/schemas/sync'
+import type { RefusedWrite, SyncStatus } from '../../../src-shared/schemas/sync'
 import { serverAnswers, type ApiClient } from '../api-client'
 import { ReadCache, type LocalDb } from '../cache/local-store'
 import type { CoreEvents } from '../events'
@@ -31,12 +31,21 @@ function stableText(value: unknown): string {
 }
 
 const isOffline = (err: unknown) => err instanceof AppError && err.key === ErrorKey.OFFLINE
+const isSignedOut = (err: unknown) => err instanceof AppError && err.key === ErrorKey.UNAUTHENTICATED
+const messageOf = (err: unknown) => (err instanceof Error ? err.message : String(err))
+
+/** What a queue tells of a write the server refused for good; the gateway adds the training's name. */
+export type QueuedRefusal = Omit<RefusedWrite, 'trainName' | 'madeAt'> & { madeAt: number }
 
 /** Another durable queue the sync replays after the seat saves (the door desk's check-ins). */
 export interface SyncQueue {
+  readonly kind: RefusedWrite['kind']
   pending(): number
   /** Sends what waits; throws the OFFLINE error when the server cannot be reached. */
   replay(): Promise<void>
+  /** What the server refused for good, kept until the clerk dismisses it. */
+  refused(): QueuedRefusal[]
+  dismiss(seq: number): void
 }
 
 /** An answer made offline from what is cached (a prepared roster), or undefined when it cannot be. */
@@ -57,6 +66,7 @@ export function createGateway(deps: { client: ApiClient; db: LocalDb; events: Co
   const { client, events } = deps
   const queues = deps.queues ?? []
   const queuedElsewhere = () => queues.reduce((n, q) => n + q.pending(), 0)
+  const refusedElsewhere = () => queues.reduce((n, q) => n + q.refused().length, 0)
   const cache = new ReadCache(deps.db)
   const outbox = new Outbox(deps.db)
   let online = true
@@ -93,6 +103,7 @@ export function createGateway(deps: { client: ApiClient; db: LocalDb; events: Co
       dataAsOf: lastRead ? minuteText(Number(lastRead)) : null,
       ...outbox.counts(),
       pending: outbox.counts().pending + queuedElsewhere(),
+      refused: outbox.counts().refused + refusedElsewhere(),
       syncing: syncing !== null,
       lastSyncAt: lastSync ? minuteText(Number(lastSync)) : null,
     }
@@ -195,10 +206,36 @@ export function createGateway(deps: { client: ApiClient; db: LocalDb; events: Co
         store('seat.plan', { trainId }, await client.callRoute('seat.plan', { trainId }))
       } catch (err) {
         if (isOffline(err)) return setOnline(false)
-        if (err instanceof AppError && err.key === ErrorKey.UNAUTHENTICATED) return
+        if (isSignedOut(err)) return
         // A training deleted or out of this account's scope: its cached plan stays as last read.
       }
     }
+  }
+
+  /**
+   * A save refused for good: a conflict for the clerk to decide on the seat screen when the
+   * training's plan can be read, else (the training deleted, or out of this account's
+   * reach) listed as refused with the server's reason. Offline or signed out, it stays queued.
+   */
+  async function keepRefused(seq: number, trainId: number, message: string): Promise<void> {
+    let server: SeatPlan
+    try {
+      server = (await client.callRoute('seat.plan', { trainId })) as SeatPlan
+    } catch (err) {
+      if (isOffline(err) || isSignedOut(err)) throw err
+      return outbox.refuse(seq, message)
+    }
+    plans.keep(server)
+    outbox.conflict(seq, { outcome: 'conflict', plan: server, base: null, changes: [], departed: [] }, message)
+  }
+
+  /** Every queued write the server refused for good, oldest first, with the training's name as last read here. */
+  function refused(): RefusedWrite[] {
+    const trainName = (trainId: number) => (cache.get(keyOf('train.get', { id: trainId }))?.data as { name?: string } | undefined)?.name ?? null
+    const seatSaves: QueuedRefusal[] = outbox.refused().map((r) => ({ ...r, kind: 'seatSave', person: null }))
+    return [...seatSaves, ...queues.flatMap((q) => q.refused())]
+      .sort((a, b) => a.madeAt - b.madeAt)
+      .map((r) => ({ ...r, trainName: trainName(r.trainId), madeAt: minuteText(r.madeAt) }))
   }
 
   /** Replays the outbox in order until it is empty, offline, or only conflicts remain; then refreshes the cached plans. */
@@ -216,11 +253,8 @@ export function createGateway(deps: { client: ApiClient; db: LocalDb; events: Co
               setOnline(false)
               break
             }
-            if (err instanceof AppError && err.key === ErrorKey.UNAUTHENTICATED) break
-            // Refused for good (e.g. a person no longer signed up): kept as a conflict for the user.
-            const server = (await client.callRoute('seat.plan', { trainId: item.trainId })) as SeatPlan
-            plans.keep(server)
-            outbox.conflict(item.seq, { outcome: 'conflict', plan: server, base: null, changes: [], departed: [] }, err instanceof Error ? err.message : null)
+            if (isSignedOut(err)) break
+            await keepRefused(item.seq, item.trainId, messageOf(err))
             continue
           }
           if (result.outcome === 'saved') accepted(item.body, result, item.seq)
@@ -268,6 +302,14 @@ export function createGateway(deps: { client: ApiClient; db: LocalDb; events: Co
     outbox,
     cache,
     conflicts: (trainId?: number) => outbox.conflicts(trainId),
+    refused,
+    /** The clerk has read a refusal: off the list (and the title bar's count). */
+    dismiss(kind: RefusedWrite['kind'], seq: number) {
+      if (kind === 'seatSave') outbox.dismiss(seq)
+      else queues.find((q) => q.kind === kind)?.dismiss(seq)
+      announce()
+      return status()
+    },
     async resolve(seq: number, choice: 'mine' | 'server') {
       const conflict = outbox.conflicts().find((c) => c.seq === seq)
       // Either way the server's plan is the newest it holds: the screen starts from it.

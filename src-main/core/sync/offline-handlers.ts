@@ -53,6 +53,8 @@ type OfflineHandlers = Pick<
   | 'sync.now'
   | 'sync.conflicts'
   | 'sync.resolve'
+  | 'sync.refused'
+  | 'sync.dismiss'
   | 'offline.prepare'
   | 'door.open'
   | 'door.search'
@@ -189,6 +191,8 @@ export function createOfflineSide(deps: { dataDir: string; client: ApiClient; ba
         message: c.message,
       })),
     'sync.resolve': ({ seq, choice }) => gateway.resolve(seq, choice),
+    'sync.refused': async () => gateway.refused(),
+    'sync.dismiss': async ({ kind, seq }) => gateway.dismiss(kind, seq),
     'offline.prepare': (input) => prepareOffline({ gateway, door, events: deps.events, readFile: (path) => readAsDataUrl({ path }) }, input),
     'door.open': async ({ trainId }) => {
       try {

@@ -17,11 +17,12 @@ interface Row {
   seq: number
   train_id: number
   idem_key: string
+  created_at: number
   body: string
   base_revision: number | null
   after_seq: number | null
   attempts: number
-  state: 'pending' | 'conflict'
+  state: 'pending' | 'conflict' | 'refused'
   server_plan: string | null
   message: string | null
 }
@@ -63,7 +64,7 @@ export class Outbox {
 
   enqueue(body: QueuedSave): void {
     this.db.transaction(() => {
-      const last = this.db.prepare<[number], Row>('SELECT * FROM outbox WHERE train_id = ? ORDER BY seq DESC LIMIT 1').get(body.trainId)
+      const last = this.latestRow(body.trainId)
       const text = JSON.stringify({ ...body, idempotencyKey: undefined })
       if (last && last.state === 'pending' && last.attempts === 0) {
         this.db.prepare('UPDATE outbox SET body = ?, idem_key = ? WHERE seq = ?').run(text, body.idempotencyKey, last.seq)
@@ -99,18 +100,51 @@ export class Outbox {
     this.db.prepare("UPDATE outbox SET state = 'conflict', server_plan = ?, message = ? WHERE seq = ?").run(JSON.stringify(answer), message, seq)
   }
 
-  counts(): { pending: number; conflicts: number } {
+  /**
+   * Refused for good, and no plan to decide against (the training deleted or out of this
+   * account's reach): the clerk's newest plan of the chain stays listed with the server's
+   * reason until dismissed; the chain's later saves (whole plans, the newest included) go.
+   */
+  refuse(seq: number, message: string): void {
+    this.db.transaction(() => {
+      const row = this.db.prepare<[number], Row>('SELECT * FROM outbox WHERE seq = ?').get(seq)
+      if (!row) return
+      const newest = this.latestRow(row.train_id)!
+      this.db.prepare("DELETE FROM outbox WHERE train_id = ? AND seq > ? AND state != 'refused'").run(row.train_id, seq)
+      this.db.prepare("UPDATE outbox SET state = 'refused', body = ?, message = ?, after_seq = NULL WHERE seq = ?").run(newest.body, message, seq)
+    })()
+  }
+
+  /** Refused saves, oldest first, until the clerk dismisses them. */
+  refused(): { seq: number; trainId: number; madeAt: number; message: string }[] {
+    return this.db
+      .prepare<[], Row>("SELECT * FROM outbox WHERE state = 'refused' ORDER BY seq")
+      .all()
+      .map((r) => ({ seq: r.seq, trainId: r.train_id, madeAt: r.created_at, message: r.message ?? '' }))
+  }
+
+  /** A refusal the clerk has read leaves the list. */
+  dismiss(seq: number): void {
+    this.db.prepare("DELETE FROM outbox WHERE seq = ? AND state = 'refused'").run(seq)
+  }
+
+  counts(): { pending: number; conflicts: number; refused: number } {
     const row = this.db
-      .prepare<[], { pending: number; conflicts: number }>(
-        "SELECT coalesce(sum(state = 'pending'), 0) AS pending, coalesce(sum(state = 'conflict'), 0) AS conflicts FROM outbox",
+      .prepare<[], { pending: number; conflicts: number; refused: number }>(
+        "SELECT coalesce(sum(state = 'pending'), 0) AS pending, coalesce(sum(state = 'conflict'), 0) AS conflicts, coalesce(sum(state = 'refused'), 0) AS refused FROM outbox",
       )
       .get()
-    return row ?? { pending: 0, conflicts: 0 }
+    return row ?? { pending: 0, conflicts: 0, refused: 0 }
+  }
+
+  /** The newest save of a training still to be sent or decided (a refused one is neither). */
+  private latestRow(trainId: number): Row | undefined {
+    return this.db.prepare<[number], Row>("SELECT * FROM outbox WHERE train_id = ? AND state != 'refused' ORDER BY seq DESC LIMIT 1").get(trainId)
   }
 
   /** The newest queued plan of a training (what the user last saved there), if any. */
   latestFor(trainId: number): QueuedSave | undefined {
-    const row = this.db.prepare<[number], Row>('SELECT * FROM outbox WHERE train_id = ? ORDER BY seq DESC LIMIT 1').get(trainId)
+    const row = this.latestRow(trainId)
     return row && toItem(row).body
   }
 
@@ -138,7 +172,7 @@ export class Outbox {
       if (!row) return undefined
       const answer = answerOf(row)
       const server = answer.plan
-      const chain = this.db.prepare<[number, number], Row>('SELECT * FROM outbox WHERE train_id = ? AND seq >= ? ORDER BY seq').all(row.train_id, seq)
+      const chain = this.db.prepare<[number, number], Row>("SELECT * FROM outbox WHERE train_id = ? AND seq >= ? AND state != 'refused' ORDER BY seq").all(row.train_id, seq)
       const newest = chain[chain.length - 1]
       const remove = choice === 'mine' ? chain.slice(0, -1) : chain
       for (const r of remove) this.db.prepare('DELETE FROM outbox WHERE seq = ?').run(r.seq)

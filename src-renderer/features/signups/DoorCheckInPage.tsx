@@ -215,7 +215,11 @@ export default function DoorCheckInPage() {
         </Table>
       )}
       {found && found.people.length === 0 && text.trim() !== '' && <div className={styles.empty}>没有找到报名人员</div>}
-      {found && found.total > found.people.length && <Text className={styles.hint}>共 {found.total} 人符合，仅显示前 {found.people.length} 人，请输入更多</Text>}
+      {found && found.total > found.people.length && (
+        <Text className={styles.hint}>
+          {found.more ? `超过 ${found.total} 人` : `共 ${found.total} 人`}符合，仅显示前 {found.people.length} 人，请输入更多
+        </Text>
+      )}
     </>
   )
 }

@@ -8,6 +8,7 @@ import {
   PersonBoardRegular,
 } from '@fluentui/react-icons'
 import { useNavigate } from 'react-router-dom'
+import { AppError, ErrorKey } from '../../../src-shared/errors'
 import type { DashboardSummary, DashboardTrain } from '../../../src-shared/schemas/statistics'
 import { call } from '../../lib/bridge'
 import { useUser } from '../../components/session'
@@ -70,6 +71,7 @@ export default function DashboardPage() {
   const notify = useNotify()
   const { permissions } = useUser()
   const [summary, setSummary] = useState<DashboardSummary | null>(null)
+  const [summaryFailed, setSummaryFailed] = useState(false)
   /** Index of the chosen pie slice: the table shows class type index + 1. */
   const [slice, setSlice] = useState<number | null>(null)
   const [checkIns, setCheckIns] = useState<DashboardTrain | null>(null)
@@ -81,7 +83,12 @@ export default function DashboardPage() {
   const loadTrains = (pageNum: number, pageSize: number) => call('dashboard.trains', { pageNum, pageSize, classType })
 
   useEffect(() => {
-    call('dashboard.summary').then(setSummary, (error: unknown) => notify.error(error))
+    call('dashboard.summary').then(setSummary, (error: unknown) => {
+      setSummaryFailed(true)
+      // Offline with nothing cached: the table's first page, read with the summary whenever
+      // this page opens (so cached with it or not at all), says so itself — one message, not two.
+      if (!(error instanceof AppError && error.key === ErrorKey.OFFLINE)) notify.error(error)
+    })
   }, [notify])
 
   return (
@@ -148,7 +155,7 @@ export default function DashboardPage() {
           kind="pie"
           title="班次类别占比"
           height="max(280px, calc(100vh - 430px))"
-          loading={summary === null}
+          loading={summary === null && !summaryFailed}
           categories={classTypesByCode.map((c) => c.label)}
           series={[{ name: '培训班数', values: classTypesByCode.map((c) => summary?.[`classType${c.code}`] ?? 0) }]}
           selectedIndex={slice}
