@@ -162,12 +162,12 @@ it('says which queued check-in the server refused and why, until dismissed; the 
   const desk = await consoleOn(join(dir, 'door-refused'))
   const office = await consoleOn(join(dir, 'office-refused'))
   for (const host of [desk, office]) await signedIn(host)
-  const training = await core(office, 'train.create', validTrainForm({ maxNum: 0, name: '取消报名后签到测试培训班' }))
-  const [member] = (await core(office, 'member.list', { pageSize: 1, enabled: true })).records
-  const person = await core(office, 'signup.create', { trainId: training.id, memberId: member.id })
-  await core(desk, 'offline.prepare', { trainId: training.id })
+  const training = await coreCall(office, 'train.create', validTrainForm({ maxNum: 0, name: '取消报名后签到测试培训班' }))
+  const [member] = (await coreCall(office, 'member.list', { pageSize: 1, enabled: true })).records
+  const person = await coreCall(office, 'signup.create', { trainId: training.id, memberId: member.id })
+  await coreCall(desk, 'offline.prepare', { trainId: training.id })
   // The office cancels the sign-up; the desk, prepared before, still has the person in its roster.
-  await core(office, 'signup.delete', { id: person.id })
+  await coreCall(office, 'signup.delete', { id: person.id })
 
   await server.down()
   const tab = await openConsole(browser, desk)
@@ -204,12 +204,12 @@ it('says which queued check-in the server refused and why, until dismissed; the 
   await row.getByText(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}$/).waitFor()
   await screenshot(page, 'door-refused-list')
   // Not shown as checked in, and the server holds no check-in for the person.
-  expect((await core(desk, 'door.search', { trainId: training.id, text: String(person.id) })).people[0]).toMatchObject({ checkInTime: null, queued: false })
-  expect((await core(office, 'checkin.list', { trainId: training.id, pageNum: 1, pageSize: 10 })).total).toBe(0)
+  expect((await coreCall(desk, 'door.search', { trainId: training.id, text: String(person.id) })).people[0]).toMatchObject({ checkInTime: null, queued: false })
+  expect((await coreCall(office, 'checkin.list', { trainId: training.id, pageNum: 1, pageSize: 10 })).total).toBe(0)
 
   await row.getByRole('button', { name: '知道了' }).click()
   await refusedButton.waitFor({ state: 'detached' })
   await dialog.waitFor({ state: 'detached' })
-  expect(await core(desk, 'sync.refused')).toEqual([])
+  expect(await coreCall(desk, 'sync.refused')).toEqual([])
   expect(tab.errors.filter((e) => !e.includes('Failed to load resource'))).toEqual([])
 }, 180_000)
