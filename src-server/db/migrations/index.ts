@@ -24,6 +24,7 @@ import * as checkInSource from './0024_check_in_source'
 import * as seatPlanRevisions from './0025_seat_plan_revisions'
 import * as survey from './0026_survey'
 import * as trainRejectReason from './0029_train_reject_reason'
+import * as sortableColumns from './0031_sortable_columns'
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export type AppMigration = { up(db: Kysely<any>, dialect: SchemaDialect): Promise<void> }
@@ -57,4 +58,5 @@ export const migrations: Record<string, AppMigration> = {
   '0025_seat_plan_revisions': seatPlanRevisions,
   '0026_survey': survey,
   '0029_train_reject_reason': trainRejectReason,
+  '0031_sortable_columns': sortableColumns,
 }
