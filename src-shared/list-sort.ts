@@ -25,6 +25,11 @@ export function sortQuery<const C extends readonly string[]>(columns: C) {
   })
 }
 
+/** The query fields of a sort (none without one). */
+export function sortFields(sort: ListSort | undefined): Partial<ListSort> {
+  return sort ? { orderBy: sort.orderBy, order: sort.order } : {}
+}
+
 /** The columns a list's query schema declares sortable (none for a list that does not sort). */
 export function sortableColumns(query: z.ZodObject | undefined): readonly string[] {
   const field = query?.shape.orderBy
