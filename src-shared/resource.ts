@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import type { ScopeDecl, ScopeKind } from './contract'
+import { sortQuery } from './list-sort'
 import type { PermissionKey } from './permissions'
 import { idParam, intLike, nullResponse, pageOf, pageQuery } from './schemas/common'
 
@@ -30,6 +31,7 @@ export interface ResourceDescriptor<
   Row extends z.ZodObject = z.ZodObject,
   Fields extends z.ZodObject = z.ZodObject,
   Filters extends Record<string, FilterDef> = Record<string, FilterDef>,
+  Sortable extends readonly string[] = readonly string[],
 > {
   name: N
   /** Base path of spec 001 §7, e.g. `/api/news`. */
@@ -48,6 +50,11 @@ export interface ResourceDescriptor<
   status?: boolean
   /** Column ordering the list (newest first unless told). */
   order?: 'newest' | 'oldest'
+  /**
+   * Row fields the list may be sorted by (list-sort.ts): each is a column of `table`
+   * with an index that gives its order (migration 0031).
+   */
+  sortable?: Sortable
   /** The records belong to a tree: routes naming one by `id` declare this kind, lists show the caller's tree's. */
   scope?: ScopeKind
   /** The records are the province's: every write route is marked `province` (read by all with the screen). */
@@ -63,14 +70,17 @@ export const StatusQuerySchema = z.object({
 })
 
 type FilterShape<F extends Record<string, FilterDef>> = { [K in keyof F]: F[K]['schema'] }
-type ListQuery<F extends Record<string, FilterDef>> = z.ZodObject<typeof pageQuery.shape & FilterShape<F>>
+type SortShape<S extends readonly string[]> = ReturnType<typeof sortQuery<S>>['shape']
+type ListQuery<F extends Record<string, FilterDef>, S extends readonly string[] = readonly []> = z.ZodObject<
+  typeof pageQuery.shape & FilterShape<F> & SortShape<S>
+>
 type WithId<S extends z.ZodObject> = z.ZodObject<S['shape'] & { id: typeof idParam.shape.id }>
 /** The owner rule a generated write route carries. */
 type Owned = { scope?: ScopeDecl; province?: true }
 
 /** The route rows of a resource, keyed `<name>.<operation>`. */
-export type CrudRoutes<N extends string, Row extends z.ZodObject, Fields extends z.ZodObject, F extends Record<string, FilterDef>> = {
-  [K in `${N}.list`]: { method: 'GET'; path: string; summary: string; access: PermissionKey; query: ListQuery<F>; response: ReturnType<typeof pageOf<Row>> }
+export type CrudRoutes<N extends string, Row extends z.ZodObject, Fields extends z.ZodObject, F extends Record<string, FilterDef>, S extends readonly string[]> = {
+  [K in `${N}.list`]: { method: 'GET'; path: string; summary: string; access: PermissionKey; query: ListQuery<F, S>; response: ReturnType<typeof pageOf<Row>> }
 } & {
   [K in `${N}.all`]: { method: 'GET'; path: string; summary: string; access: PermissionKey; response: z.ZodArray<Row> }
 } & {
@@ -85,25 +95,28 @@ export type StatusRoute<N extends string> = {
   [K in `${N}.updateStatus`]: { method: 'POST'; path: string; summary: string; access: PermissionKey; record: string; query: typeof StatusQuerySchema; response: typeof nullResponse } & Owned
 }
 
-export function listQueryOf<F extends Record<string, FilterDef>>(filters: F): ListQuery<F> {
+/** A list's query: paging, the filters and, for a list that sorts, the sort fields of its `sortable` columns. */
+export function listQueryOf<F extends Record<string, FilterDef>, const S extends readonly string[] = readonly []>(filters: F, sortable?: S): ListQuery<F, S> {
   const shape = Object.fromEntries(Object.entries(filters).map(([key, f]) => [key, f.schema]))
-  return pageQuery.extend(shape) as unknown as ListQuery<F>
+  const sorting = sortable && sortable.length > 0 ? sortQuery(sortable).shape : {}
+  return pageQuery.extend(shape).extend(sorting) as unknown as ListQuery<F, S>
 }
 
 /** The standard route rows of a resource (spec 001 §7 paths). */
-export function crudRoutes<N extends string, Row extends z.ZodObject, Fields extends z.ZodObject, F extends Record<string, FilterDef>>(
-  d: ResourceDescriptor<N, Row, Fields, F>,
-): CrudRoutes<N, Row, Fields, F> {
+export function crudRoutes<N extends string, Row extends z.ZodObject, Fields extends z.ZodObject, F extends Record<string, FilterDef>, const S extends readonly string[] = readonly []>(
+  d: ResourceDescriptor<N, Row, Fields, F, S>,
+): CrudRoutes<N, Row, Fields, F, S> {
   const { name, path, noun, access, table } = d
   const owned = ownerRule(d)
   const filterNames = Object.values(d.filters).map((f) => f.label).join('、')
+  const sorting = d.sortable?.length ? `可按 ${d.sortable.join('、')} 排序，` : ''
   return {
-    [`${name}.list`]: { method: 'GET', path, access, summary: `${noun}列表（${filterNames ? `${filterNames}筛选，` : ''}分页）`, query: listQueryOf(d.filters), response: pageOf(d.row) },
+    [`${name}.list`]: { method: 'GET', path, access, summary: `${noun}列表（${filterNames ? `${filterNames}筛选，` : ''}${sorting}分页）`, query: listQueryOf(d.filters, d.sortable), response: pageOf(d.row) },
     [`${name}.all`]: { method: 'GET', path: `${path}/all`, access, summary: `全部${noun}`, response: z.array(d.row) },
     [`${name}.create`]: { method: 'POST', path, access, record: table, ...(d.province ? { province: true } : {}), summary: `新增${noun}`, body: d.fields, response: d.row },
     [`${name}.update`]: { method: 'PATCH', path, access, record: table, ...owned, summary: `修改${noun}`, body: d.fields.extend({ id: idParam.shape.id }), response: d.row },
     [`${name}.delete`]: { method: 'DELETE', path: `${path}/{id}`, access, record: table, ...owned, summary: `删除${noun}`, params: idParam, response: nullResponse },
-  } as CrudRoutes<N, Row, Fields, F>
+  } as CrudRoutes<N, Row, Fields, F, S>
 }
 
 /** The owner rule of the routes that name a resource's record by `id`. */

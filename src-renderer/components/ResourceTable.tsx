@@ -14,6 +14,7 @@ import {
 } from '@fluentui/react-components'
 import { ChevronDownRegular, ChevronRightRegular } from '@fluentui/react-icons'
 import { useLocation } from 'react-router-dom'
+import type { ListSort } from '../../src-shared/list-sort'
 import { DEFAULT_PAGE_SIZE } from '../../src-shared/schemas/common'
 import { EmptyState } from './EmptyState'
 import { FilterBar, type FilterField } from './FilterBar'
@@ -85,6 +86,11 @@ export interface ResourceTableProps<Row, F extends string> {
   pageSizes?: readonly number[]
   /** Draws each row as a card in a grid instead of a table row (teachers); `actions` are its buttons. */
   card?(row: Row, actions: ReactNode): ReactNode
+  /**
+   * Keys of the columns the server sorts the list by: what the list route declares
+   * (`sortableColumns` of its query). Their headers sort on click; `load` gets the sort.
+   */
+  sortable?: readonly string[]
   ref?: Ref<ResourceTableHandle<NoInfer<Row>>>
 }
 
@@ -123,6 +129,12 @@ function tableMinWidth(widths: readonly (string | undefined)[]): number {
   return widths.reduce((sum, width) => sum + CELL_PADDING + (width === undefined ? FLEXIBLE_MIN_WIDTH : Number.parseFloat(width) || 0), 0)
 }
 
+/** A header's next sort on a click: ascending, then descending, then the list's own order again. */
+function nextSort(current: ListSort | undefined, key: string): ListSort | undefined {
+  if (current?.orderBy !== key) return { orderBy: key, order: 'asc' }
+  return current.order === 'asc' ? { orderBy: key, order: 'desc' } : undefined
+}
+
 /** A paged, filterable list fetched through `load`; columns and actions are declared by the screen. */
 export function ResourceTable<Row, F extends string = never>({
   label,
@@ -139,10 +151,13 @@ export function ResourceTable<Row, F extends string = never>({
   bodyMaxHeight,
   pageSizes = PAGE_SIZES,
   card,
+  sortable = [],
   ref,
 }: ResourceTableProps<Row, F>) {
   const styles = useStyles()
-  const [settings, setSettings] = useTableSettings(label, allColumns.map((c) => c.key))
+  // Cards have no headers to sort by.
+  const sortableKeys = card ? [] : sortable
+  const [settings, setSettings] = useTableSettings(label, allColumns.map((c) => c.key), sortableKeys)
   const columns = allColumns.filter((c) => !settings.hidden.includes(c.key))
   const [expanded, setExpanded] = useState<ReadonlySet<RowKey>>(new Set())
   const toggleExpanded = (key: RowKey) =>
@@ -152,7 +167,12 @@ export function ResourceTable<Row, F extends string = never>({
       return next
     })
   const columnCount = columns.length + (selection ? 1 : 0) + (rowActions ? 1 : 0) + (expand ? 1 : 0)
-  const { request, page, loading, loaded, reload, goTo, search } = useResourcePage(load, pageSizes[0] ?? DEFAULT_PAGE_SIZE, minLoadingMs)
+  const { request, page, loading, loaded, reload, goTo, search, sortBy } = useResourcePage(load, pageSizes[0] ?? DEFAULT_PAGE_SIZE, minLoadingMs, settings.sort)
+  const toggleSort = (key: string) => {
+    const sort = nextSort(settings.sort, key)
+    setSettings({ ...settings, sort })
+    sortBy(sort)
+  }
   // What the page was opened with (a record added on the page before) until one is added here.
   const opened = useLocation().state as { added?: Row } | null
   const [highlighted, setHighlighted] = useState<Row | null>(opened?.added ?? null)
@@ -242,11 +262,21 @@ export function ResourceTable<Row, F extends string = never>({
                     checkboxIndicator={{ 'aria-label': '选择本页全部' }}
                   />
                 )}
-                {columns.map((column) => (
-                  <TableHeaderCell key={column.key} style={column.width ? { width: column.width } : undefined}>
-                    {column.title}
-                  </TableHeaderCell>
-                ))}
+                {columns.map((column) => {
+                  const sorts = sortableKeys.includes(column.key)
+                  const direction = settings.sort?.orderBy === column.key ? settings.sort.order : undefined
+                  return (
+                    <TableHeaderCell
+                      key={column.key}
+                      style={column.width ? { width: column.width } : undefined}
+                      sortable={sorts}
+                      sortDirection={direction && (direction === 'asc' ? 'ascending' : 'descending')}
+                      onClick={sorts ? () => toggleSort(column.key) : undefined}
+                    >
+                      {column.title}
+                    </TableHeaderCell>
+                  )
+                })}
                 {rowActions && <TableHeaderCell style={actionsWidth ? { width: actionsWidth } : undefined}>操作</TableHeaderCell>}
               </TableRow>
             </TableHeader>

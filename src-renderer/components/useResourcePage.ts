@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useEffectEvent, useState } from 'react'
+import type { ListSort } from '../../src-shared/list-sort'
 import type { Page } from '../../src-shared/schemas/common'
 import type { FilterValues } from './FilterBar'
 import { useNotify } from './toast'
@@ -8,6 +9,8 @@ export interface PageRequest<F extends string> {
   pageNum: number
   pageSize: number
   filters: FilterValues<F>
+  /** The server's sort (list-sort.ts `sortFields` makes it the call's fields); none: the list's own order. */
+  sort?: ListSort
 }
 
 /** A page of rows; `totalCapped`: the server stopped counting at `total` (there are more). */
@@ -20,9 +23,9 @@ export type LoadPage<Row, F extends string> = (request: PageRequest<F>) => Promi
  * answer, and a loading flag held for at least `minLoadingMs`. Answers to requests
  * that have since been superseded are dropped.
  */
-export function useResourcePage<Row, F extends string>(load: LoadPage<Row, F>, pageSize: number, minLoadingMs: number) {
+export function useResourcePage<Row, F extends string>(load: LoadPage<Row, F>, pageSize: number, minLoadingMs: number, sort?: ListSort) {
   // A new object for every fetch, reloads included: the effect below runs once per request.
-  const [request, setRequest] = useState<PageRequest<F>>({ pageNum: 1, pageSize, filters: {} })
+  const [request, setRequest] = useState<PageRequest<F>>({ pageNum: 1, pageSize, filters: {}, sort })
   const [page, setPage] = useState<LoadedPage<Row>>({ records: [], total: 0 })
   const [loaded, setLoaded] = useState(false)
   const { loading, track } = useMinimumLoading(minLoadingMs)
@@ -53,8 +56,10 @@ export function useResourcePage<Row, F extends string>(load: LoadPage<Row, F>, p
     [],
   )
   const search = useCallback((filters: FilterValues<F>) => setRequest((current) => ({ ...current, pageNum: 1, filters })), [])
+  // Another order starts from its first page.
+  const sortBy = useCallback((next: ListSort | undefined) => setRequest((current) => ({ ...current, pageNum: 1, sort: next })), [])
 
-  return { request, page, loading, loaded, reload, goTo, search }
+  return { request, page, loading, loaded, reload, goTo, search, sortBy }
 }
 
 /** A page's rows with their number across pages (the 序号 column). */

@@ -5,6 +5,7 @@ import type { FilterDef, ResourceDescriptor } from '../../src-shared/resource'
 import type { Page } from '../../src-shared/schemas/common'
 import { callerScope } from '../auth/scope'
 import { deleteRecords } from '../db/delete-impact'
+import { orderedBy, sortTerms } from '../db/list-order'
 import { startsWith } from '../db/prefix'
 import { likeContains } from '../db/sql-text'
 import { nowText } from '../db/time'
@@ -74,7 +75,7 @@ export type ResourceHandlers<N extends string> = {
   [K in keyof Handlers as K extends `${N}.${Ops}` ? K : never]: Handlers[K]
 }
 
-type Input = Record<string, unknown> & { id?: number; pageNum?: number; pageSize?: number }
+type Input = Record<string, unknown> & { id?: number; pageNum?: number; pageSize?: number; orderBy?: string; order?: 'asc' | 'desc' }
 type Generic = (input: Input, ctx: RequestContext) => Promise<unknown>
 
 /**
@@ -90,6 +91,12 @@ export function resourceHandlers<N extends string>(d: ResourceDescriptor<N>, ser
   const initial = (ctx: RequestContext) => (typeof server.initial === 'function' ? server.initial(ctx) : server.initial)
   const columns = (q: AnyQuery): AnyQuery => (server.rows ? q : q.selectAll(table))
   const ordered = (q: AnyQuery) => q.orderBy(`${table}.id`, d.order === 'oldest' ? 'asc' : 'desc')
+  // A declared sortable field is the table's column of that name.
+  const sortColumns = Object.fromEntries((d.sortable ?? []).map((name) => [name, `${table}.${name}`]))
+  const listOrder = (input: Input) => {
+    const terms = sortTerms(input, sortColumns, `${table}.id`)
+    return (q: AnyQuery) => (terms ? orderedBy(q, terms) : ordered(q))
+  }
   const shape = (row: Record<string, unknown>) => (server.toRow ? server.toRow(row) : row)
   const byId = async (db: Db, id: number) => {
     const row = (await columns(base(db)).where(`${table}.id`, '=', id).executeTakeFirst()) as Record<string, unknown> | undefined
@@ -105,7 +112,8 @@ export function resourceHandlers<N extends string>(d: ResourceDescriptor<N>, ser
   const handlers: Record<string, Generic> = {
     [`${d.name}.list`]: async (input, ctx) => {
       const query = applyFilters(listed(ctx), table, d.filters, input)
-      const page = await paginate<Record<string, unknown>>(query, (q) => ordered(columns(q)), { pageNum: input.pageNum ?? 1, pageSize: input.pageSize ?? 10 })
+      const order = listOrder(input)
+      const page = await paginate<Record<string, unknown>>(query, (q) => order(columns(q)), { pageNum: input.pageNum ?? 1, pageSize: input.pageSize ?? 10 })
       return { ...page, records: page.records.map(shape) }
     },
     [`${d.name}.all`]: async (_input, ctx) => ((await ordered(columns(listed(ctx))).execute()) as Record<string, unknown>[]).map(shape),

@@ -24,7 +24,7 @@ const memberReaders = ['organization:member', 'organization:department', 'system
 export const memberRoutes = defineRoutes({
   'member.list': {
     method: 'GET', path: '/api/member', access: memberReaders,
-    summary: '党员列表（分页；name、telephone 为前缀匹配，orgId 为该组织及其全部下级；每行为摘要，完整信息见党员详情；total 只数到本页之后 10 页，数不完时 totalCapped 为 true）',
+    summary: '党员列表（分页；name、telephone 为前缀匹配，orgId 为该组织及其全部下级；可按 name、telephone 排序（orderBy、order），不排序时按筛选条件的索引顺序；每行为摘要，完整信息见党员详情；total 只数到本页之后 10 页，数不完时 totalCapped 为 true）',
     query: MemberListQuerySchema,
     response: MemberPageSchema,
   },

@@ -21,7 +21,7 @@ const TRAIN = 'training:train'
 export const trainingRoutes = defineRoutes({
   'train.list': {
     method: 'GET', path: '/api/train', access: TRAIN,
-    summary: '培训班列表（名称、主办单位、主办类型、状态、班次类别筛选；状态按时间实时推算）',
+    summary: '培训班列表（名称、主办单位、主办类型、状态、班次类别筛选；状态按时间实时推算；可按 name、trainStartTime 排序，默认培训开始时间从晚到早）',
     query: TrainListQuerySchema,
     response: TrainPageSchema,
   },
@@ -80,7 +80,7 @@ export const trainingRoutes = defineRoutes({
   'total.result': {
     method: 'GET', path: '/api/total/result', access: TRAIN,
     summary: '培训班列表合计：班次数、报名人次、按状态与班次类别计数（与列表同样的筛选）',
-    query: TrainListQuerySchema.omit({ pageNum: true, pageSize: true }),
+    query: TrainListQuerySchema.omit({ pageNum: true, pageSize: true, orderBy: true, order: true }),
     response: TotalResultSchema,
   },
 })

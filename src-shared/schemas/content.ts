@@ -37,6 +37,7 @@ export const newsResource = {
   name: 'news', path: '/api/news', noun: '新闻', access: 'content:news', table: 'news', status: true, province: true,
   row: NewsRowSchema, fields: NewsFieldsSchema,
   filters: { title: nameFilter('标题') },
+  sortable: ['title', 'entryTime'],
 } as const satisfies ResourceDescriptor
 
 export const HomeFieldsSchema = z.object({ name: requiredText('请输入首页名称', 50) })

@@ -31,6 +31,7 @@ export const courseResource = {
   name: 'course', path: '/api/course', noun: '课程', access: 'course:course', table: 'course', province: true,
   row: CourseRowSchema, fields: CourseFieldsSchema,
   filters: { name: { schema: textFilter, match: 'contains', label: '课程名称' } },
+  sortable: ['name', 'createTime'],
 } as const satisfies ResourceDescriptor
 
 /** 1 video, 2 other (spec 001 §3). */

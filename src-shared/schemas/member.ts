@@ -122,13 +122,15 @@ export const memberResource = {
     telephone: { schema: textFilter, match: 'prefix', label: '手机号' },
     orgId: { schema: orgFilter, match: 'equals', label: '组织' },
   },
+  // Both have indexes of their own and under each top organisation (migration 0002).
+  sortable: ['name', 'telephone'],
 } as const satisfies ResourceDescriptor
 
 /**
  * The member list's query: the screen's filters plus those the pickers and tests use
  * (a top organisation, enabled members only).
  */
-export const MemberListQuerySchema = listQueryOf(memberResource.filters).extend({
+export const MemberListQuerySchema = listQueryOf(memberResource.filters, memberResource.sortable).extend({
   topOrgId: orgFilter,
   enabled: boolLike.optional(),
 })

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { sortQuery } from '../list-sort'
 import { storedPath } from './files'
 import { dateTimeText, idParam, int32, intLike, numberLike, optionalText, pageOf, pageQuery, requiredText, textFilter } from './common'
 import { contactPhone, optionalContactPhone } from './identity'
@@ -297,6 +298,8 @@ export const TrainListQuerySchema = pageQuery.extend({
   /** Any status code, stored or derived (40/50/60/99 are matched by time). */
   status: intLike.optional(),
   classType: intLike.optional(),
+  // Unsorted, the newest training start comes first.
+  ...sortQuery(['name', 'trainStartTime']).shape,
 })
 export type TrainListQuery = z.input<typeof TrainListQuerySchema>
 

@@ -64,6 +64,21 @@ async function storedPasswordHash(name: string): Promise<string | null> {
   }
 }
 
+/** The first page of members by name as the server sorts them (the list's default page size). */
+async function firstPageNames(order: 'asc' | 'desc'): Promise<string[]> {
+  const result = await ui.app.host.core.dispatch('member.list', { orderBy: 'name', order, pageSize: 10 })
+  if (!result.ok) throw new Error(result.error.message)
+  return (result.data as ListPage<MemberListItem>).records.map((m) => m.name)
+}
+
+/** The texts of one column of a table, row by row, found by its header. */
+function columnTexts(table: Locator, title: string): Promise<string[]> {
+  return table.evaluate((element, title) => {
+    const column = [...(element.querySelector('thead tr')?.children ?? [])].findIndex((cell) => cell.textContent?.trim() === title)
+    return [...element.querySelectorAll('tbody tr')].map((tr) => tr.children[column]?.textContent?.trim() ?? '')
+  }, title)
+}
+
 const memberRow = (page: Page, text: string) => page.getByRole('table', { name: '党员列表' }).getByRole('row').filter({ hasText: text })
 const toast = (page: Page, text: string) => page.getByText(text).first().waitFor()
 
@@ -336,7 +351,7 @@ describe('party member management', () => {
     expect((templateBook.worksheets[0].getRow(1).values as unknown[]).slice(1)).toContain('姓名*')
   })
 
-  it('hides a column and makes the rows compact from the list tools, and finds both again after a reload (刷新 keeps the rows)', async () => {
+  it('sorts by a column on the server, hides a column and makes the rows compact from the list tools, and finds all three again after a reload (刷新 keeps the rows)', async () => {
     const { page } = ui.tab
     const table = page.getByRole('table', { name: '党员列表' })
     const header = table.getByRole('columnheader', { name: '手机号' })
@@ -351,6 +366,18 @@ describe('party member management', () => {
     await page.getByRole('button', { name: '密度' }).click()
     await page.getByRole('menuitemradio', { name: '紧凑' }).click()
     await expect.poll(rowHeight).toBeLessThan(roomy)
+
+    // 姓名 sorts on the server: a click ascending, a second descending; the header says which.
+    const nameHeader = table.getByRole('columnheader', { name: '姓名' })
+    const unsorted = await columnTexts(table, '姓名')
+    await nameHeader.click()
+    await expect.poll(() => nameHeader.getAttribute('aria-sort')).toBe('ascending')
+    await expect.poll(() => columnTexts(table, '姓名')).toEqual(await firstPageNames('asc'))
+    await nameHeader.click()
+    await expect.poll(() => nameHeader.getAttribute('aria-sort')).toBe('descending')
+    const descending = await firstPageNames('desc')
+    expect(descending).not.toEqual(unsorted)
+    await expect.poll(() => columnTexts(table, '姓名')).toEqual(descending)
     await screenshot(page, 'members-list-tools')
 
     await page.getByRole('button', { name: '刷新' }).click()
@@ -359,6 +386,13 @@ describe('party member management', () => {
     await table.getByRole('row').nth(1).waitFor()
     expect(await header.count()).toBe(0)
     await expect.poll(rowHeight).toBeLessThan(roomy)
+    expect(await nameHeader.getAttribute('aria-sort')).toBe('descending')
+    await expect.poll(() => columnTexts(table, '姓名')).toEqual(descending)
+
+    // A third click gives the list its own order again.
+    await nameHeader.click()
+    await expect.poll(() => nameHeader.getAttribute('aria-sort')).toBe('none')
+    await expect.poll(() => columnTexts(table, '姓名')).toEqual(unsorted)
 
     // Back as it was, for the other tests of this console.
     await page.getByRole('button', { name: '列设置' }).click()

@@ -331,6 +331,21 @@ const steps: Record<string, Step> = {
       ])
     },
   },
+  '0031_sortable_columns': {
+    async after(db) {
+      // Every column a list sorts by has its (column, id) index; the training list's own order reads one backwards.
+      const indexes = { train: ['train_name_id_idx', 'train_train_start_time_id_idx'], news: ['news_title_id_idx', 'news_entry_time_id_idx'], course: ['course_name_id_idx', 'course_create_time_id_idx'] }
+      for (const [table, names] of Object.entries(indexes)) expect(await schemaObjects(db, table)).toEqual(expect.arrayContaining(names))
+      expect(await schemaObjects(db, 'train')).not.toContain('train_train_start_time_idx')
+      // Sorted names compare by code point on PostgreSQL too; the walked training keeps its name.
+      if (walk.dialect === 'postgres') {
+        const collations = await rows<{ table: string; collation: string }>(db, sql`select table_name as "table", collation_name as collation from information_schema.columns
+          where (table_name, column_name) in (('train', 'name'), ('news', 'title'), ('course', 'name')) order by table_name`)
+        expect(collations).toEqual([{ table: 'course', collation: 'C' }, { table: 'news', collation: 'C' }, { table: 'train', collation: 'C' }])
+      }
+      expect(await rows(db, sql`select id from train where id = ${ids.train}`)).toEqual([{ id: ids.train }])
+    },
+  },
 }
 
 describe('migrations', () => {

@@ -3,6 +3,9 @@ import { Button, makeStyles, Switch, Text, tokens } from '@fluentui/react-compon
 import { AddRegular, DeleteRegular, EditRegular } from '@fluentui/react-icons'
 import type { FieldValues, UseFormReturn } from 'react-hook-form'
 import type { z } from 'zod'
+import { routes } from '../../../src-shared/api'
+import type { RouteDef } from '../../../src-shared/contract'
+import { sortableColumns, sortFields } from '../../../src-shared/list-sort'
 import { screenByKey } from '../../../src-shared/permissions'
 import type { ResourceDescriptor } from '../../../src-shared/resource'
 import type { FilterField, FilterValues } from '../FilterBar'
@@ -182,9 +185,11 @@ export function CrudScreen<D extends ResourceDescriptor, E extends RowOf<D> = Ro
         filters={Object.entries(resource.filters)
           .filter(([name, filter]) => filter.match !== 'equals' || filterOptions[name] || filter.options || filterControls[name])
           .map(([name, filter]) => ({ name, label: filter.label, options: filterOptions[name] ?? filter.options, ...filterControls[name] }))}
-        load={async ({ pageNum, pageSize, filters }) => {
-          setSearched(filters)
-          return numbered(await api.list({ ...fixed, pageNum, pageSize, ...filters }), pageNum, pageSize)
+        sortable={sortableColumns((routes[`${resource.name}.list` as keyof typeof routes] as RouteDef | undefined)?.query)}
+        load={async ({ pageNum, pageSize, filters, sort }) => {
+          // An export takes the list's order too.
+          setSearched({ ...filters, ...sortFields(sort) })
+          return numbered(await api.list({ ...fixed, pageNum, pageSize, ...filters, ...sortFields(sort) }), pageNum, pageSize)
         }}
         selection={selection}
         toolbar={

@@ -16,6 +16,8 @@ import {
 import { AddRegular, MoreHorizontalRegular } from '@fluentui/react-icons'
 import { useNavigate } from 'react-router-dom'
 import type { z } from 'zod'
+import { routes } from '../../../src-shared/api'
+import { sortableColumns, sortFields } from '../../../src-shared/list-sort'
 import type { TotalResultSchema, TrainListQuery, TrainListRow } from '../../../src-shared/schemas/training'
 import { classTypeLabel, classTypes, hostTypes } from '../../../src-shared/schemas/training-codes'
 import { trainStatusLabel, trainStatuses } from '../../../src-shared/training-status'
@@ -69,7 +71,7 @@ const columns: readonly Column<TrainListRow>[] = [
   { key: 'name', title: '培训名称', render: (row) => row.name, wrap: true },
   { key: 'depName', title: '主办单位', render: (row) => row.depName, width: '104px', wrap: true },
   { key: 'classType', title: '班次类别', render: (row) => classTypeLabel(row.classType, row.classTypeName), width: '90px', wrap: true },
-  { key: 'trainTime', title: '培训时间', render: (row) => span(row.trainStartTime, row.trainEndTime), width: '136px', wrap: true },
+  { key: 'trainStartTime', title: '培训时间', render: (row) => span(row.trainStartTime, row.trainEndTime), width: '136px', wrap: true },
   { key: 'signUpTime', title: '报名时间', render: (row) => span(row.signUpStartTime, row.signUpEndTime), width: '136px', wrap: true },
   { key: 'allNum', title: '报名人数', render: (row) => `${row.allNum} / ${row.maxNum > 0 ? row.maxNum : '不限'}`, width: '64px' },
   {
@@ -96,8 +98,9 @@ const useStyles = makeStyles({
   totals: { display: 'flex', flexWrap: 'wrap', gap: tokens.spacingHorizontalL, color: tokens.colorNeutralForeground2 },
 })
 
+/** The list's call; its sort is one of the route's declared columns, the only headers the table lets sort. */
 function queryOf(request: PageRequest<Filter>): TrainListQuery {
-  return { pageNum: request.pageNum, pageSize: request.pageSize, ...request.filters }
+  return { pageNum: request.pageNum, pageSize: request.pageSize, ...request.filters, ...(sortFields(request.sort) as Pick<TrainListQuery, 'orderBy' | 'order'>) }
 }
 
 /** 培训班管理 (spec 000 §2): filters, totals, the list and each training's actions. */
@@ -114,7 +117,7 @@ export default function TrainingListPage() {
   const canAudit = useUser().permissions.includes('training:audit')
 
   const load = useCallback(async (request: PageRequest<Filter>) => {
-    const { pageNum: _pageNum, pageSize: _pageSize, ...filter } = queryOf(request)
+    const { pageNum: _pageNum, pageSize: _pageSize, orderBy: _orderBy, order: _order, ...filter } = queryOf(request)
     const [page, total] = await Promise.all([call('train.list', queryOf(request)), call('total.result', filter)])
     setTotals(total)
     return page
@@ -135,6 +138,7 @@ export default function TrainingListPage() {
         columns={columns}
         rowKey={(row) => row.id}
         load={load}
+        sortable={sortableColumns(routes['train.list'].query)}
         filters={filters}
         actionsWidth="130px"
         toolbar={

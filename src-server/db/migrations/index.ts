@@ -25,6 +25,7 @@ import * as seatPlanRevisions from './0025_seat_plan_revisions'
 import * as survey from './0026_survey'
 import * as trainRejectReason from './0029_train_reject_reason'
 import * as examTypesettingClassType from './0030_exam_typesetting_class_type'
+import * as sortableColumns from './0031_sortable_columns'
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export type AppMigration = { up(db: Kysely<any>, dialect: SchemaDialect): Promise<void> }
@@ -59,4 +60,5 @@ export const migrations: Record<string, AppMigration> = {
   '0026_survey': survey,
   '0029_train_reject_reason': trainRejectReason,
   '0030_exam_typesetting_class_type': examTypesettingClassType,
+  '0031_sortable_columns': sortableColumns,
 }

@@ -4,6 +4,7 @@ import { MEMBER_COUNT_AHEAD_PAGES, type Member, type MemberListItem, type Member
 import type { z } from 'zod'
 import type { DataScope } from '../../auth/scope'
 import { preparedQueryFamily, valuesAsParams, type QueryParams } from '../../db/prepared'
+import { orderedBy, sortTerms, type OrderTerm } from '../../db/list-order'
 import { inRange, prefixRange } from '../../db/prefix'
 import type { Database, Db } from '../../db/types'
 import { orgInScope } from '../org/queries'
@@ -97,8 +98,6 @@ export async function storedMember(db: Db, id: number) {
   return row
 }
 
-export type OrderColumn = 'member.name' | 'member.telephone' | 'member.orgPath' | 'member.id'
-
 /** Which conditions a member filter has: the list's queries are prepared once per combination. */
 export type MemberShape = {
   superUser: boolean
@@ -108,6 +107,10 @@ export type MemberShape = {
   subtree: boolean
   topOrgId: boolean
   enabled: boolean
+  /** Sorted by name (then id), by telephone (unique), descending: the user's sort (list-sort.ts); none of them, the filter's order. */
+  sortName: boolean
+  sortTelephone: boolean
+  descending: boolean
 }
 
 /** The values of a filter's conditions (those its shape does not use are absent). */
@@ -128,7 +131,10 @@ export type MemberValues = {
  * How a filtered member list is read: its conditions, and an order that an index
  * already has, so the first page never sorts millions of rows
  * (see the indexes of migration 0002):
- * - a name prefix: (top_org_id,) name, id;
+ * - sorted by the user (`orderBy` name or telephone, either direction): that column
+ *   (and id), from (top_org_id,) name, id or (top_org_id,) telephone read forwards or
+ *   backwards;
+ * - else a name prefix: (top_org_id,) name, id;
  * - else a telephone prefix: (top_org_id,) telephone;
  * - else the organisation subtree (the caller's, or `orgId`'s): org_path, id —
  *   members grouped by organisation in tree order.
@@ -154,6 +160,9 @@ export async function memberPlan(db: Db, scope: DataScope, f: MemberFilter): Pro
       subtree: subtree !== undefined,
       topOrgId: f.topOrgId !== undefined,
       enabled: f.enabled !== undefined,
+      sortName: f.orderBy === 'name',
+      sortTelephone: f.orderBy === 'telephone',
+      descending: f.orderBy !== undefined && f.order === 'desc',
     },
     values: {
       scopeOrgId: scope.orgId,
@@ -170,11 +179,11 @@ export async function memberPlan(db: Db, scope: DataScope, f: MemberFilter): Pro
 }
 
 function memberWhere(eb: MemberEb, shape: MemberShape, p: QueryParams<MemberValues>): Expression<SqlBool> {
-  const byText = shape.name || shape.telephone
+  const byText = shape.name || shape.telephone || shape.sortName || shape.sortTelephone
   const inSubtree = inRange(eb, 'member.orgPath', p.pathFrom, p.pathTo)
   return eb.and([
-    // With a text prefix the scope is its top organisation (the leading column of
-    // the prefix index); without one, the subtree range is both scope and order.
+    // With a text prefix or a text order the scope is its top organisation (the leading
+    // column of the text's index); without one, the subtree range is both scope and order.
     byText ? (shape.superUser ? eb.lit(true) : eb('member.topOrgId', '=', p.scopeOrgId)) : inSubtree,
     ...(byText && shape.subtree ? [inSubtree] : []),
     ...(shape.topOrgId ? [eb('member.topOrgId', '=', p.topOrgId)] : []),
@@ -184,8 +193,14 @@ function memberWhere(eb: MemberEb, shape: MemberShape, p: QueryParams<MemberValu
   ])
 }
 
-function memberOrder(shape: MemberShape): readonly OrderColumn[] {
-  return shape.name ? ['member.name', 'member.id'] : shape.telephone ? ['member.telephone'] : ['member.orgPath', 'member.id']
+const MEMBER_SORT_COLUMNS = { name: 'member.name', telephone: 'member.telephone' }
+
+function memberOrder(shape: MemberShape): readonly OrderTerm[] {
+  const asked = shape.sortName ? 'name' : shape.sortTelephone ? 'telephone' : undefined
+  const sorted = sortTerms({ orderBy: asked, order: shape.descending ? 'desc' : 'asc' }, MEMBER_SORT_COLUMNS, 'member.id', ['telephone'])
+  if (sorted) return sorted
+  const forwards = (columns: string[]) => columns.map((column) => ({ column, desc: false }))
+  return forwards(shape.name ? ['member.name', 'member.id'] : shape.telephone ? ['member.telephone'] : ['member.orgPath', 'member.id'])
 }
 
 /** Matching members, at most `countLimit`: counting a broad filter exactly would read millions of index entries per page. */
@@ -209,11 +224,10 @@ function matchesUpTo(db: Db, shape: MemberShape, p: QueryParams<MemberValues & {
  */
 const memberPage = preparedQueryFamily(
   (db, p: QueryParams<MemberValues & { limit: number; offset: number; countLimit: number }>, shape: MemberShape) => {
-    let rows = memberListRows(db)
+    const rows = memberListRows(db)
       .select(() => matchesUpTo(db, shape, p).as('counted'))
       .where((eb) => memberWhere(eb, shape, p))
-    for (const column of memberOrder(shape)) rows = rows.orderBy(column)
-    return rows.limit(p.limit).offset(p.offset)
+    return orderedBy(rows, memberOrder(shape)).limit(p.limit).offset(p.offset)
   },
 )
 
@@ -260,11 +274,10 @@ export async function* memberChunks(db: Db, plan: MemberPlan, chunkSize: number)
     const order = memberOrder(plan.shape)
     let query = memberRows(db)
       .select(['member.orgPath'])
-      .where((eb) => (after ? keyAfter(eb, order, after) : eb.lit(true)))
+      .where((eb) => (after ? keyAfter(order, after) : eb.lit(true)))
       .where((eb) => memberWhere(eb, plan.shape, valuesAsParams(plan.values)))
     if (plan.ids) query = query.where('member.id', 'in', plan.ids)
-    for (const column of order) query = query.orderBy(column)
-    const rows = await query.limit(chunkSize).execute()
+    const rows = await orderedBy(query, order).limit(chunkSize).execute()
     if (rows.length === 0) return
     yield rows
     if (rows.length < chunkSize) return
@@ -272,9 +285,11 @@ export async function* memberChunks(db: Db, plan: MemberPlan, chunkSize: number)
   }
 }
 
-function keyAfter(eb: MemberEb, order: readonly OrderColumn[], key: SortKey): Expression<SqlBool> {
-  const value = (column: OrderColumn) => key[column.slice('member.'.length) as keyof SortKey]
-  if (order.length === 1) return eb(order[0], '>', value(order[0]))
+/** Rows after `key` in `order` (both of its terms run one way: a sort's tie-breaker follows its column). */
+function keyAfter(order: readonly OrderTerm[], key: SortKey): Expression<SqlBool> {
+  const value = (term: OrderTerm) => key[term.column.slice('member.'.length) as keyof SortKey]
+  const after = order[0].desc ? sql.raw('<') : sql.raw('>')
+  if (order.length === 1) return sql<SqlBool>`${sql.ref(order[0].column)} ${after} ${value(order[0])}`
   const [first, second] = order
-  return sql<SqlBool>`(${eb.ref(first)}, ${eb.ref(second)}) > (${value(first)}, ${value(second)})`
+  return sql<SqlBool>`(${sql.ref(first.column)}, ${sql.ref(second.column)}) ${after} (${value(first)}, ${value(second)})`
 }

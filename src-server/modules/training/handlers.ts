@@ -2,6 +2,7 @@ import { sql } from 'kysely'
 import { AppError, ErrorKey } from '../../../src-shared/errors'
 import { effectiveTrainStatus, TrainStatus } from '../../../src-shared/training-status'
 import { deleteRecords } from '../../db/delete-impact'
+import { orderedBy, sortTerms } from '../../db/list-order'
 import { nowText } from '../../db/time'
 import { signedIn, type DomainHandlers, type RequestContext } from '../../http/context'
 import { publicOriginOf } from '../../http/public-url'
@@ -10,21 +11,22 @@ import { writeNotice } from './notice'
 import { filterCondition, loadDetail, newTrainSecrets, toListRow, trainColumns, writeChildren } from './queries'
 import { assertUploaded } from '../../files/uploaded'
 
+/** The training list's sortable fields (TrainListQuerySchema) and their columns, each with an (column, id) index (migration 0031). */
+const TRAIN_SORT_COLUMNS = { name: 'train.name', trainStartTime: 'train.trainStartTime' }
+const NEWEST_START_FIRST = sortTerms({ orderBy: 'trainStartTime', order: 'desc' }, TRAIN_SORT_COLUMNS, 'train.id') ?? []
+
 /** The detail of a training, as every write answers with it. */
 async function detailOf(ctx: RequestContext, id: number) {
   return loadDetail(ctx.db, await trainById(ctx.db, id), nowText(), publicOriginOf(ctx))
 }
 
 export const trainingHandlers = {
-  'train.list': async ({ pageNum, pageSize, ...filters }, ctx) => {
+  'train.list': async ({ pageNum, pageSize, orderBy, order, ...filters }, ctx) => {
     const now = nowText()
     const base = (await visibleTrains(ctx.db, signedIn(ctx))).where((eb) => filterCondition(eb, filters, now))
+    const terms = sortTerms({ orderBy, order }, TRAIN_SORT_COLUMNS, 'train.id') ?? NEWEST_START_FIRST
     const [rows, count] = await Promise.all([
-      base
-        .selectAll('train')
-        .select('host.parentId as hostParentId')
-        .orderBy('train.trainStartTime', 'desc')
-        .orderBy('train.id', 'desc')
+      orderedBy(base.selectAll('train').select('host.parentId as hostParentId'), terms)
         .limit(pageSize)
         .offset((pageNum - 1) * pageSize)
         .execute(),
