@@ -85,6 +85,11 @@ export class FlowingReport {
     this.write(text, { ...BODY, color: muted ? MUTED : '#333333' })
   }
 
+  /** Blank room of `points` before what comes next. */
+  space(points: number): void {
+    this.y += points
+  }
+
   chart(block: Extract<ReportBlock, { type: 'chart' }>): void {
     const height = chartHeight(block)
     this.room(height + 8)

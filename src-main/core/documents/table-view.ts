@@ -57,6 +57,7 @@ export async function tableViewPdf(spec: DocumentOf<'tableView'>, resourcesDir?:
   })
   report.title(spec.title)
   report.paragraph(spec.subtitle, true)
+  report.space(4)
   const room = report.contentWidth
   report.table(
     spec.columns.map((title, i) => ({ title, share: widths[i] / room })),
