@@ -1,6 +1,6 @@
 import { isValidElement, type ReactNode } from 'react'
 import { minutesOf } from '../../src-shared/date-text'
-import type { DocumentOf } from '../../src-shared/schemas/documents'
+import { MAX_PRINTED_ROWS, type DocumentOf } from '../../src-shared/schemas/documents'
 import type { FilterField, FilterValues } from './FilterBar'
 
 /**
@@ -29,6 +29,15 @@ export function filterSummary<F extends string>(fields: readonly FilterField<F>[
       return [`${field.label}：${shown}`]
     })
     .join('；')
+}
+
+/**
+ * Why a list of `total` rows (`capped`: the server stopped counting there, so at least that
+ * many) is not printed, or null when it may be.
+ */
+export function tooLongToPrint(total: number, capped = false): string | null {
+  if (total < MAX_PRINTED_ROWS || (!capped && total === MAX_PRINTED_ROWS)) return null
+  return `共 ${total}${capped ? '+' : ''} 条，一次最多打印 ${MAX_PRINTED_ROWS} 条，请缩小查询范围后再打印`
 }
 
 /** A column as printed: its title and its text for a row. */

@@ -1,7 +1,7 @@
 import { createElement, Fragment, type ReactNode } from 'react'
 import { describe, expect, it } from 'vitest'
-import { cellText, filterSummary, printedColumns, tableViewDocument } from '../../src-renderer/components/printView'
-import { DocumentSchema } from '../../src-shared/schemas/documents'
+import { cellText, filterSummary, printedColumns, tableViewDocument, tooLongToPrint } from '../../src-renderer/components/printView'
+import { DocumentSchema, MAX_PRINTED_ROWS } from '../../src-shared/schemas/documents'
 
 /** What 打印 on a list puts on paper, from the columns and filters a screen declares (src-renderer/components/printView.ts). */
 
@@ -46,5 +46,18 @@ describe('a printed list', () => {
     expect(DocumentSchema.parse(document)).toEqual(document)
     expect(document).toMatchObject({ title: '党员列表', subtitle: '筛选条件：状态：停用 · 共 2 条 · 打印时间 2026-05-01 09:05', columns: ['姓名'], rows: [['王伟'], ['李娜']] })
     expect(tableViewDocument({ title: '党员列表', columns: [], rows: [], filters: '', printedAt }).subtitle).toBe('全部记录 · 共 0 条 · 打印时间 2026-05-01 09:05')
+  })
+
+  it(`prints up to ${MAX_PRINTED_ROWS} rows; above, says how many there are and what to do instead`, () => {
+    expect(tooLongToPrint(0)).toBeNull()
+    expect(tooLongToPrint(MAX_PRINTED_ROWS)).toBeNull()
+    expect(tooLongToPrint(MAX_PRINTED_ROWS + 1)).toBe(`共 ${MAX_PRINTED_ROWS + 1} 条，一次最多打印 ${MAX_PRINTED_ROWS} 条，请缩小查询范围后再打印`)
+    // A count the server stopped at the cap means more rows than that.
+    expect(tooLongToPrint(MAX_PRINTED_ROWS, true)).toBe(`共 ${MAX_PRINTED_ROWS}+ 条，一次最多打印 ${MAX_PRINTED_ROWS} 条，请缩小查询范围后再打印`)
+    expect(tooLongToPrint(100, true)).toBeNull()
+    // The limit is the one the document's schema holds.
+    const rows = (n: number) => ({ kind: 'tableView', fileName: 'x', title: 'x', subtitle: '', columns: ['姓名'], rows: Array.from({ length: n }, () => ['王']) })
+    expect(DocumentSchema.safeParse(rows(MAX_PRINTED_ROWS)).success).toBe(true)
+    expect(DocumentSchema.safeParse(rows(MAX_PRINTED_ROWS + 1)).success).toBe(false)
   })
 })
