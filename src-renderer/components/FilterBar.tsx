@@ -22,6 +22,8 @@ export interface FilterField<F extends string = string> {
   control?(value: string | undefined, onChange: (value: string | undefined) => void): ReactElement
   /** CSS width of the field; 200px unless given. */
   width?: string
+  /** How an applied value reads in a printed list's title when it is not the text itself (an organisation's id: its name). */
+  summary?(value: string): string
 }
 
 /** Applied filters: trimmed, empty ones left out. */

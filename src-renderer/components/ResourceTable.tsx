@@ -19,6 +19,7 @@ import { DEFAULT_PAGE_SIZE } from '../../src-shared/schemas/common'
 import { EmptyState } from './EmptyState'
 import { FilterBar, type FilterField } from './FilterBar'
 import { PAGE_SIZES, Pager } from './Pager'
+import { PrintViewButton } from './PrintViewButton'
 import { TableSettings } from './TableSettings'
 import { TruncatedCell } from './TruncatedCell'
 import { useResourcePage, type LoadPage } from './useResourcePage'
@@ -32,6 +33,8 @@ export interface Column<Row> {
   width?: string
   /** Let the text wrap onto more lines instead of cutting it short (long names, two-line spans). */
   wrap?: boolean
+  /** The cell's text when printed (打印), where what `render` draws has none of its own (a switch); false leaves the column off paper (a picture). */
+  text?: ((row: Row) => string) | false
 }
 
 export type RowKey = string | number
@@ -223,7 +226,9 @@ export function ResourceTable<Row, F extends string = never>({
       )}
       <div className={styles.toolbar}>
         {toolbar}
-        <TableSettings columns={card ? [] : allColumns} settings={settings} onChange={setSettings} onRefresh={reload} />
+        <TableSettings columns={card ? [] : allColumns} settings={settings} onChange={setSettings} onRefresh={reload}>
+          {!card && <PrintViewButton title={label} columns={columns} filters={filters ?? []} view={request} load={load} total={page.total} capped={page.totalCapped} />}
+        </TableSettings>
       </div>
       <div className={styles.body} aria-busy={loading} style={bodyMaxHeight ? { maxHeight: bodyMaxHeight, overflowY: 'auto' } : undefined}>
         {card ? (

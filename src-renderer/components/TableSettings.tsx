@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react'
 import {
   Button,
   Menu,
@@ -29,10 +30,12 @@ interface TableSettingsProps {
   settings: Settings
   onChange(next: Settings): void
   onRefresh(): void
+  /** Tools before 刷新 (打印). */
+  children?: ReactNode
 }
 
-/** The right-hand tools of every list (as office consoles have them): 刷新, 密度, 列设置. */
-export function TableSettings({ columns, settings, onChange, onRefresh }: TableSettingsProps) {
+/** The right-hand tools of every list (as office consoles have them): 刷新, 密度, 列设置, after any the table adds (打印). */
+export function TableSettings({ columns, settings, onChange, onRefresh, children }: TableSettingsProps) {
   const styles = useStyles()
   const shown = columns.filter((c) => !settings.hidden.includes(c.key)).map((c) => c.key)
   const onColumns: MenuProps['onCheckedValueChange'] = (_e, { checkedItems }) => {
@@ -46,6 +49,7 @@ export function TableSettings({ columns, settings, onChange, onRefresh }: TableS
   }
   return (
     <div className={styles.bar}>
+      {children}
       <Tooltip content="刷新" relationship="label">
         <Button appearance="subtle" icon={<ArrowClockwiseRegular />} onClick={onRefresh} />
       </Tooltip>

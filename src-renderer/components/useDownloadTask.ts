@@ -70,7 +70,7 @@ export function useDownloadTask(): {
   const print = async (make: () => DocumentSpec | Promise<DocumentSpec>) => {
     setBusy(true)
     try {
-      await printDocument(await make())
+      await printDocument(make)
     } catch (error) {
       notify.error(error instanceof AppError && error.key !== ErrorKey.INTERNAL ? error.message : '打印失败，请重试')
     } finally {

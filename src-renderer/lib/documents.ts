@@ -17,14 +17,14 @@ export async function saveDocument(document: DocumentSpec): Promise<DownloadResu
 
 /**
  * 打印: the desktop prints through its own dialog; the web host gets the PDF back and
- * opens it in a tab whose PDF viewer prints it (the tab is opened before the PDF is drawn,
- * while the click still allows a new window).
+ * opens it in a tab whose PDF viewer prints it (the tab is opened before the document is
+ * made — a list reads all its pages first — and drawn, while the click still allows a new window).
  */
-export async function printDocument(document: DocumentSpec): Promise<PrintResult> {
+export async function printDocument(make: () => DocumentSpec | Promise<DocumentSpec>): Promise<PrintResult> {
   const host = await call('app.info', undefined)
   const tab = host.host === 'web' ? window.open('', '_blank') : null
   try {
-    const result = await call('documents.print', { document })
+    const result = await call('documents.print', { document: await make() })
     if (result.kind === 'data') {
       const url = URL.createObjectURL(pdfBlob(result.base64))
       if (tab) tab.location.href = url

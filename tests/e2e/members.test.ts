@@ -8,10 +8,11 @@ import type { Page as ListPage } from '../../src-shared/schemas/common'
 import type { Member, MemberListItem } from '../../src-shared/schemas/member'
 import { openDatabase } from '../../src-server/db/connect'
 import { demoAccounts } from '../../src-server/seed/demo-accounts'
-import { goToRoute, screenshot, signIn } from '../support/browser'
+import { goToRoute, screenshot, SHOTS_DIR, signIn } from '../support/browser'
 import { useConsoleTabs } from '../support/console-tabs'
 import { signUpMembers } from '../support/exam'
 import { allMatch } from '../support/filtered'
+import { joined, PdfFile } from '../support/pdf-tools'
 
 const { admin } = demoAccounts
 
@@ -44,6 +45,13 @@ async function membersNamed(name: string): Promise<ListPage<MemberListItem>> {
   const result = await ui.app.host.core.dispatch('member.list', { name })
   if (!result.ok) throw new Error(result.error.message)
   return result.data as ListPage<MemberListItem>
+}
+
+/** A core method's answer, called as the page's own core would (signed in as the page is). */
+async function coreCall<T>(method: string, input: unknown): Promise<T> {
+  const result = await ui.app.host.core.dispatch(method, input)
+  if (!result.ok) throw new Error(result.error.message)
+  return result.data as T
 }
 
 /** The whole record of the first member with that name (list rows are summaries). */
@@ -401,5 +409,57 @@ describe('party member management', () => {
     await page.getByRole('button', { name: '密度' }).click()
     await page.getByRole('menuitemradio', { name: '宽松' }).click()
     await header.waitFor()
+  })
+
+  it('打印 prints the list as filtered — every page, the visible columns — as a vector PDF the browser opens to print', async () => {
+    const { page } = ui.tab
+    const table = page.getByRole('table', { name: '党员列表' })
+    // 手机号 hidden: it is not printed.
+    await page.getByRole('button', { name: '列设置' }).click()
+    await page.getByRole('menuitemcheckbox', { name: '手机号' }).click()
+    await page.keyboard.press('Escape')
+    await table.getByRole('columnheader', { name: '手机号' }).waitFor({ state: 'detached' })
+    await pickOrg(page, page.getByRole('search').getByLabel('组织'), '财政厅', '省财政厅机关党委')
+    await page.getByRole('button', { name: '查询' }).click()
+    const [org] = await coreCall<{ id: number }[]>('org.search', { name: '省财政厅机关党委', limit: 5 })
+    const expected = await coreCall<ListPage<MemberListItem>>('member.list', { orgId: org.id, pageSize: 9999 })
+    // More than the page on screen: 打印 reads every page.
+    expect(expected.total).toBeGreaterThan(10)
+    await page.getByText(`共 ${expected.total} 条`).waitFor()
+    for (const size of [{ width: 1440, height: 900 }, { width: 1366, height: 768 }]) {
+      await page.setViewportSize(size)
+      await screenshot(page, `members-print-${size.width}`)
+    }
+
+    // The PDF the web host hands the page (the console's policy keeps a test from reading the tab's blob back).
+    const answer = page.waitForResponse((response) => response.url().endsWith('/rpc/documents.print'))
+    const [printed] = await Promise.all([page.context().waitForEvent('page'), page.getByRole('button', { name: '打印' }).click()])
+    await printed.waitForURL(/^blob:/)
+    await printed.close()
+    const result = (await (await answer).json()) as { ok: boolean; data: { kind: string; name: string; base64: string } }
+    expect(result.data).toMatchObject({ kind: 'data', name: '党员列表.pdf' })
+    const pdf = new PdfFile(Buffer.from(result.data.base64, 'base64'))
+    try {
+      expect(pdf.fonts().length).toBeGreaterThan(0)
+      expect(pdf.fonts().every((f) => f.embedded && f.name.includes('NotoSansSC'))).toBe(true)
+      const text = joined(pdf.text())
+      expect(text).toMatch(new RegExp(`^党员列表筛选条件：组织：省财政厅机关党委·共${expected.total}条·打印时间\\d{4}-\\d{2}-\\d{2}\\d{2}:\\d{2}`))
+      expect(text).toContain('序号姓名性别所属组织单位状态')
+      for (const member of expected.records) expect(text).toContain(member.name)
+      expect(text).not.toContain('手机号')
+      for (const member of expected.records) expect(text).not.toContain(member.telephone)
+      // The title's ink is where pdftotext finds it; a picture of the page is kept to look at.
+      const title = pdf.words(1).find((w) => w.text === '党员列表')!
+      expect(pdf.render(1).dark(title.xMin, title.yMin, title.xMax, title.yMax)).toBeGreaterThan(100)
+      pdf.png(1, join(SHOTS_DIR, 'members-printed-page1'))
+    } finally {
+      pdf.remove()
+    }
+
+    // Back as it was, for the other tests of this console.
+    await page.getByRole('button', { name: '列设置' }).click()
+    await page.getByRole('menuitemcheckbox', { name: '手机号' }).click()
+    await page.keyboard.press('Escape')
+    await table.getByRole('columnheader', { name: '手机号' }).waitFor()
   })
 })

@@ -82,6 +82,11 @@ export class PdfFile {
     }
   }
 
+  /** Page `page` as a PNG at 100 dpi, `base`.png, for a person to look at. */
+  png(page: number, base: string): void {
+    this.run('pdftoppm', ['-png', '-r', '100', '-f', String(page), '-l', String(page), '-singlefile', this.path, base])
+  }
+
   remove(): void {
     rmSync(this.dir, { recursive: true, force: true })
   }

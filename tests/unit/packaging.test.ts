@@ -1,4 +1,4 @@
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
+import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { getCurrentFuseWire, flipFuses, FuseV1Options, type FuseConfig } from '@electron/fuses'
@@ -6,8 +6,10 @@ import { FuseState, SENTINEL } from '@electron/fuses/dist/constants'
 // The package's index first: its modules import one another in a cycle that only the index resolves.
 import { PlatformPackager, type Configuration } from 'app-builder-lib'
 import { getConfig, validateConfiguration } from 'app-builder-lib/out/util/config/config'
+import { getFileMatchers } from 'app-builder-lib/out/fileMatcher'
 import { DebugLogger } from 'builder-util'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { FONT_FILES, fontFile } from '../../src-main/core/documents/fonts'
 import { planUpdateCheck } from '../../src-main/desktop/update-check'
 import { isAllowedUpdateFeed } from '../../src-shared/update-feed'
 
@@ -66,6 +68,30 @@ describe('the packaging configuration (electron-builder.yml)', () => {
     const sqlite = JSON.parse(await readFile(join(root, 'node_modules/better-sqlite3/package.json'), 'utf8')) as { version: string; dependencies: Record<string, string> }
     expect(Number(sqlite.version.split('.')[0])).toBeGreaterThanOrEqual(13)
     expect(Object.keys(sqlite.dependencies)).toContain('node-addon-api')
+  })
+})
+
+describe('the PDF font in a packaged app', () => {
+  it('is copied by the installer (extraResources) to where the document pipeline looks in the resources folder', async () => {
+    // Where electron-builder puts each entry (its own reading of from / to), copied into a stand-in
+    // for the app's resources folder (process.resourcesPath); the entries are single files, no filters.
+    const resources = await mkdtemp(join(tmpdir(), 'packaged-resources-'))
+    try {
+      const matchers = getFileMatchers(config, 'extraResources', resources, { macroExpander: (s: string) => s, customBuildOptions: {}, globalOutDir: join(root, 'dist'), defaultSrc: root })
+      expect(matchers?.length).toBeGreaterThan(0)
+      for (const matcher of matchers ?? []) await cp(matcher.from, matcher.to, { recursive: true })
+      for (const weight of ['regular', 'bold'] as const) {
+        const found = fontFile(weight, resources)
+        // The installer's copy, not the font package (a devDependency: not in the packaged app).
+        expect(found).toBe(join(resources, 'fonts', FONT_FILES[weight]))
+        expect((await readFile(found)).equals(await readFile(fontFile(weight, undefined)))).toBe(true)
+      }
+      expect(await readFile(join(resources, 'fonts', 'OFL.txt'), 'utf8')).toContain('SIL OPEN FONT LICENSE')
+      const pkg = JSON.parse(await readFile(join(root, 'package.json'), 'utf8')) as { dependencies: Record<string, string> }
+      expect(Object.keys(pkg.dependencies)).not.toContain('@expo-google-fonts/noto-sans-sc')
+    } finally {
+      await rm(resources, { recursive: true, force: true })
+    }
   })
 })
 

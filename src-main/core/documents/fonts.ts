@@ -15,7 +15,8 @@ export type FontWeight = keyof typeof FONT_FILES
 const FONT_PACKAGE = '@expo-google-fonts/noto-sans-sc'
 const PACKAGE_DIRS: Record<FontWeight, string> = { regular: '400Regular', bold: '700Bold' }
 
-function fontPath(weight: FontWeight, resourcesDir: string | undefined): string {
+/** Where the font file is: the installer's copy when there is one (a packaged app has no font package), else the package's. */
+export function fontFile(weight: FontWeight, resourcesDir: string | undefined): string {
   const shipped = resourcesDir ? join(resourcesDir, 'fonts', FONT_FILES[weight]) : null
   if (shipped && existsSync(shipped)) return shipped
   const packageDir = dirname(createRequire(import.meta.url).resolve(`${FONT_PACKAGE}/package.json`))
@@ -28,7 +29,7 @@ const loaded = new Map<FontWeight, Buffer>()
 export function fontBytes(weight: FontWeight, resourcesDir?: string): Buffer {
   let bytes = loaded.get(weight)
   if (!bytes) {
-    bytes = readFileSync(fontPath(weight, resourcesDir))
+    bytes = readFileSync(fontFile(weight, resourcesDir))
     loaded.set(weight, bytes)
   }
   return bytes

@@ -1,6 +1,7 @@
 import type { DocumentSpec } from '../../../src-shared/schemas/documents'
 import { reportPdf } from './report'
 import { seatChartPdf } from './seat-chart'
+import { tableViewPdf } from './table-view'
 import { certificatesPdf, nameTentsPdf, seatLabelsPdf, signInSheetPdf } from './venue'
 
 export interface MadePdf {
@@ -36,5 +37,7 @@ function draw(spec: DocumentSpec, resourcesDir?: string): Promise<Buffer> {
       return seatLabelsPdf(spec, resourcesDir)
     case 'certificates':
       return certificatesPdf(spec, resourcesDir)
+    case 'tableView':
+      return tableViewPdf(spec, resourcesDir)
   }
 }

@@ -28,6 +28,8 @@ export interface PdfOptions {
   title: string
   /** The app's resources folder, where the installer put the font files. */
   resourcesDir?: string
+  /** No first page yet: the caller measures text first and then adds it (a list chooses its layout by its columns' widths). */
+  noFirstPage?: boolean
 }
 
 /**
@@ -47,6 +49,7 @@ export class Pdf {
       size: options.size,
       layout: options.layout,
       margin: 0,
+      autoFirstPage: !options.noFirstPage,
       bufferPages: true,
       info: { Title: options.title, Creator: '党员教育培训管理控制台' },
       displayTitle: true,

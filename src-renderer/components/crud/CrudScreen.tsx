@@ -24,7 +24,7 @@ export interface CrudScreenHandle {
 }
 
 /** A filter drawn by the screen's own control (an organisation tree …) instead of a text box. */
-export type FilterControl = Pick<FilterField, 'control' | 'width'>
+export type FilterControl = Pick<FilterField, 'control' | 'width' | 'summary'>
 
 /**
  * `E` is the record the dialog edits: the list row, or what `loadForEdit` reads when
@@ -147,6 +147,7 @@ export function CrudScreen<D extends ResourceDescriptor, E extends RowOf<D> = Ro
           key: 'status',
           title: statusLabel,
           width: '90px',
+          text: (row) => (row.status === 1 ? '是' : '否'),
           render: (row) => (
             <Switch
               checked={row.status === 1}

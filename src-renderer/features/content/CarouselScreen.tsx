@@ -24,7 +24,7 @@ export default function CarouselScreen() {
       resource={carouselResource}
       label="轮播图列表"
       columns={[
-        { key: 'image', title: '图片', width: '110px', render: (row) => <Thumbnail path={row.imagePath} alt={row.news?.title ?? '轮播图'} /> },
+        { key: 'image', title: '图片', width: '110px', render: (row) => <Thumbnail path={row.imagePath} alt={row.news?.title ?? '轮播图'} />, text: false },
         { key: 'news', title: '关联新闻', render: (row) => row.news?.title ?? NO_NEWS },
         { key: 'createTime', title: '创建时间', width: '180px', render: (row) => minutesOf(row.createTime) },
       ]}

@@ -14,7 +14,7 @@ export default function NewsScreen() {
       label="新闻列表"
       columns={[
         { key: 'title', title: '标题', render: (row) => row.title },
-        { key: 'image', title: '缩略图', width: '100px', render: (row) => <Thumbnail path={row.imagePath} alt={row.title} /> },
+        { key: 'image', title: '缩略图', width: '100px', render: (row) => <Thumbnail path={row.imagePath} alt={row.title} />, text: false },
         { key: 'comeFrom', title: '来源', width: '160px', render: (row) => row.comeFrom },
         { key: 'entryTime', title: '发布日期', width: '120px', render: (row) => row.entryTime },
       ]}

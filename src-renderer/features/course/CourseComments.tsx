@@ -53,7 +53,7 @@ export function CourseComments({ course, onClose }: { course: CourseRow | null; 
   const columns: Column<CommentRow & { index: number }>[] = [
     { key: 'index', title: '序号', width: '60px', render: (row) => row.index },
     { key: 'content', title: '评论内容', wrap: true, render: (row) => row.content },
-    { key: 'grade', title: '评分', width: '110px', render: (row) => <Stars grade={row.grade} /> },
+    { key: 'grade', title: '评分', width: '110px', render: (row) => <Stars grade={row.grade} />, text: (row) => `${row.grade} 星` },
     { key: 'status', title: '状态', width: '80px', render: (row) => statusText[row.status] ?? '' },
     { key: 'createTime', title: '评论时间', width: '160px', render: (row) => minutesOf(row.createTime) },
   ]

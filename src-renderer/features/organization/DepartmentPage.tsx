@@ -6,7 +6,7 @@ import { orgDisplayName, type OrgNode, type OrgSearchHit } from '../../../src-sh
 import { call } from '../../lib/bridge'
 import { useUser } from '../../components/session'
 import { FilterBar, type FilterField, type FilterValues } from '../../components/FilterBar'
-import { OrgTreeSelect } from '../../components/org/OrgTreeSelect'
+import { orgFilter } from '../../components/org/orgFilter'
 import { orgTreeSource } from '../../components/org/orgSource'
 import type { Column } from '../../components/ResourceTable'
 import { toastMessages, useNotify } from '../../components/toast'
@@ -72,9 +72,7 @@ export default function DepartmentPage() {
       name: 'parentId',
       label: '上级组织',
       width: '260px',
-      control: (value, onChange) => (
-        <OrgTreeSelect value={value ? Number(value) : null} onChange={(id) => onChange(id ? String(id) : undefined)} placeholder="全部" />
-      ),
+      ...orgFilter('全部'),
     },
     { name: 'name', label: '组织名称' },
   ]

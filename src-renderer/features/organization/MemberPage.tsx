@@ -4,7 +4,7 @@ import { ArrowDownloadRegular, ArrowUploadRegular, ChatRegular, CheckmarkCircleR
 import { genderLabels, memberResource } from '../../../src-shared/schemas/member'
 import { call } from '../../lib/bridge'
 import { CrudScreen, type CrudScreenHandle } from '../../components/crud/CrudScreen'
-import { OrgTreeSelect } from '../../components/org/OrgTreeSelect'
+import { orgFilter } from '../../components/org/orgFilter'
 import type { RowKey } from '../../components/ResourceTable'
 import { toastMessages, useNotify } from '../../components/toast'
 import { useDownloadTask } from '../../components/useDownloadTask'
@@ -56,9 +56,7 @@ export default function MemberPage() {
         filterControls={{
           orgId: {
             width: '280px',
-            control: (value, onChange) => (
-              <OrgTreeSelect value={value ? Number(value) : null} onChange={(id) => onChange(id ? String(id) : undefined)} placeholder="全部组织" />
-            ),
+            ...orgFilter(),
           },
         }}
         selection={{ selected, onChange: setSelected }}

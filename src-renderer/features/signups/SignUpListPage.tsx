@@ -5,7 +5,7 @@ import type { SignUpMember } from '../../../src-shared/schemas/signup'
 import { genderLabel, parseSignUpOptions } from '../../../src-shared/schemas/training-codes'
 import type { TrainDetail } from '../../../src-shared/schemas/training'
 import { call } from '../../lib/bridge'
-import { OrgTreeSelect } from '../../components/org/OrgTreeSelect'
+import { orgFilter } from '../../components/org/orgFilter'
 import { ResourceTable, type Column, type ResourceTableHandle } from '../../components/ResourceTable'
 import { useConfirmedDelete } from '../../components/useConfirmedDelete'
 import { useDownload } from '../../components/useDownload'
@@ -101,9 +101,7 @@ export default function SignUpListPage() {
     {
       name: 'orgId',
       label: '所在组织',
-      control: (value, onChange) => (
-        <OrgTreeSelect value={value ? Number(value) : null} onChange={(id) => onChange(id ? String(id) : undefined)} placeholder="全部组织" />
-      ),
+      ...orgFilter(),
     },
   ]
 

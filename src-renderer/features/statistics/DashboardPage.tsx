@@ -59,7 +59,7 @@ function TimeSpan({ row }: { row: DashboardTrain }) {
 const columns: readonly Column<DashboardTrain>[] = [
   { key: 'classType', title: '班次类别', render: (r) => classTypeLabel(r.classType, r.classTypeName), width: '100px', wrap: true },
   { key: 'name', title: '培训班名称', render: (r) => r.name, wrap: true },
-  { key: 'time', title: '培训时间', render: (r) => <TimeSpan row={r} />, width: '130px', wrap: true },
+  { key: 'time', title: '培训时间', render: (r) => <TimeSpan row={r} />, text: (r) => `${minutesOf(r.trainStartTime)}\n${minutesOf(r.trainEndTime)}`, width: '130px', wrap: true },
   { key: 'allNum', title: '报名人数', render: (r) => r.allNum, width: '64px' },
   { key: 'site', title: '培训地点', render: (r) => r.site, width: '110px' },
 ]

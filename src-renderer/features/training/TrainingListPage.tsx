@@ -78,6 +78,7 @@ const columns: readonly Column<TrainListRow>[] = [
     key: 'status',
     title: '状态',
     width: '136px',
+    text: (row) => [trainStatusLabel(row.status), row.rejectReason && `驳回原因：${row.rejectReason}`].filter(Boolean).join('\n'),
     render: (row) => (
       <>
         <Badge appearance="tint" color={statusColours[row.status] ?? 'danger'}>
