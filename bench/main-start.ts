@@ -13,6 +13,8 @@ const root = fileURLToPath(new URL('..', import.meta.url))
 export interface PlainStart {
   /** Milliseconds from the process's start to where the window would be created. */
   windowAtMs: number
+  /** CPU the process spent up to the window: what the start path costs, whatever else the machine is doing. */
+  cpuMs: number
   modules: number
   /** Whether fastify, kysely or exceljs was loaded on the way. */
   serverLoaded: boolean
