@@ -1,15 +1,11 @@
-import { mkdtemp, rm } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
-import { join, resolve } from 'node:path'
-import type { Browser, Page } from 'playwright-core'
-import { afterAll, beforeAll, expect, it } from 'vitest'
+import type { Page } from 'playwright-core'
+import { expect, it } from 'vitest'
 import type { SignUpMember } from '../../src-shared/schemas/signup'
 import { consoleTime, initialsOf } from '../../src-main/core/sync/door-desk'
-import { jsonFileSettingsStore } from '../../src-main/core/settings'
-import { startWebHost, type WebHost } from '../../src-main/web/web-host'
+import { type WebHost } from '../../src-main/web/web-host'
 import { demoAccounts } from '../../src-server/seed/demo-accounts'
-import { type ConsolePage, coreCall, goToRoute, launchBrowser, openConsole, screenshot, signInCore } from '../support/browser'
-import { freePort, serverProcess } from '../support/server-process'
+import { coreCall, goToRoute, screenshot, signInCore } from '../support/browser'
+import { useVenue } from '../support/venue'
 import { validTrainForm } from '../support/training'
 
 /**
@@ -20,20 +16,7 @@ import { validTrainForm } from '../support/training'
  */
 
 const { admin } = demoAccounts
-let browser: Browser
-let dir: string
-let server: ReturnType<typeof serverProcess>
-let port: number
-const hosts: WebHost[] = []
-const tabs: ConsolePage[] = []
-
-async function consoleOn(dataDir: string): Promise<WebHost> {
-  await jsonFileSettingsStore(join(dataDir, 'settings.json')).set({ serverMode: 'remote', serverUrl: `http://127.0.0.1:${port}` })
-  const host = await startWebHost({ dataDir, env: {}, rendererDir: resolve('out/renderer') })
-  hosts.push(host)
-  return host
-}
-
+const venue = useVenue('e2e-door-')
 
 async function signedIn(host: WebHost): Promise<void> {
   await signInCore(host, admin)
@@ -46,25 +29,10 @@ async function lookUp(page: Page, text: string): Promise<void> {
   await box.pressSequentially(text)
 }
 
-beforeAll(async () => {
-  dir = await mkdtemp(join(tmpdir(), 'e2e-door-'))
-  port = await freePort()
-  server = serverProcess(dir, port)
-  await server.up()
-  browser = await launchBrowser()
-}, 120_000)
-
-afterAll(async () => {
-  for (const tab of tabs) await tab.close()
-  await browser?.close()
-  for (const host of hosts) await host.close()
-  await server?.down()
-  if (dir) await rm(dir, { recursive: true, force: true })
-})
 
 it('checks three people in at the door offline on two consoles, one on both: one check-in each after sync, the earliest', async () => {
-  const a = await consoleOn(join(dir, 'door-a'))
-  const b = await consoleOn(join(dir, 'door-b'))
+  const a = await venue.consoleOn('door-a')
+  const b = await venue.consoleOn('door-b')
   for (const host of [a, b]) await signedIn(host)
   const training = await coreCall(a, 'train.create', validTrainForm({ maxNum: 0, name: '签到台离线测试培训班' }))
   const members = (await coreCall(a, 'member.list', { pageSize: 4, enabled: true })).records
@@ -76,10 +44,9 @@ it('checks three people in at the door offline on two consoles, one on both: one
   await coreCall(a, 'seating.save', { trainId: training.id, rowNumber: 2, columnNumber: 3, trainMemberLocations: [{ rowNumber: 1, columnNumber: 2, trainSignUpMemberId: people[0].id }] })
   for (const host of [a, b]) await coreCall(host, 'offline.prepare', { trainId: training.id })
 
-  await server.down()
-  const tabA = await openConsole(browser, a)
-  const tabB = await openConsole(browser, b)
-  tabs.push(tabA, tabB)
+  await venue.server.down()
+  const tabA = await venue.open(a)
+  const tabB = await venue.open(b)
   for (const { page } of [tabA, tabB]) {
     await page.setViewportSize({ width: 1440, height: 900 })
     await goToRoute(page, `/trainingManagement/checkInDesk?id=${training.id}`)
@@ -124,9 +91,9 @@ it('checks three people in at the door offline on two consoles, one on both: one
   await pageB.getByText(/待同步 2 项/).first().waitFor()
 
   // The server is back: both consoles sync by themselves.
-  await server.up()
+  await venue.server.up()
   for (const { page } of [tabA, tabB]) await page.getByText(/^已同步于 /).waitFor({ timeout: 30_000 })
-  const office = await consoleOn(join(dir, 'office'))
+  const office = await venue.consoleOn('office')
   await signedIn(office)
   const list = await coreCall(office, 'checkin.list', { trainId: training.id, pageNum: 1, pageSize: 50 })
   expect(list.records.map((r) => r.signUpId).sort()).toEqual(people.map((p) => p.id).sort())
@@ -159,8 +126,8 @@ it('checks three people in at the door offline on two consoles, one on both: one
 }, 180_000)
 
 it('says which queued check-in the server refused and why, until dismissed; the dashboard offline says 离线 once', async () => {
-  const desk = await consoleOn(join(dir, 'door-refused'))
-  const office = await consoleOn(join(dir, 'office-refused'))
+  const desk = await venue.consoleOn('door-refused')
+  const office = await venue.consoleOn('office-refused')
   for (const host of [desk, office]) await signedIn(host)
   const training = await coreCall(office, 'train.create', validTrainForm({ maxNum: 0, name: '取消报名后签到测试培训班' }))
   const [member] = (await coreCall(office, 'member.list', { pageSize: 1, enabled: true })).records
@@ -169,9 +136,8 @@ it('says which queued check-in the server refused and why, until dismissed; the 
   // The office cancels the sign-up; the desk, prepared before, still has the person in its roster.
   await coreCall(office, 'signup.delete', { id: person.id })
 
-  await server.down()
-  const tab = await openConsole(browser, desk)
-  tabs.push(tab)
+  await venue.server.down()
+  const tab = await venue.open(desk)
   const { page } = tab
   // The dashboard opens first, never read on this console: one message says so, not one per read.
   const notCached = page.locator('.fui-Toast').filter({ hasText: '离线状态下没有这项数据' })
@@ -188,7 +154,7 @@ it('says which queued check-in the server refused and why, until dismissed; the 
   await page.getByText(/待同步 1 项/).first().waitFor()
 
   // Back online, the console syncs by itself; the server refuses the check-in: the title bar says so.
-  await server.up()
+  await venue.server.up()
   const refusedButton = page.getByRole('button', { name: '1 项未被服务器接受' })
   await refusedButton.waitFor({ timeout: 30_000 })
   await page.getByText(/^已同步于 /).waitFor()

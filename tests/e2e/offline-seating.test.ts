@@ -1,13 +1,7 @@
-import { mkdtemp, rm } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
-import { join, resolve } from 'node:path'
-import type { Browser } from 'playwright-core'
-import { afterAll, beforeAll, expect, it } from 'vitest'
-import { jsonFileSettingsStore } from '../../src-main/core/settings'
-import { startWebHost, type WebHost } from '../../src-main/web/web-host'
+import { expect, it } from 'vitest'
 import { demoAccounts } from '../../src-server/seed/demo-accounts'
-import { type ConsolePage, coreCall, goToRoute, launchBrowser, openConsole, routeOf, screenshot, signInCore, toast } from '../support/browser'
-import { freePort, serverProcess } from '../support/server-process'
+import { coreCall, goToRoute, routeOf, screenshot, signInCore, toast } from '../support/browser'
+import { useVenue } from '../support/venue'
 import { validTrainForm } from '../support/training'
 
 /**
@@ -19,59 +13,27 @@ import { validTrainForm } from '../support/training'
  */
 
 const { admin } = demoAccounts
-let browser: Browser
-let dir: string
-let port: number
-let server: ReturnType<typeof serverProcess>
-const hosts: WebHost[] = []
-const tabs: ConsolePage[] = []
+const venue = useVenue('e2e-offline-')
 
-async function consoleOn(dataDir: string): Promise<WebHost> {
-  await jsonFileSettingsStore(join(dataDir, 'settings.json')).set({ serverMode: 'remote', serverUrl: `http://127.0.0.1:${port}` })
-  const host = await startWebHost({ dataDir, env: {}, rendererDir: resolve('out/renderer') })
-  hosts.push(host)
-  return host
-}
-
-
-beforeAll(async () => {
-  dir = await mkdtemp(join(tmpdir(), 'e2e-offline-'))
-  port = await freePort()
-  server = serverProcess(dir, port)
-  await server.up()
-  browser = await launchBrowser()
-}, 120_000)
-
-afterAll(async () => {
-  for (const tab of tabs) await tab.close()
-  await browser?.close()
-  for (const host of hosts) await host.close()
-  await server.down()
-  if (dir) await rm(dir, { recursive: true, force: true })
-})
 
 it('arranges a hall with the server gone, then syncs it once the server is back', async () => {
-  const venueDir = join(dir, 'venue')
-  const first = await consoleOn(venueDir)
+  const first = await venue.consoleOn('venue')
   await signInCore(first, admin)
   const training = await coreCall(first, 'train.create', validTrainForm({ maxNum: 0, name: '离线会场测试培训班' }))
   const members = (await coreCall(first, 'member.list', { pageSize: 3, enabled: true })).records
   for (const m of members) await coreCall(first, 'signup.create', { trainId: training.id, memberId: m.id })
 
-  let tab = await openConsole(browser, first)
-  tabs.push(tab)
+  let tab = await venue.open(first)
   await goToRoute(tab.page, `/trainingManagement/fieldSeat?id=${training.id}`)
   await tab.page.getByRole('button', { name: '准备离线' }).click()
   await toast(tab.page, '离线数据已准备好（8 项数据，0 个文件）').waitFor()
 
   // The server goes away; the console is restarted on the same data folder.
-  await server.down()
+  await venue.server.down()
   await tab.close()
-  await first.close()
-  hosts.splice(hosts.indexOf(first), 1)
-  const second = await consoleOn(venueDir)
-  tab = await openConsole(browser, second)
-  tabs.push(tab)
+  await venue.closeConsole(first)
+  const second = await venue.consoleOn('venue')
+  tab = await venue.open(second)
   const { page } = tab
   await page.getByText(/^离线，数据截至 \d{4}-\d{2}-\d{2} \d{2}:\d{2}/).waitFor()
   await goToRoute(page, `/trainingManagement/fieldSeat?id=${training.id}`)
@@ -86,18 +48,18 @@ it('arranges a hall with the server gone, then syncs it once the server is back'
   const refused = await second.core.dispatch('train.delete', { id: training.id })
   expect(refused.ok ? '' : refused.error.message).toContain('当前处于离线状态')
 
-  await server.up()
+  await venue.server.up()
   await page.getByText(/^已同步于 /).waitFor({ timeout: 30_000 })
   await screenshot(page, 'offline-synced')
 
-  const other = await consoleOn(join(dir, 'office'))
+  const other = await venue.consoleOn('office')
   await signInCore(other, admin)
   const plan = await coreCall(other, 'seat.plan', { trainId: training.id })
   expect(plan.revision).toBe(1)
   expect(plan.seats.filter((s) => s.trainSignUpMemberId !== null).map((s) => s.name)).toEqual(members.map((m) => m.name))
 
   // Signed out, the server gone again, the page reloaded: the login page signs in offline, with no captcha.
-  await server.down()
+  await venue.server.down()
   await coreCall(second, 'session.logout')
   await page.setViewportSize({ width: 1440, height: 900 })
   await page.reload()
@@ -118,9 +80,9 @@ it('arranges a hall with the server gone, then syncs it once the server is back'
 }, 180_000)
 
 it('merges a save with changes made elsewhere to other seats without asking, and names a person whose sign-up was cancelled meanwhile', async () => {
-  await server.up()
-  const clerk = await consoleOn(join(dir, 'clerk'))
-  const office = await consoleOn(join(dir, 'office-2'))
+  await venue.server.up()
+  const clerk = await venue.consoleOn('clerk')
+  const office = await venue.consoleOn('office-2')
   for (const host of [clerk, office]) {
       await signInCore(host, admin)
   }
@@ -131,8 +93,7 @@ it('merges a save with changes made elsewhere to other seats without asking, and
   const seatOf = (row: number, column: number, i: number) => ({ rowNumber: row, columnNumber: column, groupNumber: null, trainSignUpMemberId: signUps[i] })
   await coreCall(clerk, 'seat.save', { trainId: training.id, rowNumber: 2, columnNumber: 3, baseRevision: 0, trainMemberLocations: [seatOf(1, 1, 0), seatOf(1, 2, 1), seatOf(2, 1, 2)] })
 
-  const tab = await openConsole(browser, clerk)
-  tabs.push(tab)
+  const tab = await venue.open(clerk)
   const { page } = tab
   await page.setViewportSize({ width: 1440, height: 900 })
   const seat = (row: number, column: number) => page.getByRole('gridcell', { name: new RegExp(`^第${row}排第${column}列：`) })
