@@ -142,8 +142,14 @@ export function RichText({ value, onChange, label, invalid }: RichTextProps) {
       for (const file of await work()) {
         chain()
           .setImage({ src: file.path, alt: file.name })
-          // The cursor goes past the picture (left selected, the next key or paste would replace it).
-          .command(({ tr }) => !!tr.setSelection(Selection.near(tr.doc.resolve(tr.selection.to))))
+          // The cursor leaves the picture for the text after it, or before it at the end (left
+          // selected, the next key or paste replaced the picture).
+          .command(({ tr }) => {
+            const after = tr.doc.resolve(tr.selection.to)
+            const text = Selection.findFrom(after, 1, true) ?? Selection.findFrom(after, -1, true)
+            if (text) tr.setSelection(text)
+            return true
+          })
           .run()
       }
     } catch (error) {
