@@ -1,15 +1,14 @@
 import { FluentProvider, makeStaticStyles } from '@fluentui/react-components'
-import { HashRouter } from 'react-router-dom'
-import { ConfirmProvider } from '../components/confirm'
+import { createHashRouter, RouterProvider } from 'react-router-dom'
 import { AppToaster } from '../components/toast'
-import { AppRoutes } from './AppRoutes'
-import { SessionProvider } from '../components/session'
-import { SetupGate } from './SetupGate'
+import { appRoutes } from './AppRoutes'
 import { appTheme } from '../lib/theme'
 
 const useGlobalStyles = makeStaticStyles({
   'html, body': { margin: 0, padding: 0 },
 })
+
+const router = createHashRouter(appRoutes)
 
 export function App() {
   useGlobalStyles()
@@ -17,15 +16,7 @@ export function App() {
     // No className here: FluentProvider copies it onto every portal (dialogs, toasts).
     <FluentProvider theme={appTheme}>
       <AppToaster />
-      <HashRouter>
-        <ConfirmProvider>
-          <SetupGate>
-            <SessionProvider>
-              <AppRoutes />
-            </SessionProvider>
-          </SetupGate>
-        </ConfirmProvider>
-      </HashRouter>
+      <RouterProvider router={router} />
     </FluentProvider>
   )
 }

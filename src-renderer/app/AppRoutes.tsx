@@ -1,13 +1,17 @@
-import { Navigate, Route, Routes } from 'react-router-dom'
+import { createRoutesFromElements, Navigate, Outlet, Route } from 'react-router-dom'
 import { allScreens, screenByKey } from '../../src-shared/permissions'
 import { LoginPage } from '../features/auth/LoginPage'
+import { CrashPage } from '../features/errors/CrashPage'
 import { NoRolePage } from '../features/errors/NoRolePage'
 import { NotFoundPage, SignedOutNotFoundPage } from '../features/errors/NotFoundPage'
 import { RequireRole, RequireUser } from './guards'
 import { navModules } from './nav'
 import { ScreenGate } from './ScreenGate'
 import { screens, subPages } from './screens'
-import { useUser } from '../components/session'
+import { ConfirmProvider } from '../components/confirm'
+import { LeaveGuardProvider } from '../components/leaveGuard'
+import { SessionProvider, useUser } from '../components/session'
+import { SetupGate } from './SetupGate'
 import { Shell } from './Shell'
 
 const implemented = allScreens.flatMap((screen) => {
@@ -22,29 +26,46 @@ function FirstScreen() {
   return <Navigate replace to={user.permissions.includes('dashboard:index') || !first ? '/index' : first} />
 }
 
-/** Hash routes: login and error pages stand alone; every screen sits in the shell behind sign-in and a role. */
-export function AppRoutes() {
+/** What every page sits in: the confirmation dialog, the guard on leaving typed work, set-up and the session. */
+function RouterRoot() {
   return (
-    <Routes>
-      <Route path="/login" element={<LoginPage />} />
-      <Route path="/404" element={<NotFoundPage />} />
-      <Route path="/401" element={<SignedOutNotFoundPage />} />
-      <Route element={<RequireUser />}>
-        <Route path="/403" element={<NoRolePage />} />
-        <Route element={<RequireRole />}>
-          <Route index element={<FirstScreen />} />
-          <Route element={<Shell />}>
-            {implemented.map(({ screen, component }) => (
-              <Route key={screen.key} path={screen.path} element={<ScreenGate screen={screen} component={component} />} />
-            ))}
-            {subPages.map((page) => {
-              const screen = screenByKey.get(page.screen)
-              return screen && <Route key={page.path} path={page.path} element={<ScreenGate screen={screen} component={page.component} />} />
-            })}
-          </Route>
-        </Route>
-      </Route>
-      <Route path="*" element={<NotFoundPage />} />
-    </Routes>
+    <ConfirmProvider>
+      <LeaveGuardProvider>
+        <SetupGate>
+          <SessionProvider>
+            <Outlet />
+          </SessionProvider>
+        </SetupGate>
+      </LeaveGuardProvider>
+    </ConfirmProvider>
   )
 }
+
+/**
+ * Hash routes: login and error pages stand alone; every screen sits in the shell behind
+ * sign-in and a role. Routes of a data router (createHashRouter), so that leaving a page
+ * with unsaved changes can be blocked (`useBlocker`).
+ */
+export const appRoutes = createRoutesFromElements(
+  <Route element={<RouterRoot />} errorElement={<CrashPage />}>
+    <Route path="/login" element={<LoginPage />} />
+    <Route path="/404" element={<NotFoundPage />} />
+    <Route path="/401" element={<SignedOutNotFoundPage />} />
+    <Route element={<RequireUser />}>
+      <Route path="/403" element={<NoRolePage />} />
+      <Route element={<RequireRole />}>
+        <Route index element={<FirstScreen />} />
+        <Route element={<Shell />}>
+          {implemented.map(({ screen, component }) => (
+            <Route key={screen.key} path={screen.path} element={<ScreenGate screen={screen} component={component} />} />
+          ))}
+          {subPages.map((page) => {
+            const screen = screenByKey.get(page.screen)
+            return screen && <Route key={page.path} path={page.path} element={<ScreenGate screen={screen} component={page.component} />} />
+          })}
+        </Route>
+      </Route>
+    </Route>
+    <Route path="*" element={<NotFoundPage />} />
+  </Route>,
+)

@@ -9,7 +9,7 @@ import {
   NavSubItemGroup,
   tokens,
 } from '@fluentui/react-components'
-import { useLocation } from 'react-router-dom'
+import { useLocation, useNavigate } from 'react-router-dom'
 import { moduleIcons } from './moduleIcons'
 import { navModules } from './nav'
 import { navPathOf } from './screens'
@@ -28,6 +28,7 @@ const useStyles = makeStyles({
 export function SideNav() {
   const styles = useStyles()
   const user = useUser()
+  const navigate = useNavigate()
   const pathname = navPathOf(useLocation().pathname)
   const modules = navModules(user.permissions)
   const activeModule = modules.find((module) => module.screens.some((screen) => screen.path === pathname))?.key
@@ -63,6 +64,11 @@ export function SideNav() {
                   key={screen.key}
                   value={screen.path}
                   href={`#${screen.path}`}
+                  // A router navigation (not a bare hash change), so a page with unsaved changes can ask first.
+                  onClick={(event) => {
+                    event.preventDefault()
+                    navigate(screen.path)
+                  }}
                   className={screen.path === pathname ? styles.current : undefined}
                   aria-current={screen.path === pathname ? 'page' : undefined}
                 >

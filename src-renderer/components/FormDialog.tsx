@@ -14,8 +14,8 @@ import {
 import { standardSchemaResolver } from '@hookform/resolvers/standard-schema'
 import { useForm, type DefaultValues, type FieldValues, type UseFormReturn } from 'react-hook-form'
 import type { z } from 'zod'
-import { useConfirm } from './confirm'
-import { DraftNote, useDraft, useLeaveGuard } from './drafts'
+import { DraftNote, useDraft, useGuardedClose } from './drafts'
+import { useLeaveGuard } from './leaveGuard'
 import { showServerIssues } from './serverIssues'
 import { useNotify } from './toast'
 
@@ -89,7 +89,6 @@ function OpenedFormDialog<Input extends FieldValues, Output>({
 }: FormDialogProps<Input, Output>) {
   const styles = useStyles()
   const notify = useNotify()
-  const confirm = useConfirm()
   // The standard-schema resolver reports each field's own message (请选择性别); the zod one
   // replaces a union's message with its first member's (无效输入：期望 数字 …).
   const form = useForm<Input, unknown, Output>({ resolver: standardSchemaResolver(schema), defaultValues })
@@ -97,20 +96,18 @@ function OpenedFormDialog<Input extends FieldValues, Output>({
   const draft = useDraft(form as UseFormReturn<Input, unknown, unknown>, open ? (draftKey ?? null) : null)
   // Read during render so the form tracks it.
   const { isDirty } = formState
-  useLeaveGuard(open && isDirty)
+  // While saving, the save carries the work: a submit that moves to another page (复制培训班) is not asked about.
+  const leave = useLeaveGuard(open && isDirty && !formState.isSubmitting)
 
   // Esc, the backdrop and 取消 ask before typed work is dropped (and with it its draft).
+  const guardedClose = useGuardedClose(isDirty, draft, () => onOpenChange(false))
   const close = async () => {
-    if (formState.isSubmitting) return
-    if (isDirty) {
-      if (!(await confirm({ message: '有未保存的修改，确定要关闭吗？', confirmText: '关闭', cancelledText: '已取消' }))) return
-      draft.done()
-    }
-    onOpenChange(false)
+    if (!formState.isSubmitting) await guardedClose()
   }
 
   const submit = handleSubmit(async (values) => {
     try {
+      leave.release()
       await onSubmit(values)
       draft.done()
       onOpenChange(false)

@@ -3,12 +3,14 @@ import { makeStyles, mergeClasses, ToggleButton, Toolbar, ToolbarButton, tokens 
 import { ImageAddRegular, TextBoldRegular, TextBulletListRegular, TextItalicRegular, TextNumberListLtrRegular } from '@fluentui/react-icons'
 import ImageExtension from '@tiptap/extension-image'
 import { DOMSerializer } from '@tiptap/pm/model'
+import { Selection } from '@tiptap/pm/state'
 import { EditorContent, NodeViewWrapper, ReactNodeViewRenderer, useEditor, useEditorState, type Editor, type ReactNodeViewProps } from '@tiptap/react'
 import StarterKit from '@tiptap/starter-kit'
 import DOMPurify from 'dompurify'
-import { isStoredPath } from '../../src-shared/schemas/files'
+import { isStoredPath, type UploadedFile } from '../../src-shared/schemas/files'
 import { call } from '../lib/bridge'
-import { pickAndUploadOne } from '../lib/upload'
+import { pickAndUploadOne, uploadFile } from '../lib/upload'
+import { fileOfDataUrl, pictureFilesOf, splitPastedPictures } from './pastedPictures'
 import { useStoredFile } from './FileUpload'
 import { useNotify } from './toast'
 
@@ -88,11 +90,22 @@ export function RichText({ value, onChange, label, invalid }: RichTextProps) {
   const styles = useStyles()
   const notify = useNotify()
   const [uploading, setUploading] = useState(false)
+  // Pictures pasted or dropped go up like 插入图片 (pastedPictures.ts); the editor's handlers are set once, so they call the latest through a ref.
+  const pasted = useRef<(files: File[], refused: number) => void>(() => undefined)
   const editor = useEditor({
     // Without trailingNode the stored HTML is what the user typed, with no extra empty paragraph.
     extensions: [StarterKit.configure({ trailingNode: false, heading: false, codeBlock: false, code: false }), Picture],
     content: value,
-    editorProps: { attributes: { 'aria-label': label, role: 'textbox', 'aria-multiline': 'true' } },
+    editorProps: {
+      attributes: { 'aria-label': label, role: 'textbox', 'aria-multiline': 'true' },
+      handlePaste: (_view, event) => takePictureFiles(event.clipboardData),
+      handleDrop: (_view, event) => takePictureFiles((event as DragEvent).dataTransfer),
+      transformPastedHTML: (html) => {
+        const split = splitPastedPictures(html)
+        if (split.inlined.length || split.refused) pasted.current(split.inlined.map(fileOfDataUrl), split.refused)
+        return split.html
+      },
+    },
     onUpdate: ({ editor: current }) => onChange(storedHtml(current)),
   })
   const marks = useEditorState({
@@ -114,18 +127,58 @@ export function RichText({ value, onChange, label, invalid }: RichTextProps) {
 
   const chain = () => editor.chain().focus()
 
-  // The same upload as a news picture (kind image: jpg/png up to 1MB), inserted at the cursor.
-  const insertPicture = async () => {
+  /** A paste or drop of picture files: uploaded and inserted here instead of the editor's own handling. */
+  function takePictureFiles(data: DataTransfer | null): boolean {
+    const files = pictureFilesOf(data)
+    if (files.length === 0) return false
+    pasted.current(files, 0)
+    return true
+  }
+
+  // Every picture goes up by the same path and limits (kind image: jpg/png up to 1MB) and is inserted at the cursor.
+  const upload = async (work: () => Promise<UploadedFile[]>) => {
     setUploading(true)
     try {
-      const file = await pickAndUploadOne('image')
-      if (file) chain().setImage({ src: file.path, alt: file.name }).run()
+      for (const file of await work()) {
+        chain()
+          .setImage({ src: file.path, alt: file.name })
+          // The cursor leaves the picture for the text after it, or before it at the end (left
+          // selected, the next key or paste replaced the picture).
+          .command(({ tr }) => {
+            const after = tr.doc.resolve(tr.selection.to)
+            const text = Selection.findFrom(after, 1, true) ?? Selection.findFrom(after, -1, true)
+            if (text) tr.setSelection(text)
+            return true
+          })
+          .run()
+      }
     } catch (error) {
       notify.warning(error instanceof Error ? error.message : '上传失败')
     } finally {
       setUploading(false)
     }
   }
+  const insertPasted = async (files: File[], refused: number) => {
+    if (refused > 0) notify.warning(`粘贴内容中有 ${refused} 张图片无法读取，未保留；请用“插入图片”上传`)
+    if (files.length === 0) return
+    await upload(async () => {
+      const uploaded: UploadedFile[] = []
+      for (const file of files) {
+        const one = await uploadFile('image', file)
+        if (one) uploaded.push(one)
+      }
+      return uploaded
+    })
+  }
+  useEffect(() => {
+    pasted.current = (files, refused) => void insertPasted(files, refused)
+  })
+
+  const insertPicture = () =>
+    upload(async () => {
+      const file = await pickAndUploadOne('image')
+      return file ? [file] : []
+    })
   return (
     <div className={mergeClasses(styles.root, invalid && styles.invalid)}>
       <Toolbar size="small" className={styles.toolbar} aria-label={`${label}格式`}>

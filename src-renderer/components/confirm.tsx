@@ -33,6 +33,9 @@ export function ConfirmProvider({ children }: { children: ReactNode }) {
   // Kept after closing so the text does not vanish during the closing animation.
   const [options, setOptions] = useState<ConfirmOptions | null>(null)
   const resolveRef = useRef<((confirmed: boolean) => void) | null>(null)
+  // Where focus was when the question opened: a dialog that asked (有未保存的修改…) gets it
+  // back, which also makes it the active modal again (it stayed aria-hidden otherwise).
+  const asker = useRef<HTMLElement | null>(null)
   const notify = useNotify()
 
   const confirm = useCallback<Confirm>(
@@ -40,6 +43,7 @@ export function ConfirmProvider({ children }: { children: ReactNode }) {
       new Promise<boolean>((resolve) => {
         resolveRef.current?.(false)
         resolveRef.current = resolve
+        asker.current = document.activeElement instanceof HTMLElement ? document.activeElement : null
         setOptions(next)
         setOpen(true)
       }),
@@ -51,6 +55,8 @@ export function ConfirmProvider({ children }: { children: ReactNode }) {
     if (!resolve) return
     resolveRef.current = null
     setOpen(false)
+    const previous = asker.current
+    if (!confirmed && previous?.isConnected) requestAnimationFrame(() => previous.focus())
     if (!confirmed && !options?.acknowledge) notify.info(options?.cancelledText ?? '已取消删除')
     resolve(confirmed)
   }

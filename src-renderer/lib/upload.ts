@@ -40,7 +40,14 @@ export async function pickAndUploadOne(kind: UploadKind): Promise<UploadedFile |
   const { nativeDialogs } = await call('app.info')
   if (nativeDialogs) return (await call('files.pickAndUpload', { kind }))?.[0] ?? null
   const file = await chooseInBrowser(kind)
-  if (!file) return null
+  return file && uploadFile(kind, file)
+}
+
+/**
+ * Uploads a file the page already holds (a pasted or dropped picture) by the same path
+ * and limits as a chosen one: type and size checked before sending, and again by the server.
+ */
+export async function uploadFile(kind: UploadKind, file: File): Promise<UploadedFile | null> {
   const problem = checkUpload(kind, file.name, file.size)
   if (problem) throw new AppError(ErrorKey.FILE_REJECTED, problem)
   const [uploaded] = await call('files.uploadBytes', { kind, name: file.name, base64: await base64Of(file) })

@@ -243,6 +243,8 @@ const trainFormShape = trainBasicShape
 
 type FormValue = z.output<typeof trainFormShape>
 
+export const SCHEDULE_OUTSIDE = '日程须在培训时间之内'
+
 export function refineTrainForm(v: FormValue, ctx: z.RefinementCtx): void {
   refineBasic(v, ctx)
   refineSignUpOptions(v, ctx)
@@ -251,11 +253,12 @@ export function refineTrainForm(v: FormValue, ctx: z.RefinementCtx): void {
       ctx.addIssue({ code: 'custom', path: ['trainSignIns', i, 'signInEndTime'], message: '签到结束时间不能晚于培训结束时间' })
     }
   })
+  // A schedule row lies within the training's dates; the message sits on the time that is outside.
   v.trainSchedules?.forEach((row, i) => {
-    const outside = (isTime(row?.startTime) && isTime(v.trainStartTime) && row.startTime < v.trainStartTime) ||
-      (isTime(row?.endTime) && isTime(v.trainEndTime) && row.endTime > v.trainEndTime)
-    if (outside) {
-      ctx.addIssue({ code: 'custom', path: ['trainSchedules', i, 'startTime'], message: '日程须在培训时间之内' })
+    if (isTime(row?.startTime) && isTime(v.trainStartTime) && row.startTime < v.trainStartTime) {
+      ctx.addIssue({ code: 'custom', path: ['trainSchedules', i, 'startTime'], message: SCHEDULE_OUTSIDE })
+    } else if (isTime(row?.endTime) && isTime(v.trainEndTime) && row.endTime > v.trainEndTime) {
+      ctx.addIssue({ code: 'custom', path: ['trainSchedules', i, 'endTime'], message: SCHEDULE_OUTSIDE })
     }
   })
 }

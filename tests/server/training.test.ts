@@ -1,7 +1,7 @@
 import JSZip from 'jszip'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { ApiFailure } from '../../src-shared/errors'
-import type { TrainDetail, TrainListRow } from '../../src-shared/schemas/training'
+import type { TrainCreateBody, TrainDetail, TrainListRow } from '../../src-shared/schemas/training'
 import { demoAccounts } from '../../src-server/seed/demo-accounts'
 import { DEMO_GROUP_QR_PATH } from '../../src-server/seed/demo-trainings'
 import { testDatabases } from '../support/databases'
@@ -110,6 +110,33 @@ describe.each(testDatabases())('trainings ($name)', (database) => {
       ]),
     )
     expect(dataOf((await api<Page<TrainListRow>>(admin, 'GET', '/api/train', undefined, { pageSize: '100' })).body).total).toBe(before)
+  })
+
+  it('keeps schedule rows within the training\'s dates: a row before the start or after the end is refused on add and edit, and nothing changes', async () => {
+    const start = '2027-03-10 09:00:00'
+    const end = '2027-03-12 17:00:00'
+    const within = { startTime: '2027-03-10 09:30:00', endTime: '2027-03-10 11:00:00', content: '开班式' }
+    const dated = (trainSchedules: TrainCreateBody['trainSchedules']) =>
+      validTrainForm({ name: '日程检查班', trainStartTime: start, trainEndTime: end, trainSignIns: [{ signInStartTime: '2027-03-10 08:30:00', signInEndTime: start }], trainSchedules })
+    const total = async () => dataOf((await api<Page<TrainListRow>>(admin, 'GET', '/api/train', undefined, { pageSize: '100' })).body).total
+    const before = await total()
+
+    // 2027-03-01 for a class from 2027-03-10 (the issue's case), then a row past the last day.
+    const early = await api(admin, 'POST', '/api/train', dated([within, { startTime: '2027-03-01 09:00:00', endTime: '2027-03-01 10:00:00', content: '预备会' }]))
+    expect(early.status).toBe(400)
+    expect((early.body as ApiFailure).data?.issues).toEqual([{ path: 'trainSchedules.1.startTime', message: '日程须在培训时间之内' }])
+    const late = await api(admin, 'POST', '/api/train', dated([{ startTime: '2027-03-12 16:00:00', endTime: '2027-03-12 18:00:00', content: '结业式' }]))
+    expect(late.status).toBe(400)
+    expect((late.body as ApiFailure).data?.issues).toEqual([{ path: 'trainSchedules.0.endTime', message: '日程须在培训时间之内' }])
+    expect(await total()).toBe(before)
+
+    // The first and last minute of the training are within it; an edit moving a row outside is refused and leaves the row.
+    const created = dataOf((await api<TrainDetail>(admin, 'POST', '/api/train', dated([{ ...within, startTime: start }, { ...within, startTime: '2027-03-12 16:00:00', endTime: end }]))).body)
+    const moved = await api(admin, 'PATCH', '/api/train', { ...dated([{ ...within, startTime: '2027-03-09 23:59:00' }]), id: created.id })
+    expect(moved.status).toBe(400)
+    expect((moved.body as ApiFailure).message).toBe('日程须在培训时间之内')
+    const stored = dataOf((await api<TrainDetail>(admin, 'GET', `/api/train/${created.id}`)).body)
+    expect(stored.trainSchedules.map((r) => r.startTime)).toEqual([start, '2027-03-12 16:00:00'])
   })
 
   it('edits a training: options sorted, class-type name cleared away from 9, tips cleared without option 8, sign-in rows kept in place', async () => {

@@ -136,11 +136,15 @@ describe('training form validation (spec 000 §5, with the spec\'s Chinese promp
       signUpStartTime: '2026-12-01 00:00:00',
       signUpEndTime: '2026-12-05 00:00:00',
       trainSignIns: [{ signInStartTime: '2026-12-11 17:00:00', signInEndTime: '2026-12-11 18:00:00' }],
-      trainSchedules: [{ startTime: '2026-12-09 09:00:00', endTime: '2026-12-09 10:00:00', content: '开班' }],
+      trainSchedules: [
+        { startTime: '2026-12-09 09:00:00', endTime: '2026-12-09 10:00:00', content: '开班' },
+        { startTime: '2026-12-11 16:00:00', endTime: '2026-12-11 17:30:00', content: '结业' },
+      ],
     })
     expect(messages(TrainCreateBodySchema, form)).toEqual({
       'trainSignIns.0.signInEndTime': '签到结束时间不能晚于培训结束时间',
       'trainSchedules.0.startTime': '日程须在培训时间之内',
+      'trainSchedules.1.endTime': '日程须在培训时间之内',
     })
   })
 })

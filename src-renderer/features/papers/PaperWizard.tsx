@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react'
+import { useCallback, useEffect, useMemo, useState } from 'react'
 import {
   Button,
   Dialog,
@@ -33,6 +33,8 @@ import {
 import { questionTypeLabels, typesOfUse, UseType, type CategoryOption, type QuestionTypeValue, type UseTypeValue } from '../../../src-shared/schemas/question'
 import { call } from '../../lib/bridge'
 import { toastMessages, useNotify } from '../../components/toast'
+import { DraftNote, useGuardedClose, useStateDraft } from '../../components/drafts'
+import { useLeaveGuard } from '../../components/leaveGuard'
 import { compositionOf, compositionPayload, emptyComposition, hasChoices, totals, unscored, type CompositionDraft, type TypeRow } from './composition'
 import { QuestionPicker } from './QuestionPicker'
 
@@ -60,9 +62,23 @@ export function PaperWizard({ paper, use = UseType.EXAM, onClose, onSaved }: { p
   const types = typesOfUse(use)
   const notify = useNotify()
   const [step, setStep] = useState<1 | 2>(1)
-  const [head, setHead] = useState({ title: paper?.title ?? '', content: paper?.content ?? '' })
+  // What the wizard opened with; the draft (issue 32) is kept while the two parts differ from it.
+  const [opened] = useState(() => ({
+    head: { title: paper?.title ?? '', content: paper?.content ?? '' },
+    composition: paper ? compositionOf(paper) : emptyComposition(null),
+  }))
+  const [head, setHead] = useState(opened.head)
   const [headErrors, setHeadErrors] = useState<Record<string, string>>({})
-  const [draft, setDraft] = useState<CompositionDraft>(() => (paper ? compositionOf(paper) : emptyComposition(null)))
+  const [draft, setDraft] = useState<CompositionDraft>(opened.composition)
+  const typed = useMemo(() => ({ head, composition: draft }), [head, draft])
+  const restore = useCallback((kept: typeof opened) => {
+    setHead(kept.head)
+    setDraft(kept.composition)
+  }, [])
+  const { draft: kept, dirty } = useStateDraft(`paper:${use}:${paper ? paper.id : 'new'}`, typed, opened, restore)
+  useLeaveGuard(dirty)
+  // Esc, the backdrop and 取消 ask before typed work is dropped.
+  const close = useGuardedClose(dirty, kept, onClose)
   const [categories, setCategories] = useState<CategoryOption[]>([])
   const [picking, setPicking] = useState<QuestionTypeValue | null>(null)
   const [saving, setSaving] = useState(false)
@@ -86,6 +102,7 @@ export function PaperWizard({ paper, use = UseType.EXAM, onClose, onSaved }: { p
     setSaving(true)
     try {
       await work()
+      kept.done()
       notify.success(message)
       onSaved()
       onClose()
@@ -139,13 +156,14 @@ export function PaperWizard({ paper, use = UseType.EXAM, onClose, onSaved }: { p
   const { count, score } = totals(draft)
 
   return (
-    <Dialog open onOpenChange={(_, data) => !data.open && !saving && onClose()}>
+    <Dialog open onOpenChange={(_, data) => !data.open && !saving && void close()}>
       <DialogSurface className={styles.surface}>
         <DialogBody>
           <DialogTitle>
             {paper ? `编辑${noun}` : `添加${noun}`}（第 {step} 步，共 2 步：{step === 1 ? '基本信息' : '组卷'}）
           </DialogTitle>
           <DialogContent className={styles.content}>
+            <DraftNote draft={kept} />
             {step === 1 && (
               <>
                 <Field label={`${noun}名称`} required validationMessage={headErrors.title} validationState={headErrors.title ? 'error' : 'none'}>
@@ -245,7 +263,7 @@ export function PaperWizard({ paper, use = UseType.EXAM, onClose, onSaved }: { p
             )}
           </DialogContent>
           <DialogActions>
-            <Button disabled={saving} onClick={onClose}>
+            <Button disabled={saving} onClick={() => void close()}>
               取消
             </Button>
             {step === 1 && paper && (

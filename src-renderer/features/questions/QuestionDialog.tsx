@@ -47,6 +47,8 @@ import { AppError } from '../../../src-shared/errors'
 import { call } from '../../lib/bridge'
 import { toastMessages, useNotify } from '../../components/toast'
 import { ImageUpload } from '../../components/upload/ImageUpload'
+import { DraftNote, useGuardedClose, useStateDraft } from '../../components/drafts'
+import { useLeaveGuard } from '../../components/leaveGuard'
 
 const useStyles = makeStyles({
   surface: { maxWidth: '760px', width: '100%' },
@@ -133,7 +135,12 @@ export function QuestionDialog({
 }) {
   const styles = useStyles()
   const notify = useNotify()
-  const [draft, setDraft] = useState<Draft>(() => draftOf(question, useType, categoryId))
+  const [opened] = useState(() => draftOf(question, useType, categoryId))
+  const [draft, setDraft] = useState<Draft>(opened)
+  // Kept as typed (issue 32) and offered back after a reload; Esc, the backdrop and 取消 ask first.
+  const { draft: kept, dirty } = useStateDraft(open ? `question:${question ? question.id : 'new'}` : null, draft, opened, setDraft)
+  useLeaveGuard(open && dirty)
+  const close = useGuardedClose(dirty, kept, onClose)
   const [errors, setErrors] = useState<Errors>({})
   const [saving, setSaving] = useState(false)
   const [categories, setCategories] = useState<CategoryOption[]>([])
@@ -183,6 +190,7 @@ export function QuestionDialog({
     try {
       if (question) await call('question.update', { id: question.id, ...form })
       else await call('question.create', form)
+      kept.done()
       notify.success(question ? toastMessages.updated : toastMessages.added)
       onSaved()
       onClose()
@@ -198,11 +206,12 @@ export function QuestionDialog({
   const typeOptions = typesOfUse(draft.useType)
 
   return (
-    <Dialog open={open} onOpenChange={(_, data) => !data.open && !saving && onClose()}>
+    <Dialog open={open} onOpenChange={(_, data) => !data.open && !saving && void close()}>
       <DialogSurface className={styles.surface}>
         <DialogBody>
           <DialogTitle>{editing ? '编辑题目' : '添加题目'}</DialogTitle>
           <DialogContent className={styles.content}>
+            <DraftNote draft={kept} />
             <div className={styles.row}>
               <Field label="题目用途" required {...state('useType')}>
                 <Dropdown
@@ -331,7 +340,7 @@ export function QuestionDialog({
             )}
           </DialogContent>
           <DialogActions>
-            <Button disabled={saving} onClick={onClose}>
+            <Button disabled={saving} onClick={() => void close()}>
               取消
             </Button>
             <Button appearance="primary" disabled={saving} icon={saving ? <Spinner size="tiny" /> : undefined} onClick={() => void save()}>

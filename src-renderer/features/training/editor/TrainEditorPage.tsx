@@ -5,8 +5,8 @@ import { useForm } from 'react-hook-form'
 import { useLocation, useNavigate, useSearchParams } from 'react-router-dom'
 import { trainFormTabs, type TrainDetail } from '../../../../src-shared/schemas/training'
 import { call } from '../../../lib/bridge'
-import { useConfirm } from '../../../components/confirm'
-import { DraftNote, useDraft, useLeaveGuard } from '../../../components/drafts'
+import { DraftNote, useDraft } from '../../../components/drafts'
+import { useLeaveGuard } from '../../../components/leaveGuard'
 import { RecordUnavailable } from '../../../components/RecordUnavailable'
 import { addedState } from '../../../components/ResourceTable'
 import { idParamOf, useRecordById } from '../../../components/useRecordById'
@@ -51,7 +51,6 @@ export default function TrainEditorPage() {
   const styles = useStyles()
   const notify = useNotify()
   const navigate = useNavigate()
-  const confirm = useConfirm()
   const [params] = useSearchParams()
   const trainId = idParamOf(params, 'trainId')
   // The address names the page: `trainEdit` always edits a training, and one without a
@@ -98,15 +97,11 @@ export default function TrainEditorPage() {
     [form],
   )
 
-  // Read during render so the form tracks it; 返回, a reload and a closed window ask before typed work is left.
+  // Read during render so the form tracks it; 返回, any other route change, a reload and a closed window ask before typed work is left.
   const { isDirty } = form.formState
-  useLeaveGuard(isDirty)
+  const leave = useLeaveGuard(isDirty)
   // The draft of a new training, or of this training once it is loaded (restored over the loaded record).
   const draft = useDraft(form, editing ? (detail ? `train:${detail.id}` : null) : 'train:new')
-  const back = async () => {
-    if (isDirty && !(await confirm({ message: '有未保存的修改，确定要离开吗？', cancelledText: '已取消' }))) return
-    navigate(TRAIN_LIST_PATH)
-  }
 
   const available = tabs.filter((t) => !t.saved || detail)
   const index = available.findIndex((t) => t.key === tab)
@@ -151,6 +146,7 @@ export default function TrainEditorPage() {
       // The list marks the training just added (first, whatever its page or filter).
       const added = trainId ? undefined : addedState(await call('train.create', result.body))
       draft.done()
+      leave.release()
       notify.success(trainId ? toastMessages.updated : toastMessages.added)
       navigate(TRAIN_LIST_PATH, { state: added })
     } catch (error) {
@@ -182,7 +178,7 @@ export default function TrainEditorPage() {
   return (
     <div className={styles.root}>
       <div className={styles.header}>
-        <Button appearance="subtle" icon={<ArrowLeftRegular />} onClick={() => void back()}>
+        <Button appearance="subtle" icon={<ArrowLeftRegular />} onClick={() => navigate(TRAIN_LIST_PATH)}>
           返回
         </Button>
         <Title3 as="h1">{trainId ? '编辑培训班' : '新增培训班'}</Title3>
@@ -204,16 +200,23 @@ export default function TrainEditorPage() {
         ))}
       </TabList>
       <Card ref={panel} className={styles.card} role="tabpanel" aria-label={tabs.find((t) => t.key === tab)?.title}>
-        {tab === 'basic' && <BasicTab form={form} />}
-        {tab === 'schedule' && <ScheduleTab form={form} />}
-        {tab === 'signUpOptions' && <SignUpOptionsTab form={form} />}
-        {tab === 'signIn' && <SignInTab form={form} />}
-        {tab === 'groupQr' && <GroupQrTab form={form} />}
-        {tab === 'attachments' && <AttachmentsTab form={form} />}
-        {detail && tab === 'signUpQr' && <SignUpQrTab detail={detail} />}
-        {detail && tab === 'checkInQr' && <CheckInQrTab detail={detail} />}
-        {detail && tab === 'archive' && <ArchiveTab detail={detail} onChanged={setDetail} />}
-        {detail && tab === 'signedUp' && <SignedUpTab detail={detail} />}
+        {/* The fields take typing once the draft check has answered (drafts.tsx: keys typed before it were lost). */}
+        {!draft.ready ? (
+          <Spinner label="正在加载..." />
+        ) : (
+          <>
+            {tab === 'basic' && <BasicTab form={form} />}
+            {tab === 'schedule' && <ScheduleTab form={form} />}
+            {tab === 'signUpOptions' && <SignUpOptionsTab form={form} />}
+            {tab === 'signIn' && <SignInTab form={form} />}
+            {tab === 'groupQr' && <GroupQrTab form={form} />}
+            {tab === 'attachments' && <AttachmentsTab form={form} />}
+            {detail && tab === 'signUpQr' && <SignUpQrTab detail={detail} />}
+            {detail && tab === 'checkInQr' && <CheckInQrTab detail={detail} />}
+            {detail && tab === 'archive' && <ArchiveTab detail={detail} onChanged={setDetail} />}
+            {detail && tab === 'signedUp' && <SignedUpTab detail={detail} />}
+          </>
+        )}
       </Card>
       <div className={styles.footer}>
         {!detail && <Text>二维码、公文归档和已报名人员在保存后可用。</Text>}
