@@ -20,6 +20,7 @@ import { ExportAllButton } from './ExportAllButton'
 import { minutesOf } from '../../../src-shared/date-text'
 import { classTypeLabel, classTypesByCode } from './labels'
 import { SatisfactionDialog } from './SatisfactionDialog'
+import { StartGuide } from './StartGuide'
 import { SummaryCards } from './SummaryCards'
 
 const useStyles = makeStyles({
@@ -105,6 +106,7 @@ export default function DashboardPage() {
           { title: '教师', value: summary?.teacherNum ?? null, unit: '人', icon: <PersonBoardRegular />, screen: 'course:teacher' },
         ]}
       />
+      {summary?.trainsCount === 0 && <StartGuide />}
       <div className={styles.main}>
         <div className={styles.panel}>
           <ResourceTable<DashboardTrain>
