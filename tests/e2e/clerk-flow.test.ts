@@ -144,7 +144,7 @@ it('copies a training to new dates from the list, without its sign-ups', async (
   await dialog.getByRole('button', { name: '复制', exact: true }).click()
 
   // The wizard holds the class's settings with the new start; the rest moved with it.
-  await page.getByText('已复制培训班的设置，请检查新的日期和内容后保存').waitFor()
+  await page.getByText('已复制培训班的设置，请检查新的日期和内容后保存').first().waitFor()
   await expect.poll(() => page.getByLabel('培训名称').inputValue()).toBe(SOURCE)
   const start = page.getByRole('combobox', { name: '培训开始时间', exact: true })
   await expect.poll(() => start.inputValue()).toBe('2027-09-01')
