@@ -1,4 +1,5 @@
 import { DEFAULT_LOGIN_AES_KEY } from '../src-shared/login-crypto'
+import { DEMO_ADMIN_PASSWORD } from '../src-shared/published-passwords'
 import type { PasswordGateSettings } from './auth/password-gate'
 
 /** Everything the platform server is configured with (README: Configuration). */
@@ -57,7 +58,7 @@ export interface ServerOptions {
   passwordGate?: Partial<PasswordGateSettings>
 }
 
-export const DEMO_ADMIN_PASSWORD = 'Admin@123'
+export { DEMO_ADMIN_PASSWORD }
 
 export function optionsFromEnv(env: NodeJS.ProcessEnv = process.env): ServerOptions {
   const production = env.NODE_ENV === 'production'

@@ -1,6 +1,6 @@
-import { adminPassword } from '../src-shared/schemas/system'
+import { ownAdminPassword } from '../src-shared/schemas/system'
 import { DEFAULT_LOGIN_AES_KEY } from '../src-shared/login-crypto'
-import { DEMO_ADMIN_PASSWORD, type ServerOptions } from './options'
+import type { ServerOptions } from './options'
 
 /**
  * Settings the server must refuse to start with, as messages for the operator.
@@ -50,7 +50,7 @@ function productionProblems(options: ServerOptions): string[] {
     problems.push('生产环境不允许使用默认的 LOGIN_AES_KEY：请设置自己的 16 字节密钥，并在控制台中填写同一密钥')
   }
   const password = options.adminPassword
-  if (password !== undefined && (password === DEMO_ADMIN_PASSWORD || !adminPassword.safeParse(password).success)) {
+  if (password !== undefined && !ownAdminPassword.safeParse(password).success) {
     problems.push('ADMIN_PASSWORD 太弱或是公开的演示密码：须包含大小写字母和数字的组合，长度在6-12之间')
   }
   if (options.seedDemo) problems.push('生产环境不允许 SEED_DEMO：演示账号的密码是公开的')

@@ -1,5 +1,6 @@
 import { useMemo } from 'react'
 import { Toast, Toaster, ToastTitle, useToastController, type ToastIntent } from '@fluentui/react-components'
+import { AppError, ErrorKey } from '../../src-shared/errors'
 
 const TOASTER_ID = 'app-toaster'
 
@@ -15,17 +16,27 @@ export const toastMessages = {
   set: '设定成功！',
 } as const
 
-/** Mounted once at the root; `useNotify` dispatches to it from anywhere below. */
+/**
+ * Mounted once at the root; `useNotify` dispatches to it from anywhere below. Toasts stack
+ * at the top right just under the 56 px title bar, beside the page's heading, where no
+ * page puts a tab, a filter or a title (at the top centre they covered the tabs).
+ */
 export function AppToaster() {
-  return <Toaster toasterId={TOASTER_ID} position="top" pauseOnHover />
+  return <Toaster toasterId={TOASTER_ID} position="top-end" offset={{ vertical: 64, horizontal: 16 }} pauseOnHover />
 }
 
 export interface Notify {
   success(message: string): void
   info(message: string): void
-  warning(message: string): void
-  /** Shows a thrown error's message (an AppError carries the server's Chinese text). */
+  /** Returns the toast's id, for `dismiss` once what it warns about is behind the user. */
+  warning(message: string): string
+  /**
+   * Shows a thrown error's message (an AppError carries the server's Chinese text). An
+   * ended session is not shown here: the session says 登录已过期 once, however many of
+   * the screen's calls the server refused with it.
+   */
   error(error: unknown): void
+  dismiss(toastId: string): void
 }
 
 function messageOf(error: unknown): string {
@@ -34,21 +45,30 @@ function messageOf(error: unknown): string {
   return '操作失败，请重试'
 }
 
+/** An ended session: the session provider tells the user, and the sign-in guard takes them to the login page. */
+const isEndedSession = (error: unknown) => error instanceof AppError && error.key === ErrorKey.UNAUTHENTICATED
+
+let toastCount = 0
+
 export function useNotify(): Notify {
-  const { dispatchToast } = useToastController(TOASTER_ID)
+  const { dispatchToast, dismissToast } = useToastController(TOASTER_ID)
   return useMemo(() => {
-    const show = (intent: ToastIntent, text: string) =>
+    const show = (intent: ToastIntent, text: string) => {
+      const toastId = `toast-${++toastCount}`
       dispatchToast(
         <Toast>
           <ToastTitle>{text}</ToastTitle>
         </Toast>,
-        { intent, timeout: intent === 'error' ? 5000 : 3000 },
+        { intent, timeout: intent === 'error' ? 5000 : 3000, toastId },
       )
-    return {
-      success: (message) => show('success', message),
-      info: (message) => show('info', message),
-      warning: (message) => show('warning', message),
-      error: (error) => show('error', messageOf(error)),
+      return toastId
     }
-  }, [dispatchToast])
+    return {
+      success: (message) => void show('success', message),
+      info: (message) => void show('info', message),
+      warning: (message) => show('warning', message),
+      error: (error) => void (isEndedSession(error) || show('error', messageOf(error))),
+      dismiss: (toastId) => dismissToast(toastId),
+    }
+  }, [dispatchToast, dismissToast])
 }

@@ -6,8 +6,32 @@ import { sha256Hex } from './tokens'
 
 export const CAPTCHA_TTL_MS = 2 * 60 * 1000
 
-// Characters that look alike in the distorted font are left out.
-const CAPTCHA_OPTIONS = { size: 4, noise: 2, ignoreChars: '0oO1iIlL', width: 120, height: 40, background: '#f3f6fb' }
+/** The picture's size in CSS pixels; the login page shows it at this size. */
+export const CAPTCHA_WIDTH = 150
+export const CAPTCHA_HEIGHT = 50
+
+/**
+ * Four large glyphs in dark greys, far enough apart not to overlap, and one strike line.
+ * Capitals and digits only, without the ones the font makes look alike (0 O Q D, 1 I J,
+ * 2 Z, 5 S, 8 B, U V): the answer stays case-insensitive. No background: a set one
+ * makes svg-captcha colour the glyphs at random, some of them pale.
+ */
+const CAPTCHA_OPTIONS = {
+  size: 4,
+  noise: 1,
+  charPreset: 'ACEFGHKMNPRTWXY34679',
+  width: CAPTCHA_WIDTH,
+  height: CAPTCHA_HEIGHT,
+  fontSize: 58,
+}
+
+/**
+ * svg-captcha's font draws hairline strokes; each glyph is outlined in its own colour
+ * (its noise lines keep their `stroke` and no `fill`), so the letters read as letters.
+ */
+function boldGlyphs(svg: string): string {
+  return svg.replace(/<path fill="(#[0-9a-fA-F]+)" d=/g, '<path fill="$1" stroke="$1" stroke-width="1.2" d=')
+}
 
 /** Answers are case-insensitive; the hash binds the answer to its captcha id. */
 function answerHash(id: string, answer: string): string {
@@ -19,7 +43,8 @@ function answerHash(id: string, answer: string): string {
  * With a test code configured, that code is the answer whatever the image shows.
  */
 export async function createCaptcha(db: Db, testCode: string | undefined, now = Date.now()): Promise<Captcha> {
-  const { text, data } = svgCaptcha.create(CAPTCHA_OPTIONS)
+  const { text, data: thin } = svgCaptcha.create(CAPTCHA_OPTIONS)
+  const data = boldGlyphs(thin)
   const id = randomBytes(16).toString('hex')
   // Expired captchas are swept here: their number stays bounded by the request rate.
   await db.deleteFrom('captcha').where('expiresAt', '<', now).execute()

@@ -17,10 +17,10 @@ import { demoTopOrgs } from './demo-data'
 const DAY = 24 * 60 * 60 * 1000
 const HOUR = 60 * 60 * 1000
 
-/** A time `days` from today at `hour` o'clock, in the spec's format. */
-function at(days: number, hour: number): string {
+/** A time `days` from today at `hour`:`minute`, in the spec's format. */
+function at(days: number, hour: number, minute = 0): string {
   const d = new Date(Date.now() + days * DAY)
-  d.setHours(hour, 0, 0, 0)
+  d.setHours(hour, minute, 0, 0)
   return formatDateTime(d)
 }
 
@@ -35,7 +35,23 @@ interface DemoTraining {
   /** How many members of the host (or the province) are signed up. */
   signUps: number
   maxNum: number
+  /** How many of them checked in at the first sign-in window (finished trainings: the ledger's hours). */
+  checkedIn?: number
 }
+
+/**
+ * The days of a finished training `yearsAgo` calendar years back, starting on that
+ * year's `month`/`day` for `length` days, its sign-up a month to ten days before: the
+ * statistics' year filter then offers this year and the two before it.
+ */
+function pastYear(yearsAgo: number, month: number, day: number, length: number): DemoTraining['days'] {
+  const today = new Date()
+  today.setHours(0, 0, 0, 0)
+  const start = Math.round((new Date(today.getFullYear() - yearsAgo, month - 1, day).getTime() - today.getTime()) / DAY)
+  return [start - 30, start - 10, start, start + length - 1]
+}
+
+const thisYear = new Date().getFullYear()
 
 /**
  * Trainings in every state relative to the day the demo is seeded: open for sign-up,
@@ -49,6 +65,11 @@ const demoTrainings: readonly DemoTraining[] = [
   { name: '省卫健委党支部书记轮训班', hostCode: '320101004', classType: 3, status: TrainStatus.PUBLISHED, days: [-60, -45, -40, -38], signUps: 10, maxNum: 0 },
   { name: '省交通运输厅党务干部培训班', hostCode: '320101005', classType: 4, status: TrainStatus.REJECTED, days: [10, 20, 25, 26], signUps: 0, maxNum: 30 },
   { name: '省财政厅年轻党员干部能力提升班', hostCode: '320101002', classType: 6, status: TrainStatus.PUBLISHED, days: [2, 12, 16, 18], signUps: 0, maxNum: 30 },
+  // The two years before this one: finished classes, most of their people checked in.
+  { name: `${thisYear - 1}年全省机关党委书记专题培训班`, hostCode: null, classType: 1, status: TrainStatus.PUBLISHED, days: pastYear(1, 4, 15, 3), signUps: 12, maxNum: 60, checkedIn: 10 },
+  { name: `省财政厅${thisYear - 1}年党支部书记培训班`, hostCode: '320101002', classType: 3, status: TrainStatus.PUBLISHED, days: pastYear(1, 9, 20, 2), signUps: 8, maxNum: 40, checkedIn: 7 },
+  { name: `省教育厅${thisYear - 2}年发展对象培训班`, hostCode: '320101003', classType: 5, status: TrainStatus.PUBLISHED, days: pastYear(2, 5, 10, 3), signUps: 10, maxNum: 40, checkedIn: 9 },
+  { name: `省卫健委${thisYear - 2}年党务干部培训班`, hostCode: '320101004', classType: 4, status: TrainStatus.PUBLISHED, days: pastYear(2, 10, 16, 2), signUps: 6, maxNum: 30, checkedIn: 6 },
 ]
 
 function trainRow(t: DemoTraining, host: { id: number; name: string }, now: string, groupQr: string): Insertable<TrainTable> {
@@ -134,7 +155,7 @@ export async function seedDemoTrainings(db: Db, groupQr: ReceivedFile): Promise<
     if (trainStart <= 0 && trainEnd >= 0) {
       windows.push({ signInStartTime: formatDateTime(new Date(Date.now() - HOUR)), signInEndTime: formatDateTime(new Date(Date.now() + 8 * HOUR)) })
     }
-    await db.insertInto('trainSignIn').values(windows.map((w) => ({ ...w, trainId }))).execute()
+    const [firstWindow] = await db.insertInto('trainSignIn').values(windows.map((w) => ({ ...w, trainId }))).returning('id').execute()
     if (t.signUps === 0) continue
     let members = db
       .selectFrom('member as m')
@@ -144,9 +165,12 @@ export async function seedDemoTrainings(db: Db, groupQr: ReceivedFile): Promise<
       .limit(t.signUps)
     if (host.id !== root.id) members = members.where('m.topOrgId', '=', host.id)
     const people = await members.execute()
-    await db
+    const signedUp = await db
       .insertInto('trainSignUp')
       .values(people.map((p, i) => ({ ...p, trainId, source: i % 3 === 0 ? 'self' : 'admin', needRoom: i % 2, arrivalType: '自行前往', createdAt: now, updatedAt: now })))
+      .returning('id')
       .execute()
+    const arrived = signedUp.slice(0, t.checkedIn ?? 0).map(({ id }, i) => ({ signUpId: id, trainId, signInId: firstWindow.id, checkInTime: at(trainStart, 8, 10 + i) }))
+    if (arrived.length > 0) await db.insertInto('trainCheckIn').values(arrived).execute()
   }
 }

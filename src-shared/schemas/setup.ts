@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { adminPassword } from './system'
+import { ownAdminPassword } from './system'
 
 /**
  * The first run of a production console (a packaged app): it asks how this computer
@@ -18,8 +18,8 @@ export const serverAddress = z
 export const StandaloneSetupSchema = z
   .object({
     mode: z.literal('standalone'),
-    /** The password of the super user `admin` (spec 001 §5 account rules). */
-    password: adminPassword,
+    /** The password of the super user `admin` (spec 001 §5 account rules; not a published demo password). */
+    password: ownAdminPassword,
     confirmPassword: z.string({ error: '请再次输入密码' }).min(1, '请再次输入密码'),
     /** Seed the demo province and its demo accounts; off unless chosen. */
     demo: z.boolean().default(false),

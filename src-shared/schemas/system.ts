@@ -2,6 +2,7 @@ import { z } from 'zod'
 import { permissionTree, type ModuleNode } from '../permissions'
 import { listQueryOf, type ResourceDescriptor } from '../resource'
 import { dateTimeText, intLike, pageQuery, textFilter } from './common'
+import { isPublishedPassword, PUBLISHED_PASSWORD_MESSAGE } from '../published-passwords'
 
 /** Accounts and roles (spec 001 §3, §5) and the operation log. */
 
@@ -21,6 +22,12 @@ export const adminPassword = z
   .min(PASSWORD_MIN, '长度在 6 到 12 个字符')
   .max(PASSWORD_MAX, '长度在 6 到 12 个字符')
   .regex(/^(?=.*[a-z])(?=.*[A-Z])(?=.*\d)[\x21-\x7e]+$/, PASSWORD_RULE_MESSAGE)
+
+/**
+ * The `admin` password of a real installation (首次设置, a production ADMIN_PASSWORD):
+ * the account rules, and not one of the demo accounts' published passwords.
+ */
+export const ownAdminPassword = adminPassword.refine((password) => !isPublishedPassword(password), PUBLISHED_PASSWORD_MESSAGE)
 
 const accountName = z.string({ error: '请输入账号' }).trim().min(1, '请输入账号').max(50, '账号不能超过50个字符')
 const roleRef = z.number({ error: '请选择角色' }).int('请选择角色').positive('请选择角色')

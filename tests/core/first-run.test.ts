@@ -1,4 +1,5 @@
 import { readFile, stat } from 'node:fs/promises'
+import { DEMO_PASSWORDS, PUBLISHED_PASSWORD_MESSAGE } from '../../src-shared/published-passwords'
 import { join } from 'node:path'
 import Database from 'better-sqlite3'
 import { afterAll, describe, expect, it } from 'vitest'
@@ -59,6 +60,11 @@ describe('the first run of a production console', () => {
     const core = await firstRunCore(dataDir)
     const weak = expectFailure(await core.dispatch('setup.complete', { mode: 'standalone', password: 'abc123', confirmPassword: 'abc123' }), ErrorKey.VALIDATION)
     expect(weak.issues).toEqual([{ path: 'password', message: '必须包含大小写字母和数字的组合，可以使用特殊字符，长度在6-12之间' }])
+    // The demo's published passwords pass the account rules; the set-up refuses them in words (the server refused to start with them).
+    for (const published of Object.values(DEMO_PASSWORDS)) {
+      const refused = expectFailure(await core.dispatch('setup.complete', { mode: 'standalone', password: published, confirmPassword: published, demo: true }), ErrorKey.VALIDATION)
+      expect(refused.issues).toEqual([{ path: 'password', message: PUBLISHED_PASSWORD_MESSAGE }])
+    }
     const mismatch = expectFailure(await core.dispatch('setup.complete', { mode: 'standalone', password: NEW_PASSWORD, confirmPassword: 'Other9Zhou' }), ErrorKey.VALIDATION)
     expect(mismatch.issues).toEqual([{ path: 'confirmPassword', message: '两次输入的密码不一致' }])
 

@@ -45,6 +45,20 @@ describe.each(testDatabases())('sign-in and sessions ($name)', (database) => {
       expect(svg).toMatch(/^<svg[\s\S]*<\/svg>$/)
     })
 
+    it('draws four outlined glyphs in dark greys on a 150 × 50 picture with one strike line', async () => {
+      for (let i = 0; i < 5; i++) {
+        const svg = Buffer.from((await fetchCaptcha(url)).img.split(',')[1], 'base64').toString('utf8')
+        expect(svg).toContain('width="150" height="50"')
+        // No background: a set one made svg-captcha colour the glyphs at random, some of them pale.
+        expect(svg).not.toContain('<rect')
+        const glyphs = [...svg.matchAll(/<path fill="(#[0-9a-f]{3})" stroke="\1" stroke-width="1.2" d=/g)]
+        expect(glyphs).toHaveLength(4)
+        // svg-captcha's dark greys: #000 to #444.
+        for (const [, colour] of glyphs) expect(Number.parseInt(colour[1], 16)).toBeLessThanOrEqual(4)
+        expect(svg.match(/fill="none"/g)).toHaveLength(1)
+      }
+    })
+
     it('accepts the answer in any letter case', async () => {
       const { body } = await attemptLogin(url, { ...admin, checkCode: TEST_CAPTCHA_CODE.toLowerCase() })
       expect(body.code).toBe(0)

@@ -12,10 +12,12 @@ import { assertOrgInScope, dataScopeOf } from '../../src-server/auth/scope'
 import { scopeIds } from '../../src-server/scope/kinds'
 import { authorize } from '../../src-server/http/authorize'
 import { DEMO_ADMIN_PASSWORD, optionsFromEnv } from '../../src-server/options'
+import { DEMO_PASSWORDS } from '../../src-shared/published-passwords'
 import { EMPTY_DATABASE_NEEDS_PASSWORD } from '../../src-server/seed'
 import { demoAccounts } from '../../src-server/seed/demo-accounts'
 import { startupProblems } from '../../src-server/startup-checks'
 import { testDatabases } from '../support/databases'
+import { dataOf } from '../support/envelope'
 import { attemptLogin, login, TEST_CAPTCHA_CODE } from '../support/login'
 import { call, startTestServer, type TestServer } from './harness'
 import { allMatch } from '../support/filtered'
@@ -101,6 +103,22 @@ describe.each(testDatabases())('platform ($name)', (database) => {
     it('signs in every demo account', async () => {
       for (const account of Object.values(demoAccounts)) {
         expect((await attemptLogin(server.url, account)).body.code).toBe(0)
+      }
+    })
+
+    it('spreads trainings, sign-ups and check-ins over this year and the two before, so the year filter offers three', async () => {
+      const token = await login(server.url, demoAccounts.admin.username, demoAccounts.admin.password)
+      const get = async <T>(path: string, query?: Record<string, string>) => dataOf((await call<T>(server.url, 'GET', path, { token, query })).body)
+      const thisYear = new Date().getFullYear()
+      const years = await get<number[]>('/api/statistic/years')
+      expect(years).toEqual(expect.arrayContaining([thisYear, thisYear - 1, thisYear - 2]))
+      for (const year of [thisYear - 1, thisYear - 2]) {
+        const types = await get<{ trainsCount: number; peopleNum: number }[]>('/api/statistic/classType', { year: String(year) })
+        expect(types.reduce((n, t) => n + t.trainsCount, 0)).toBe(2)
+        expect(types.reduce((n, t) => n + t.peopleNum, 0)).toBeGreaterThan(10)
+        // The checked-in people earned class hours that year: the ledger has figures, not a row of zeros.
+        const ledger = await get<{ parent: { totalHours: number } }>('/api/ledger/org', { year: String(year) })
+        expect(ledger.parent.totalHours).toBeGreaterThan(0)
       }
     })
   })
@@ -212,7 +230,8 @@ describe('start-up checks', () => {
     const production = { NODE_ENV: 'production', LOGIN_AES_KEY: PRODUCTION_KEY, ADMIN_PASSWORD: 'Prod@2026' }
     expect(startupProblems(optionsFromEnv(production))).toEqual([])
     expect(startupProblems(optionsFromEnv({ ...production, LOGIN_AES_KEY: undefined }))).toEqual([expect.stringContaining('默认的 LOGIN_AES_KEY')])
-    for (const weak of ['123456', 'password', 'Admin@123']) {
+    // Every published demo password passes the account rules and is refused all the same (one rule: ownAdminPassword).
+    for (const weak of ['123456', 'password', ...Object.values(DEMO_PASSWORDS)]) {
       expect(startupProblems(optionsFromEnv({ ...production, ADMIN_PASSWORD: weak }))).toEqual([expect.stringContaining('ADMIN_PASSWORD 太弱')])
     }
     expect(startupProblems(optionsFromEnv({ ...production, SEED_DEMO: '1' }))).toEqual([expect.stringContaining('SEED_DEMO')])

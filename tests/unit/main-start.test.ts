@@ -45,7 +45,10 @@ describe('the main process’s start path', () => {
     expect(main.packages.map(packageOf)).not.toContain('electron-updater')
     expect(main.packages.map(packageOf)).not.toContain('@e965/xlsx')
     // The options contract itself loads nothing of the server (a type import is erased at build).
-    expect(readFileSync(join(root, 'src-server/options.ts'), 'utf8').match(/^import (?!type ).* from '([^']+)'/gm)).toEqual(["import { DEFAULT_LOGIN_AES_KEY } from '../src-shared/login-crypto'"])
+    expect(readFileSync(join(root, 'src-server/options.ts'), 'utf8').match(/^import (?!type ).* from '([^']+)'/gm)).toEqual([
+      "import { DEFAULT_LOGIN_AES_KEY } from '../src-shared/login-crypto'",
+      "import { DEMO_ADMIN_PASSWORD } from '../src-shared/published-passwords'",
+    ])
   })
 
   it('leaves the server to the utility process’s entry, which loads it', async () => {

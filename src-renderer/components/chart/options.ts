@@ -30,9 +30,16 @@ const textStyle = { fontFamily: '"PingFang SC", "Microsoft YaHei", "Noto Sans CJ
 /** Above this many categories an axis chart gets a zoom slider instead of unreadable labels. */
 const ZOOM_FROM = 30
 
-/** Whether there is anything to draw (every value 0 or no category counts as nothing). */
+const isPie = (kind: ChartKind) => kind === 'pie' || kind === 'ring'
+
+/**
+ * Whether there is anything to draw. On an axis a category at 0 is a figure (five
+ * organisations at 0 % reached are data, not 还没有数据); a pie of nothing but zeros
+ * has no slice to draw.
+ */
 export function hasData(data: ChartData): boolean {
-  return data.categories.length > 0 && data.series.some((s) => s.values.some((v) => v !== 0))
+  if (data.categories.length === 0) return false
+  return isPie(data.kind) ? data.series.some((s) => s.values.some((v) => v !== 0)) : data.series.length > 0
 }
 
 function axisOption(data: ChartData): EChartsCoreOption {
@@ -41,9 +48,10 @@ function axisOption(data: ChartData): EChartsCoreOption {
   const categoryAxis = {
     type: 'category',
     data: data.categories,
-    axisLabel: horizontal ? { width: 120, overflow: 'truncate' } : { interval: many ? 'auto' : 0, rotate: data.categories.length > 8 ? 30 : 0, width: 90, overflow: 'truncate' },
+    axisLabel: horizontal ? { width: 180, overflow: 'truncate' } : { interval: many ? 'auto' : 0, rotate: data.categories.length > 8 ? 30 : 0, width: 90, overflow: 'truncate' },
   }
   const valueAxis = { type: 'value', minInterval: 1, max: data.max }
+  const anyFigure = data.series.some((s) => s.values.some((value) => value !== 0))
   return {
     color: chartPalette,
     textStyle,
@@ -58,9 +66,9 @@ function axisOption(data: ChartData): EChartsCoreOption {
     series: data.series.map((s) => ({
       name: s.name,
       type: data.kind === 'line' ? 'line' : 'bar',
-      // Zero bars carry no label: a row of 0s under every empty category is noise.
-      data: many ? s.values : s.values.map((value) => (value === 0 ? { value, label: { show: false } } : value)),
-      smooth: data.kind === 'line' && !many,
+      // Zero bars carry no label beside bars that have one (a row of 0s under every empty category is
+      // noise); where every bar is 0 the 0s are the figures.
+      data: many || !anyFigure ? s.values : s.values.map((value) => (value === 0 ? { value, label: { show: false } } : value)),
       showSymbol: !many,
       sampling: many ? 'lttb' : undefined,
       large: many,
@@ -76,10 +84,18 @@ function axisOption(data: ChartData): EChartsCoreOption {
  */
 export const PIE_SLICES_MAX = 50
 
-/** The slices drawn: each keeps the index of its category (`index`), the merged rest has none. */
+/** Where a pie sits in its canvas (x, y), above the legend, and its radius (of half the shorter side). */
+export const PIE_CENTRE = ['50%', '42%']
+export const PIE_RADIUS = '52%'
+const PIE_RING_RADII = ['32%', PIE_RADIUS]
+
+/**
+ * The slices drawn: each keeps the index of its category (`index`), the merged rest has none.
+ * Empty categories are left out: a slice of 0 draws nothing and only crowds the legend.
+ */
 function pieSlices(data: ChartData) {
   const values = data.series[0]?.values ?? []
-  const slices = data.categories.map((name, index) => ({ name, value: values[index] ?? 0, index }))
+  const slices = data.categories.map((name, index) => ({ name, value: values[index] ?? 0, index })).filter((slice) => slice.value !== 0)
   if (slices.length <= PIE_SLICES_MAX) return slices
   const kept = [...slices].sort((a, b) => b.value - a.value).slice(0, PIE_SLICES_MAX - 1)
   const keptIndexes = new Set(kept.map((s) => s.index))
@@ -97,23 +113,22 @@ function pieOption(data: ChartData): EChartsCoreOption {
     color: chartPalette,
     textStyle,
     tooltip: { trigger: 'item', formatter: '{b}：{c}（{d}%）' },
-    legend: { type: 'scroll', bottom: 0 },
+    // A plain legend wraps onto more rows: every name whole, no pages to click through.
+    legend: { type: 'plain', bottom: 0, left: 'center', itemGap: 12, itemWidth: 14, itemHeight: 10 },
     series: [
       {
         name: first?.name ?? '',
         type: 'pie',
-        radius: ring ? ['40%', '62%'] : '62%',
-        center: ['50%', '45%'],
+        radius: ring ? PIE_RING_RADII : PIE_RADIUS,
+        center: PIE_CENTRE,
         selectedMode: 'single',
-        selectedOffset: 12,
-        // Long class names break onto a second line rather than being cut to 机...; labels that would overlap hide.
-        label: { formatter: '{b}\n{d}%', alignTo: 'edge', edgeDistance: 10, width: 72, overflow: 'break' },
+        selectedOffset: 8,
+        percentPrecision: 1,
+        // The legend names the slices; a label beside each slice says its share (names there were cut in a narrow panel).
+        label: { formatter: '{d}%' },
+        labelLine: { length: 6, length2: 6 },
         labelLayout: { hideOverlap: true },
-        // Empty slices keep their place (slice i is category i) but show no label.
-        data: pieSlices(data).map((slice) => {
-          const item = { ...slice, selected: slice.index !== undefined && data.selectedIndex === slice.index }
-          return slice.value === 0 ? { ...item, label: { show: false }, labelLine: { show: false } } : item
-        }),
+        data: pieSlices(data).map((slice) => ({ ...slice, selected: slice.index !== undefined && data.selectedIndex === slice.index })),
       },
     ],
   }
@@ -121,12 +136,12 @@ function pieOption(data: ChartData): EChartsCoreOption {
 
 /** The category a clicked datum stands for: its own index on axes, the slice's `index` on a pie (none for 其余). */
 export function categoryOfClick(kind: ChartKind, dataIndex: number, datum: unknown): number | null {
-  if (kind !== 'pie' && kind !== 'ring') return dataIndex
+  if (!isPie(kind)) return dataIndex
   const index = (datum as { index?: number } | null)?.index
   return typeof index === 'number' ? index : null
 }
 
 /** The echarts option for the data: Chinese fonts, the console's palette, zoom for long axes. */
 export function chartOption(data: ChartData): EChartsCoreOption {
-  return data.kind === 'pie' || data.kind === 'ring' ? pieOption(data) : axisOption(data)
+  return isPie(data.kind) ? pieOption(data) : axisOption(data)
 }

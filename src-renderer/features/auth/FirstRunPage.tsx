@@ -43,6 +43,7 @@ export function FirstRunPage({ onDone }: { onDone(): void }) {
   const styles = useStyles()
   const card = useAuthCardStyles()
   const [refusal, setRefusal] = useState<string | null>(null)
+  const [finished, setFinished] = useState<FirstRunOutput | null>(null)
   const form = useForm<FirstRunInput, unknown, FirstRunOutput>({ resolver: zodResolver(FirstRunFormSchema), defaultValues: emptyForm })
   const { control, handleSubmit, setError, formState } = form
   const mode = useWatch({ control, name: 'mode' })
@@ -53,11 +54,13 @@ export function FirstRunPage({ onDone }: { onDone(): void }) {
     setRefusal(null)
     try {
       await call('setup.complete', values)
-      onDone()
+      setFinished(values)
     } catch (error) {
       if (!showServerIssues(error, Object.keys(emptyForm), setError)) setRefusal(error instanceof Error ? error.message : String(error))
     }
   })
+
+  if (finished) return <SetupFinished setup={finished} onDone={onDone} />
 
   return (
     <AuthBackdrop>
@@ -126,6 +129,31 @@ export function FirstRunPage({ onDone }: { onDone(): void }) {
           以后可在登录页的“服务器设置”中更改运行方式。
         </Text>
       </form>
+    </AuthBackdrop>
+  )
+}
+
+/** What the set-up made, said before the login page takes over. */
+function SetupFinished({ setup, onDone }: { setup: FirstRunOutput; onDone(): void }) {
+  const styles = useStyles()
+  const card = useAuthCardStyles()
+  return (
+    <AuthBackdrop>
+      <section className={`${card.card} ${styles.card}`} aria-label="设置完成">
+        <Text as="h2" size={500} weight="semibold" className={card.cardTitle}>
+          设置完成
+        </Text>
+        <MessageBar intent="success">
+          <MessageBarBody>
+            {setup.mode === 'standalone'
+              ? `本机的平台服务已建好${setup.demo ? '，并添加了演示数据' : ''}。请用账号 admin 和刚才设置的密码登录。`
+              : `已连接服务器 ${setup.serverUrl}。请用您在该平台的账号登录。`}
+          </MessageBarBody>
+        </MessageBar>
+        <Button appearance="primary" size="large" onClick={onDone} autoFocus>
+          前往登录
+        </Button>
+      </section>
     </AuthBackdrop>
   )
 }

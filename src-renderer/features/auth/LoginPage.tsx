@@ -22,8 +22,9 @@ const useStyles = makeStyles({
   captchaInput: { flexGrow: 1, minWidth: 0, gridTemplateColumns: 'minmax(0, 1fr)' },
   captchaButton: {
     flexShrink: 0,
-    width: '120px',
-    height: '40px',
+    // The picture's own size (src-server/auth/captcha.ts): drawn 1:1, never squeezed.
+    width: '152px',
+    height: '52px',
     padding: 0,
     border: `1px solid ${tokens.colorNeutralStroke1}`,
     borderRadius: tokens.borderRadiusMedium,

@@ -21,11 +21,20 @@ import { ExportAllButton } from './ExportAllButton'
 import { minutesOf } from '../../../src-shared/date-text'
 import { classTypeLabel, classTypesByCode } from './labels'
 import { SatisfactionDialog } from './SatisfactionDialog'
+import { StartGuide } from './StartGuide'
 import { SummaryCards } from './SummaryCards'
 
 const useStyles = makeStyles({
   root: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalL },
-  main: { display: 'grid', gridTemplateColumns: 'minmax(0, 3fr) minmax(300px, 1fr)', gap: tokens.spacingHorizontalL, alignItems: 'start' },
+  // The table keeps its whole width (the columns below, 794 px with the panel's padding) and the pie takes
+  // what is left, 220–360 px; where even that does not fit, the pie goes under the table instead of over it.
+  main: {
+    display: 'grid',
+    gridTemplateColumns: 'minmax(0, 1fr) clamp(220px, calc(100% - 810px), 360px)',
+    gap: tokens.spacingHorizontalL,
+    alignItems: 'start',
+    '@media (max-width: 1330px)': { gridTemplateColumns: 'minmax(0, 1fr)' },
+  },
   panel: {
     backgroundColor: tokens.colorNeutralBackground1,
     borderRadius: tokens.borderRadiusMedium,
@@ -61,7 +70,7 @@ const columns: readonly Column<DashboardTrain>[] = [
   { key: 'name', title: '培训班名称', render: (r) => r.name, wrap: true },
   { key: 'time', title: '培训时间', render: (r) => <TimeSpan row={r} />, text: (r) => `${minutesOf(r.trainStartTime)}\n${minutesOf(r.trainEndTime)}`, width: '130px', wrap: true },
   { key: 'allNum', title: '报名人数', render: (r) => r.allNum, width: '64px' },
-  { key: 'site', title: '培训地点', render: (r) => r.site, width: '110px' },
+  { key: 'site', title: '培训地点', render: (r) => r.site, width: '90px' },
 ]
 
 /** /index 培训大数据: summary cards, the training table and the class-type pie that filters it (spec 000 §2). */
@@ -104,6 +113,7 @@ export default function DashboardPage() {
           { title: '教师', value: summary?.teacherNum ?? null, unit: '人', icon: <PersonBoardRegular />, screen: 'course:teacher' },
         ]}
       />
+      {summary?.trainsCount === 0 && <StartGuide />}
       <div className={styles.main}>
         <div className={styles.panel}>
           <ResourceTable<DashboardTrain>

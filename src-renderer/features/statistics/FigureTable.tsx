@@ -11,6 +11,8 @@ export interface FigureColumn<Row> extends ExportColumn<Row> {
   /** What the cell shows when it is more than the exported text. */
   render?(row: Row): ReactNode
   width?: string
+  /** Let a long text (a training's name) take more lines rather than be cut short. */
+  wrap?: boolean
 }
 
 const useStyles = makeStyles({
@@ -71,7 +73,7 @@ export function FigureTable<Row>({
           {shown.map((row) => (
             <TableRow key={rowKey(row)}>
               {columns.map((c) => (
-                <TruncatedCell key={c.key}>{c.render ? c.render(row) : String(c.text(row) ?? '')}</TruncatedCell>
+                <TruncatedCell key={c.key} wrap={c.wrap}>{c.render ? c.render(row) : String(c.text(row) ?? '')}</TruncatedCell>
               ))}
               {rowActions && (
                 <TableCell>

@@ -25,13 +25,14 @@ const useStyles = makeStyles({
   members: { borderTop: `1px solid ${tokens.colorNeutralStroke2}`, paddingTop: tokens.spacingVerticalM },
 })
 
+// The name wraps and takes what the others leave: the fixed columns are as narrow as their texts.
 const trainColumns: readonly FigureColumn<StatisticTrain>[] = [
-  { key: 'name', title: '培训班名称', text: (r) => r.name },
-  { key: 'depName', title: '主办单位', text: (r) => r.depName, width: '160px' },
-  { key: 'classType', title: '班次类别', text: (r) => classTypeLabel(r.classType, r.classTypeName), width: '130px' },
-  { key: 'start', title: '开始时间', text: (r) => minutesOf(r.trainStartTime), width: '140px' },
-  { key: 'classHour', title: '学时', text: (r) => r.classHour, width: '56px' },
-  { key: 'allNum', title: '报名人数', text: (r) => r.allNum, width: '80px' },
+  { key: 'name', title: '培训班名称', text: (r) => r.name, wrap: true },
+  { key: 'depName', title: '主办单位', text: (r) => r.depName, width: '120px', wrap: true },
+  { key: 'classType', title: '班次类别', text: (r) => classTypeLabel(r.classType, r.classTypeName), width: '112px', wrap: true },
+  { key: 'start', title: '开始时间', text: (r) => minutesOf(r.trainStartTime), width: '124px' },
+  { key: 'classHour', title: '学时', text: (r) => r.classHour, width: '40px' },
+  { key: 'allNum', title: '报名人数', text: (r) => r.allNum, width: '64px' },
 ]
 
 const memberColumns: readonly FigureColumn<TrainMember>[] = [

@@ -62,6 +62,8 @@ export default function TrainEditorPage() {
   const detail = loaded.state.status === 'found' ? loaded.state.record : null
   const setDetail = loaded.replace
   const [tab, setTab] = useState<TabKey>('basic')
+  /** The toast of the last incomplete tab, while it may still be showing. */
+  const tabAlert = useRef<string | null>(null)
   const [saving, setSaving] = useState(false)
   const [generating, setGenerating] = useState(false)
   const [showFirstProblem, setShowFirstProblem] = useState(0)
@@ -106,12 +108,19 @@ export default function TrainEditorPage() {
   const available = tabs.filter((t) => !t.saved || detail)
   const index = available.findIndex((t) => t.key === tab)
 
+  /** Goes to a tab; the alert about the tab left (请将报名选项填写完整) goes with it, as it no longer applies. */
+  const openTab = (key: TabKey) => {
+    if (tabAlert.current) notify.dismiss(tabAlert.current)
+    tabAlert.current = null
+    setTab(key)
+  }
+
   const showProblems = (key: FormTabKey, problems: FormProblem[], alert: string) => {
     form.clearErrors()
     for (const problem of problems) form.setError(problem.path as keyof TrainFormValues, { type: 'schema', message: problem.message })
-    setTab(key)
+    openTab(key)
     setShowFirstProblem((n) => n + 1)
-    notify.warning(alert)
+    tabAlert.current = notify.warning(alert)
   }
 
   // Once the tab with the problems is drawn, its first field in error is brought into view and focused.
@@ -131,7 +140,7 @@ export default function TrainEditorPage() {
         return
       }
     }
-    setTab(available[index + 1].key)
+    openTab(available[index + 1].key)
   }
 
   const save = async () => {
@@ -192,7 +201,7 @@ export default function TrainEditorPage() {
         </MessageBar>
       )}
       <DraftNote draft={draft} />
-      <TabList selectedValue={tab} onTabSelect={(_, data) => setTab(data.value as TabKey)} aria-label="培训班信息">
+      <TabList selectedValue={tab} onTabSelect={(_, data) => openTab(data.value as TabKey)} aria-label="培训班信息">
         {tabs.map((t) => (
           <Tab key={t.key} value={t.key} disabled={t.saved && !detail}>
             {t.title}
@@ -227,7 +236,7 @@ export default function TrainEditorPage() {
           </Text>
         )}
         <span className={styles.grow} />
-        <Button icon={<ArrowLeftRegular />} disabled={index <= 0} onClick={() => setTab(available[index - 1].key)}>
+        <Button icon={<ArrowLeftRegular />} disabled={index <= 0} onClick={() => openTab(available[index - 1].key)}>
           上一步
         </Button>
         <Button icon={<ArrowRightRegular />} iconPosition="after" disabled={index >= available.length - 1} onClick={next}>
