@@ -5,6 +5,7 @@ import { useNavigate, useSearchParams } from 'react-router-dom'
 import { seatColumns, seatModeLabels, seatModes, seatRows, type SeatConflict, type SeatInfo, type SeatListImport, type SeatMode, type SeatPlan } from '../../../src-shared/schemas/seating'
 import type { SyncConflict } from '../../../src-shared/schemas/sync'
 import { call, onEvent } from '../../lib/bridge'
+import { XLSX_MIME } from '../../lib/workbook'
 import { useConfirm } from '../../components/confirm'
 import { RecordUnavailable } from '../../components/RecordUnavailable'
 import { toastMessages, useNotify } from '../../components/toast'
@@ -33,7 +34,6 @@ const useStyles = makeStyles({
   footer: { display: 'flex', gap: tokens.spacingHorizontalM, justifyContent: 'flex-end' },
 })
 
-const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'
 const SHORT_SEATS = '剩余座位不足，请重新生成座位表'
 
 const loadPlan = (trainId: number): Promise<SeatPlan> => call('seat.plan', { trainId })
@@ -154,7 +154,7 @@ export default function FieldSeatPage() {
   }
 
   const exportList = () =>
-    madeFile.save(async () => ({ name: `${plan.trainName}座位名单.xlsx`, contentType: XLSX, bytes: await exportSeatList(a, plan.people) }))
+    madeFile.save(async () => ({ name: `${plan.trainName}座位名单.xlsx`, contentType: XLSX_MIME, bytes: await exportSeatList(a, plan.people) }))
 
   /** An imported list's good rows, read against the grid on screen: they replace the arrangement there. Nothing is saved yet. */
   const applyList = (list: SeatListImport, grid: { rows: number; columns: number }) => {
