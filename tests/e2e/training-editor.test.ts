@@ -257,10 +257,10 @@ it('creates a training through every tab, audits, edits and deletes it', async (
   // 生成文件 says what it made, by name, with a way to save it.
   await page.getByRole('button', { name: '生成文件' }).click()
   await toast(page, `已生成文件：关于举办${NAME}的通知.docx`).waitFor()
-  const made = page.getByRole('group', { name: '生成的文件' })
+  const made = page.getByRole('group', { name: '已生成文件' })
   await made.getByText(`关于举办${NAME}的通知.docx`).waitFor()
   await screenshot(page, 'training-editor-generated-file')
-  const [saved] = await Promise.all([page.waitForEvent('download'), made.getByRole('button', { name: '保存文件' }).click()])
+  const [saved] = await Promise.all([page.waitForEvent('download'), made.getByRole('button', { name: '另存为…' }).click()])
   expect(saved.suggestedFilename()).toBe(`关于举办${NAME}的通知.docx`)
 
   await page.getByRole('tab', { name: '基本信息' }).click()

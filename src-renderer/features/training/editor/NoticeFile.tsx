@@ -7,7 +7,7 @@ export const noticeFileName = (trainName: string) => `关于举办${trainName}�
 
 /**
  * The training's generated notice. Just after 生成文件 it says so plainly, naming the
- * file, with 保存文件 beside it (the native save dialog in the desktop app, a download in
+ * file, with 另存为… beside it (the native save dialog in the desktop app, a download in
  * the browser); a notice generated earlier stays a link in the footer.
  */
 export function NoticeFile({ path, trainName, fresh }: { path: string; trainName: string; fresh: boolean }) {
@@ -25,14 +25,14 @@ export function NoticeFile({ path, trainName, fresh }: { path: string; trainName
     )
   }
   return (
-    <MessageBar intent="success" aria-label="生成的文件">
+    <MessageBar intent="success">
       <MessageBarBody>
         <MessageBarTitle>已生成文件</MessageBarTitle>
         {name}
       </MessageBarBody>
       <MessageBarActions>
         <Button appearance="primary" size="small" icon={<ArrowDownloadRegular />} disabled={task.busy} onClick={save}>
-          保存文件
+          另存为…
         </Button>
       </MessageBarActions>
     </MessageBar>
