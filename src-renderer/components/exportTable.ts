@@ -1,4 +1,6 @@
 import { MAX_PAGE_SIZE } from '../../src-shared/schemas/common'
+import type { MadeFile } from './useDownloadTask'
+import { workbookBytes, XLSX_MIME } from '../lib/workbook'
 
 /** A column of an exported table: its header and the cell's text or number. */
 export interface ExportColumn<Row> {
@@ -6,31 +8,25 @@ export interface ExportColumn<Row> {
   text(row: Row): string | number | null | undefined
 }
 
-/**
- * Text that a spreadsheet would run as a formula gets an apostrophe: a CSV file is parsed
- * when it is opened (an .xlsx text cell is not, so workbooks need no such guard).
- */
-function cell(value: string | number | null | undefined): string {
-  if (value === null || value === undefined) return ''
-  let text = String(value)
-  if (typeof value === 'string' && /^[=+\-@\t\r]/.test(text)) text = `'${text}`
-  return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text
+/** Width of a column in characters: its longest cell (a CJK character counts two), within 8–50. */
+function widthOf<Row>(column: ExportColumn<Row>, rows: readonly Row[]): number {
+  const length = (value: unknown) => [...String(value ?? '')].reduce((n, ch) => n + (ch.charCodeAt(0) > 0xff ? 2 : 1), 0)
+  const longest = rows.slice(0, 500).reduce((n, row) => Math.max(n, length(column.text(row))), length(column.title))
+  return Math.min(50, Math.max(8, longest + 2))
 }
 
 /**
- * Saves rows the screen already holds (a statistics table, a chart's figures) as a
- * CSV file that spreadsheet programs open directly: UTF-8 with a byte-order mark so
- * the Chinese reads right, one header row.
+ * Rows the screen already holds (a statistics table, a chart's figures) as a workbook
+ * like every other export of the console (lib/workbook.ts), to save with
+ * useDownloadTask().save, which names the file it saved.
  */
-export function exportTable<Row>(fileName: string, columns: readonly ExportColumn<Row>[], rows: readonly Row[]): void {
-  const lines = [columns.map((c) => cell(c.title)).join(','), ...rows.map((row) => columns.map((c) => cell(c.text(row))).join(','))]
-  const url = URL.createObjectURL(new Blob(['\uFEFF', lines.join('\r\n')], { type: 'text/csv;charset=utf-8' }))
-  const link = document.createElement('a')
-  link.href = url
-  link.download = `${fileName}.csv`
-  link.click()
-  // The click has handed the file to the browser's download by the next task.
-  setTimeout(() => URL.revokeObjectURL(url), 0)
+export async function tableFile<Row>(fileName: string, columns: readonly ExportColumn<Row>[], rows: readonly Row[]): Promise<MadeFile> {
+  const bytes = await workbookBytes(
+    fileName.slice(0, 31),
+    columns.map((c) => ({ header: c.title, width: widthOf(c, rows) })),
+    rows.map((row) => columns.map((c) => c.text(row))),
+  )
+  return { name: `${fileName}.xlsx`, contentType: XLSX_MIME, bytes }
 }
 
 /**

@@ -130,9 +130,10 @@ export const TEMPLATE_ROWS = 10_000
 /**
  * A drop-down list on a template column (1-based) for its data rows: `choices` are the
  * values themselves, or a range of another sheet (e.g. `'类别'!$A$2:$A$40`) when they
- * are too many for a list. A value not in the list is refused with `error`.
+ * are too many for a list. A value not in the list is refused with `error`, or, when not
+ * `strict`, only warned about (an organisation typed by name instead of its listed path).
  */
-export function addDropDown(sheet: ExcelJS.Worksheet, column: number, choices: readonly string[] | string, error: string): void {
+export function addDropDown(sheet: ExcelJS.Worksheet, column: number, choices: readonly string[] | string, error: string, { strict = true } = {}): void {
   const letter = sheet.getColumn(column).letter
   // exceljs declares no type for the sheet's validations (its writers have them).
   const validations = (sheet as unknown as { dataValidations: { add(address: string, validation: ExcelJS.DataValidation): void } }).dataValidations
@@ -141,7 +142,7 @@ export function addDropDown(sheet: ExcelJS.Worksheet, column: number, choices: r
     allowBlank: true,
     formulae: [typeof choices === 'string' ? choices : `"${choices.join(',')}"`],
     showErrorMessage: true,
-    errorStyle: 'stop',
+    errorStyle: strict ? 'stop' : 'warning',
     errorTitle: '输入有误',
     error,
   })

@@ -1,12 +1,11 @@
 import { z } from 'zod'
 import { defineRoutes, outsideTransaction } from '../contract'
 import { idParam } from '../schemas/common'
+import { ImportCheckSchema, ImportResultSchema } from '../schemas/imports'
 import {
   MemberCreateSchema,
   MemberExportQuerySchema,
-  MemberImportCheckSchema,
   MemberImportInputSchema,
-  MemberImportResultSchema,
   MemberListQuerySchema,
   MemberPageSchema,
   MemberSchema,
@@ -71,15 +70,15 @@ export const memberRoutes = defineRoutes({
   },
   'member.importCheck': {
     method: 'POST', path: '/api/member/import/check', access: 'organization:member', outsideTransaction: outsideTransaction.workbook,
-    summary: '导入预检：逐行逐列报告错误（另生成错误工作簿），不写入数据',
+    summary: '导入预检：逐行逐列报告错误与行数（另生成错误工作簿），不写入数据；所属组织可填名称或路径',
     body: MemberImportInputSchema,
-    response: MemberImportCheckSchema,
+    response: ImportCheckSchema,
   },
   'member.importCommit': {
     method: 'POST', path: '/api/member/import/commit', access: 'organization:member', outsideTransaction: outsideTransaction.workbook,
     summary: '导入：再次校验后在一个事务中写入全部正确的行，错误行跳过',
     body: MemberImportInputSchema,
-    response: MemberImportResultSchema,
+    response: ImportResultSchema,
   },
   'member.export': {
     method: 'GET', path: '/api/member/export', access: 'organization:member', kind: 'download', rpc: false,

@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { defineRoutes, outsideTransaction } from '../contract'
 import { idParam } from '../schemas/common'
+import { ImportCheckSchema, ImportResultSchema } from '../schemas/imports'
 import {
   CategoryAllQuerySchema,
   CategoryCreateSchema,
@@ -14,9 +15,7 @@ import {
   QuestionCreatorSchema,
   QuestionFilterSchema,
   QuestionIdsParam,
-  QuestionImportCheckSchema,
   QuestionImportInputSchema,
-  QuestionImportResultSchema,
   QuestionPageSchema,
   QuestionQuerySchema,
   QuestionSchema,
@@ -115,15 +114,15 @@ export const questionRoutes = defineRoutes({
   },
   'question.importCheck': {
     method: 'POST', path: '/api/question/import/check', access: editors, province: true, outsideTransaction: outsideTransaction.workbook,
-    summary: '导入预检：列出每道有问题的题目（行号与原因），不写入数据',
+    summary: '导入预检：列出每道有问题的题目（行号、列与原因）与行数（另生成错误工作簿），不写入数据；xlsx 或 xls',
     body: QuestionImportInputSchema,
-    response: QuestionImportCheckSchema,
+    response: ImportCheckSchema,
   },
   'question.importCommit': {
     method: 'POST', path: '/api/question/import/commit', access: editors, province: true, outsideTransaction: outsideTransaction.workbook,
     summary: '导入：再次校验后在一个事务中写入全部正确的题目，有问题的跳过',
     body: QuestionImportInputSchema,
-    response: QuestionImportResultSchema,
+    response: ImportResultSchema,
   },
   'question.export': {
     method: 'GET', path: '/api/question/export', access: readers, kind: 'download', rpc: false,

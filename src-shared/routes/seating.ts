@@ -71,7 +71,7 @@ export const seatingRoutes = defineRoutes({
   },
   'seat.importList': {
     method: 'POST', path: `${LOCATION}/import`, access: TRAIN, scope: { trainId: 'train' },
-    summary: '导入座位名单：按表中的排、列（都未填写时按行序）给出座位安排，不保存；有误的行逐行说明原因，整份不采用',
+    summary: '导入座位名单（预检）：逐行列出有误的行与原因及行数，并按正确行的排、列（都未填写时按行序）给出座位安排，不保存',
     body: SeatListImportBodySchema,
     response: SeatListImportSchema,
   },

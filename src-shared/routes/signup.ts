@@ -1,6 +1,7 @@
 import { z } from 'zod'
-import { defineRoutes } from '../contract'
+import { defineRoutes, outsideTransaction } from '../contract'
 import { idParam } from '../schemas/common'
+import { ImportCheckSchema, ImportResultSchema } from '../schemas/imports'
 import {
   CheckInBodySchema,
   CheckInDownloadQuerySchema,
@@ -13,7 +14,6 @@ import {
   CheckInPageSchema,
   CheckInResultSchema,
   RosterImportQuerySchema,
-  RosterImportResultSchema,
   SelfSignUpBodySchema,
   SelfSignUpResultSchema,
   SignUpAllQuerySchema,
@@ -79,11 +79,17 @@ export const signUpRoutes = defineRoutes({
     query: TrainIdQuerySchema,
     response: z.unknown(),
   },
+  'signup.uploadCheck': {
+    method: 'POST', path: `${BASE}/upload/check`, access: TRAIN, scope: { trainId: 'train' }, outsideTransaction: outsideTransaction.workbook,
+    summary: '导入名单预检（trainId、已上传文件的路径）：逐行列出有误的人员与原因及行数（另生成错误工作簿），不写入数据',
+    body: RosterImportQuerySchema,
+    response: ImportCheckSchema,
+  },
   'signup.upload': {
     method: 'GET', path: `${BASE}/upload`, access: TRAIN, scope: { trainId: 'train' },
-    summary: '导入报名名单（已上传文件的路径）：逐行报错，有错则一行也不导入',
+    summary: '导入报名名单（已上传文件的路径）：再次校验后在一个事务中导入全部正确的人员，有误的行跳过',
     query: RosterImportQuerySchema,
-    response: RosterImportResultSchema,
+    response: ImportResultSchema,
   },
   'signup.statistics': {
     method: 'GET', path: `${BASE}/statistics`, access: STATISTICS,

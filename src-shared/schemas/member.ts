@@ -152,33 +152,5 @@ export const MemberExportQuerySchema = MemberFilterSchema.extend({
 export const MEMBER_COUNT_AHEAD_PAGES = 10
 export const MemberPageSchema = pageOf(MemberListItemSchema).extend({ totalCapped: z.boolean().optional() })
 
-/** One problem of an import row: 1-based sheet row, the column's header, the message. */
-export const ImportIssueSchema = z.object({
-  row: z.number().int(),
-  column: z.string(),
-  message: z.string(),
-})
-export type ImportIssue = z.infer<typeof ImportIssueSchema>
-
 /** Input of the import check and commit: the stored path of an uploaded `roster` workbook. */
 export const MemberImportInputSchema = StoredPathSchema
-
-export const MAX_REPORTED_IMPORT_ISSUES = 1000
-
-export const MemberImportCheckSchema = z.object({
-  /** Data rows read. */
-  total: z.number().int(),
-  valid: z.number().int(),
-  invalid: z.number().int(),
-  /** The first MAX_REPORTED_IMPORT_ISSUES problems; the error workbook has them all. */
-  issues: z.array(ImportIssueSchema),
-  /** Stored path of a workbook of the bad rows with their messages (`GET /api/file`); null when none. */
-  errorFile: z.string().nullable(),
-})
-export type MemberImportCheck = z.infer<typeof MemberImportCheckSchema>
-
-export const MemberImportResultSchema = z.object({
-  imported: z.number().int(),
-  skipped: z.number().int(),
-})
-export type MemberImportResult = z.infer<typeof MemberImportResultSchema>

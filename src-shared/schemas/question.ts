@@ -301,25 +301,4 @@ export const QuestionImportInputSchema = z.object({
   useType: useTypeField,
 })
 
-export const QuestionImportIssueSchema = z.object({
-  /** 1-based sheet row. */
-  row: z.number().int(),
-  /** The question's title as typed (may be empty). */
-  title: z.string(),
-  reason: z.string(),
-})
-export type QuestionImportIssue = z.infer<typeof QuestionImportIssueSchema>
-
-export const QuestionImportCheckSchema = z.object({
-  total: z.number().int(),
-  valid: z.number().int(),
-  invalid: z.number().int(),
-  /** Every bad question with its row and reasons. */
-  issues: z.array(QuestionImportIssueSchema),
-})
-export type QuestionImportCheck = z.infer<typeof QuestionImportCheckSchema>
-
-export const QuestionImportResultSchema = z.object({ imported: z.number().int(), skipped: z.number().int() })
-export type QuestionImportResult = z.infer<typeof QuestionImportResultSchema>
-
 export const QuestionTemplateQuerySchema = z.object({ useType: useTypeField })

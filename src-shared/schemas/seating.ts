@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { idParam, numberLike } from './common'
 import { StoredPathSchema } from './files'
+import { ImportCheckSchema } from './imports'
 
 /**
  * Venue seating of a training (spec 000 §2 Seat arrangement, §3 Seat, §4 Seats, §5 seat
@@ -219,11 +220,12 @@ export const SeatListImportBodySchema = z.object({
 })
 
 /**
- * The list's arrangement: the seats it gives (by 排 and 列; in row order when the list
- * gives no positions at all), the group each column gets from it (null: the list names
- * none), and the answer to show as it is.
+ * The list's dry run, as every import answers it (its rows, the bad ones with their
+ * problems), and the arrangement of its good rows: the seats they give (by 排 and 列; in
+ * row order when the list gives no positions at all), the group each column gets from
+ * them (null: the list names none), and the answer to show as it is.
  */
-export const SeatListImportSchema = z.object({
+export const SeatListImportSchema = ImportCheckSchema.extend({
   seats: z.array(z.object({ rowNumber: z.number().int(), columnNumber: z.number().int(), trainSignUpMemberId: z.number().int() })),
   groups: z.array(z.number().int().nullable()),
   seated: z.number().int(),

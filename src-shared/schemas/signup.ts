@@ -183,7 +183,6 @@ export const RosterImportQuerySchema = z.object({
   trainId: intLike.pipe(z.number().int().positive('请选择培训班')),
   path: z.string().trim().min(1, '请先上传名单文件'),
 })
-export const RosterImportResultSchema = z.object({ imported: z.number().int() })
 
 // ---------------------------------------------------------------- statistics (spec 000 §7)
 

@@ -191,14 +191,19 @@ describe('venue seating', () => {
       const out = book.addWorksheet('座位名单')
       out.addRow(header)
       for (const line of lines) out.addRow(line)
-      await chooseFile(page, page.getByRole('button', { name: '导入名单' }), { name, mimeType: XLSX_MIME, buffer: Buffer.from(await book.xlsx.writeBuffer()) })
+      await page.getByRole('button', { name: '导入名单' }).click()
+      const dialog = page.getByRole('dialog', { name: '导入座位名单' })
+      await chooseFile(page, dialog.getByRole('button', { name: '选择文件' }), { name, mimeType: XLSX_MIME, buffer: Buffer.from(await book.xlsx.writeBuffer()) })
+      await dialog.getByText(`共 ${lines.length} 行：有效 ${lines.length} 行，有误 0 行`).waitFor()
+      await dialog.getByRole('button', { name: '导入有效行' }).click()
+      await dialog.waitFor({ state: 'detached' })
     }
     const header = (sheet.getRow(1).values as unknown[]).slice(1)
     // The clerk swaps the first two people's 排 and 列: they change seats, nobody else moves.
     const swapped = rows.map((r) => [...r])
     ;[swapped[0][4], swapped[0][5], swapped[1][4], swapped[1][5]] = [rows[1][4], rows[1][5], rows[0][4], rows[0][5]]
     await importList('swapped.xlsx', header, swapped)
-    await toast(page, `已按表中排列入座 ${PEOPLE} 人，0 人未安排`).waitFor()
+    await toast(page, `导入完成：成功 ${PEOPLE} 人；已按表中排列入座 ${PEOPLE} 人，0 人未安排`).waitFor()
     await page.getByRole('gridcell', { name: `第1排第1列：${names[1]}` }).waitFor()
     await page.getByRole('gridcell', { name: `第1排第2列：${names[0]}` }).waitFor()
     // Re-sorted without 排 and 列: the list is an order, the last becomes the first seat.

@@ -217,42 +217,53 @@ describe('sign-up list of a training', () => {
     expect(columnTexts(sheet, '车次或航班号')).toEqual(['G7001'])
   })
 
-  it('imports nothing from a roster with a bad row and lists that row', async () => {
-    const { page } = tab
-    const workbook = new ExcelJS.Workbook()
-    const sheet = workbook.addWorksheet('名单')
-    sheet.addRow(['姓名', '手机号'])
-    sheet.addRow([members[1].name, members[1].telephone])
-    sheet.addRow(['错号码', '12345'])
-    const file = join(workDir, 'roster-bad.xlsx')
-    await workbook.xlsx.writeFile(file)
-
-    await page.getByRole('button', { name: '导入名单' }).click()
-    const dialog = page.getByRole('dialog', { name: '导入名单' })
-    const [chooser] = await Promise.all([page.waitForEvent('filechooser'), dialog.getByRole('button', { name: '选择文件并导入' }).click()])
-    await chooser.setFiles(file)
-    await dialog.getByText('未导入任何人员').waitFor()
-    await dialog.getByRole('table', { name: '名单错误' }).getByText('第3行').waitFor()
-    await screenshot(page, 'signups-import-errors')
-    await dialog.getByRole('button', { name: '关闭' }).click()
-    expect(await signUpRows().filter({ hasText: members[1].telephone }).count()).toBe(0)
-    await page.getByText('已报名 1 / 30 人').waitFor()
-  })
-
-  it('imports a correct roster (上传成功！)', async () => {
-    const { page } = tab
+  /** A roster of three rows: one good (members[1]), a wrong number, and members[1] again. */
+  const rosterWithBadRows = () => {
     const workbook = new ExcelJS.Workbook()
     workbook.addWorksheet('名单').addRows([
       ['姓名', '手机号'],
       [members[1].name, members[1].telephone],
+      ['错号码', '12345'],
+      [members[1].name, members[1].telephone],
     ])
-    const file = join(workDir, 'roster-good.xlsx')
-    await workbook.xlsx.writeFile(file)
+    return workbook
+  }
+
+  it('checks a roster with bad rows: lists each with its reason, imports nothing on 取消', async () => {
+    const { page } = tab
+    const file = join(workDir, 'roster-bad.xlsx')
+    await rosterWithBadRows().xlsx.writeFile(file)
+
     await page.getByRole('button', { name: '导入名单' }).click()
     const dialog = page.getByRole('dialog', { name: '导入名单' })
-    const [chooser] = await Promise.all([page.waitForEvent('filechooser'), dialog.getByRole('button', { name: '选择文件并导入' }).click()])
+    const [chooser] = await Promise.all([page.waitForEvent('filechooser'), dialog.getByRole('button', { name: '选择文件' }).click()])
     await chooser.setFiles(file)
-    await toast(page, '上传成功！').waitFor()
+    await dialog.getByText('共 3 行：有效 1 行，有误 2 行。导入时将跳过有误的行').waitFor()
+    const issues = dialog.getByRole('table', { name: '有误的行' })
+    await issues.getByRole('row').filter({ hasText: '第 3 行' }).getByText('手机号格式错误').waitFor()
+    await issues.getByRole('row').filter({ hasText: '第 4 行' }).getByText(`手机号 ${members[1].telephone} 与第2行重复`).waitFor()
+    await screenshot(page, 'signups-import-check')
+    const viewport = page.viewportSize()
+    await page.setViewportSize({ width: 1440, height: 900 })
+    await screenshot(page, 'signups-import-check-1440')
+    if (viewport) await page.setViewportSize(viewport)
+    await dialog.getByRole('button', { name: '取消' }).click()
+    await dialog.waitFor({ state: 'detached' })
+    expect(await signUpRows().filter({ hasText: members[1].telephone }).count()).toBe(0)
+    await page.getByText('已报名 1 / 30 人').waitFor()
+  })
+
+  it('imports the good rows of that roster when asked (导入有效行), and says what it did', async () => {
+    const { page } = tab
+    const file = join(workDir, 'roster-bad.xlsx')
+    await page.getByRole('button', { name: '导入名单' }).click()
+    const dialog = page.getByRole('dialog', { name: '导入名单' })
+    const [chooser] = await Promise.all([page.waitForEvent('filechooser'), dialog.getByRole('button', { name: '选择文件' }).click()])
+    await chooser.setFiles(file)
+    await dialog.getByText('共 3 行：有效 1 行，有误 2 行。导入时将跳过有误的行').waitFor()
+    await dialog.getByRole('button', { name: '导入有效行' }).click()
+    await toast(page, '导入完成：成功 1 人，跳过 2 行').waitFor()
+    await dialog.waitFor({ state: 'detached' })
     await signUpRows().filter({ hasText: members[1].telephone }).waitFor()
     await page.getByText('已报名 2 / 30 人').waitFor()
   })

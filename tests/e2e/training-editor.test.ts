@@ -254,8 +254,14 @@ it('creates a training through every tab, audits, edits and deletes it', async (
   await page.getByText('已报名 0 人（最多 120 人）。').waitFor()
   await page.getByText('还没有数据').waitFor()
   await screenshot(page, 'training-editor-signed-up')
+  // 生成文件 says what it made, by name, with a way to save it.
   await page.getByRole('button', { name: '生成文件' }).click()
-  await page.getByRole('button', { name: `${NAME}-培训通知.docx` }).waitFor()
+  await toast(page, `已生成文件：关于举办${NAME}的通知.docx`).waitFor()
+  const made = page.getByRole('group', { name: '已生成文件' })
+  await made.getByText(`关于举办${NAME}的通知.docx`).waitFor()
+  await screenshot(page, 'training-editor-generated-file')
+  const [saved] = await Promise.all([page.waitForEvent('download'), made.getByRole('button', { name: '另存为…' }).click()])
+  expect(saved.suggestedFilename()).toBe(`关于举办${NAME}的通知.docx`)
 
   await page.getByRole('tab', { name: '基本信息' }).click()
   await page.getByLabel('培训名称').fill(RENAMED)

@@ -4,10 +4,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { z } from 'zod'
 import { routes } from '../../src-shared/api'
 import type { ApiEnvelope, ApiFailure } from '../../src-shared/errors'
+import type { ImportCheck, ImportResult } from '../../src-shared/schemas/imports'
 import type { Page } from '../../src-shared/schemas/common'
 import type { UploadedFile } from '../../src-shared/schemas/files'
 import { optionalResidentId, residentId, residentIdIssue } from '../../src-shared/schemas/identity'
-import type { Member, MemberImportCheck, MemberImportResult } from '../../src-shared/schemas/member'
+import type { Member } from '../../src-shared/schemas/member'
 import type { Org } from '../../src-shared/schemas/org'
 import type { SignUpMember } from '../../src-shared/schemas/signup'
 import type { TrainDetail } from '../../src-shared/schemas/training'
@@ -15,7 +16,7 @@ import { demoAccounts, ORG_ADMIN_TOP_ORG } from '../../src-server/seed/demo-acco
 import { testDatabases } from '../support/databases'
 import { dataOf } from '../support/envelope'
 import { validTrainForm } from '../support/training'
-import { failureOf, issuesOf, signInAs, type ApiAs } from './api-as'
+import { issuesOf, signInAs, type ApiAs } from './api-as'
 import { call, startTestServer, type TestServer } from './harness'
 
 /** A number with every part right but its check character (the right one is 2). */
@@ -161,24 +162,28 @@ describe.each(testDatabases())('identity numbers at every boundary ($name)', (da
     ]
     for (const [name, bytes] of [['党员.xlsx', await xlsxOf(rows)], ['党员.xls', xlsOf(rows)]] as const) {
       const path = await upload(admin, name, bytes)
-      const report = dataOf((await admin.post<MemberImportCheck>('/api/member/import/check', { path })).body)
+      const report = dataOf((await admin.post<ImportCheck>('/api/member/import/check', { path })).body)
       expect(report.issues.map((i) => [i.row, i.column, i.message]), name).toEqual([
         [2, '身份证号', CHECK_MESSAGE],
         [3, '身份证号', DAMAGED_MESSAGE],
         [4, '身份证号', DAMAGED_MESSAGE],
       ])
       const before = await memberCount()
-      expect(dataOf((await admin.post<MemberImportResult>('/api/member/import/commit', { path })).body)).toEqual({ imported: 0, skipped: 3 })
+      expect(dataOf((await admin.post<ImportResult>('/api/member/import/commit', { path })).body)).toEqual({ imported: 0, skipped: 3 })
       expect(await memberCount()).toBe(before)
     }
   })
 
-  it('roster import: a wrong check character and a damaged number refuse the roster, row by row', async () => {
+  it('roster import: a wrong check character and a damaged number are reported row by row, nothing imported', async () => {
     const rows = [['姓名', '手机号', '身份证号'], [member.name, member.telephone, WRONG_CHECK], [another.name, another.telephone, DAMAGED]]
     for (const [name, bytes] of [['名单.xlsx', await xlsxOf(rows)], ['名单.xls', xlsOf(rows)]] as const) {
       const path = await upload(orgadmin, name, bytes)
-      const refused = await orgadmin.get('/api/train/sign/up/member/upload', { trainId: train.id, path })
-      expect((failureOf(refused).data?.issues ?? []).map((i) => i.message), name).toEqual([`第2行：${CHECK_MESSAGE}`, `第3行：${DAMAGED_MESSAGE}`])
+      const report = dataOf((await orgadmin.post<ImportCheck>('/api/train/sign/up/member/upload/check', { trainId: train.id, path })).body)
+      expect(report.issues.map((i) => [i.row, i.column, i.message]), name).toEqual([
+        [2, '身份证号', CHECK_MESSAGE],
+        [3, '身份证号', DAMAGED_MESSAGE],
+      ])
+      expect(dataOf((await orgadmin.get<ImportResult>('/api/train/sign/up/member/upload', { trainId: train.id, path })).body)).toEqual({ imported: 0, skipped: 2 })
       expect(await signUps()).toEqual([])
     }
   })

@@ -1,9 +1,8 @@
 import ExcelJS from 'exceljs'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { ApiEnvelope } from '../../src-shared/errors'
+import type { ImportCheck } from '../../src-shared/schemas/imports'
 import type { UploadedFile } from '../../src-shared/schemas/files'
-import type { MemberImportCheck } from '../../src-shared/schemas/member'
-import type { QuestionImportCheck } from '../../src-shared/schemas/question'
 import { residentIdIssue } from '../../src-shared/schemas/identity'
 import { EXAMPLE_MARK, TEMPLATE_ROWS } from '../../src-server/files/xlsx'
 import { demoAccounts } from '../../src-server/seed/demo-accounts'
@@ -55,19 +54,25 @@ describe.each(testDatabases())('import templates ($name)', (database) => {
     const workbook = await workbookAt('/api/member/import/template')
     const sheet = workbook.worksheets[0]
     const col = columnsOf(sheet)
-    for (const header of ['手机号', '所属组织编码', '身份证号', '任职时间', '初始密码']) expect(sheet.getColumn(col.get(header)!).numFmt, header).toBe('@')
-    for (const header of ['姓名', '性别', '部门']) expect(sheet.getColumn(col.get(header)!).numFmt, header).toBeUndefined()
-    expect(dropDownOf(sheet, col.get('性别')!)).toMatchObject({ type: 'list', formulae: ['"男,女"'], showErrorMessage: true })
+    for (const header of ['手机号', '身份证号', '任职时间', '初始密码']) expect(sheet.getColumn(col.get(header)!).numFmt, header).toBe('@')
+    for (const header of ['姓名', '性别', '部门', '所属组织']) expect(sheet.getColumn(col.get(header)!).numFmt, header).toBeUndefined()
+    expect(dropDownOf(sheet, col.get('性别')!)).toMatchObject({ type: 'list', formulae: ['"男,女"'], showErrorMessage: true, errorStyle: 'stop' })
+    // 所属组织: the caller's tree by path from the 组织 sheet, a name typed instead only warned about.
+    const orgs = workbook.getWorksheet('组织')!
+    expect(dropDownOf(sheet, col.get('所属组织')!)).toMatchObject({ type: 'list', formulae: [`'组织'!$A$2:$A$${orgs.rowCount}`], errorStyle: 'warning' })
 
     const example = (header: string) => String(sheet.getCell(2, col.get(header)!).value ?? '')
     expect(example('姓名')).toBe(`${EXAMPLE_MARK}张三`)
     expect(residentIdIssue(example('身份证号'))).toBeNull()
+    // The example's organisation is a listed path (it is imported below once unmarked).
+    expect(example('所属组织')).toContain('/')
+    expect(orgs.getColumn(1).values).toContain(example('所属组织'))
 
-    const asIs = dataOf((await admin.post<MemberImportCheck>('/api/member/import/check', { path: await upload(workbook) })).body)
+    const asIs = dataOf((await admin.post<ImportCheck>('/api/member/import/check', { path: await upload(workbook) })).body)
     expect(asIs).toMatchObject({ total: 0, valid: 0, invalid: 0 })
     sheet.getCell(2, col.get('姓名')!).value = '张三'
     sheet.getCell(2, col.get('手机号')!).value = '17399990001'
-    const unmarked = dataOf((await admin.post<MemberImportCheck>('/api/member/import/check', { path: await upload(workbook) })).body)
+    const unmarked = dataOf((await admin.post<ImportCheck>('/api/member/import/check', { path: await upload(workbook) })).body)
     expect(unmarked).toMatchObject({ total: 1, valid: 1, invalid: 0 })
   })
 
@@ -92,7 +97,7 @@ describe.each(testDatabases())('import templates ($name)', (database) => {
       const category = String(sheet.getCell(2, 1).value)
       expect(category.startsWith(EXAMPLE_MARK)).toBe(true)
 
-      const check = async () => dataOf((await admin.post<QuestionImportCheck>('/api/question/import/check', { path: await upload(workbook), useType })).body)
+      const check = async () => dataOf((await admin.post<ImportCheck>('/api/question/import/check', { path: await upload(workbook), useType })).body)
       expect(await check()).toMatchObject({ total: 0, valid: 0 })
       sheet.getCell(2, 1).value = category.slice(EXAMPLE_MARK.length)
       expect(await check()).toMatchObject({ total: 1, valid: 1, invalid: 0 })

@@ -3,9 +3,10 @@ import { join } from 'node:path'
 import ExcelJS from 'exceljs'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { ApiEnvelope } from '../../src-shared/errors'
+import type { ImportCheck, ImportResult } from '../../src-shared/schemas/imports'
 import type { Page } from '../../src-shared/schemas/common'
 import type { UploadedFile } from '../../src-shared/schemas/files'
-import type { Member, MemberListItem, MemberImportCheck, MemberImportResult } from '../../src-shared/schemas/member'
+import type { Member, MemberListItem } from '../../src-shared/schemas/member'
 import type { Org, OrgNode } from '../../src-shared/schemas/org'
 import { MAX_IMPORT_ROWS } from '../../src-server/modules/member/import'
 import { demoAccounts, ORG_ADMIN_TOP_ORG } from '../../src-server/seed/demo-accounts'
@@ -69,19 +70,20 @@ describe.each(testDatabases())('member import and export ($name)', (database) =>
     return fetch(url, { headers: { Token: as.token } })
   }
 
-  it('offers a template with the columns, how to fill them, and the caller’s organisation codes', async () => {
+  it('offers a template with the columns, how to fill them, and the caller’s organisations by path', async () => {
     const response = await download(orgadmin, '/api/member/import/template')
     expect(response.status).toBe(200)
     expect(response.headers.get('content-disposition')).toContain(encodeURIComponent('党员导入模板.xlsx'))
     const workbook = await readWorkbook(await response.arrayBuffer())
-    expect(workbook.worksheets.map((w) => w.name)).toEqual(['党员信息', '填写说明', '组织编码'])
+    expect(workbook.worksheets.map((w) => w.name)).toEqual(['党员信息', '填写说明', '组织'])
     const [header, example, ...rest] = sheetValues(workbook.worksheets[0])
-    expect([header, rest]).toEqual([HEADERS, []])
+    expect([header, rest]).toEqual([HEADERS.map((h) => (h === '所属组织编码*' ? '所属组织*' : h)), []])
     expect(example[0]).toBe('【示例】张三')
-    const codes = sheetValues(workbook.getWorksheet('组织编码')!).slice(1)
-    expect(codes.map((r) => r[1])).toContain('预算处党支部')
-    expect(codes.map((r) => r[0])).not.toContain(otherBranch.orgCode)
-    expect(codes).toHaveLength(8)
+    const orgs = sheetValues(workbook.getWorksheet('组织')!)
+    expect(orgs[0]).toEqual(['组织路径', '组织编码'])
+    expect(orgs.map((r) => r[0])).toContain(`${ORG_ADMIN_TOP_ORG}/机关第一党总支/预算处党支部`)
+    expect(orgs.map((r) => r[1])).not.toContain(otherBranch.orgCode)
+    expect(orgs.slice(1)).toHaveLength(8)
   })
 
   it('dry-runs a file: reports every bad row and column in Chinese, with an error workbook, and writes nothing', async () => {
@@ -95,7 +97,7 @@ describe.each(testDatabases())('member import and export ($name)', (database) =>
       ['王五', '男', '满族', '13811110005', ownBranch.orgCode],
     ]))
     const before = (await admin.data<Page<MemberListItem>>('/api/member')).total
-    const report = dataOf((await admin.post<MemberImportCheck>('/api/member/import/check', { path: file.path })).body)
+    const report = dataOf((await admin.post<ImportCheck>('/api/member/import/check', { path: file.path })).body)
     expect(report).toMatchObject({ total: 5, valid: 2, invalid: 3 })
     const at = (row: number) => Object.fromEntries(report.issues.filter((i) => i.row === row).map((i) => [i.column, i.message]))
     expect(at(3)).toEqual({
@@ -120,7 +122,7 @@ describe.each(testDatabases())('member import and export ($name)', (database) =>
       ['李二', '女', '汉族', '13922220002', otherBranch.orgCode],
       ['李三', '女', '汉族', '1392222', ownBranch.orgCode],
     ]))
-    expect(dataOf((await admin.post<MemberImportResult>('/api/member/import/commit', { path: file.path })).body)).toEqual({ imported: 2, skipped: 1 })
+    expect(dataOf((await admin.post<ImportResult>('/api/member/import/commit', { path: file.path })).body)).toEqual({ imported: 2, skipped: 1 })
     const imported = await admin.data<Page<MemberListItem>>('/api/member', { name: '李', telephone: '1392222' })
     expect(imported.records.map((m) => [m.name, m.orgName, m.gender])).toEqual([
       ['李一', ownBranch.name, 1],
@@ -129,12 +131,12 @@ describe.each(testDatabases())('member import and export ($name)', (database) =>
     expect(await admin.data<Member>(`/api/member/${imported.records[0].id}`)).toMatchObject({ jobs: '科员', tenureTime: '2021-03', sameTenureYear: 2, enabled: true })
     const { pwdHash } = await server.db.selectFrom('member').select('pwdHash').where('telephone', '=', '13922220001').executeTakeFirstOrThrow()
     expect(pwdHash).toMatch(/^scrypt\$/)
-    expect(dataOf((await admin.post<MemberImportResult>('/api/member/import/commit', { path: file.path })).body)).toEqual({ imported: 0, skipped: 3 })
+    expect(dataOf((await admin.post<ImportResult>('/api/member/import/commit', { path: file.path })).body)).toEqual({ imported: 0, skipped: 3 })
   })
 
   it('keeps a member-linked account inside its tree, and reads only its own uploads', async () => {
     const file = await uploadAs(orgadmin, '党员.xlsx', await workbookOf([['赵一', '男', '汉族', '13633330001', otherBranch.orgCode]]))
-    const report = dataOf((await orgadmin.post<MemberImportCheck>('/api/member/import/check', { path: file.path })).body)
+    const report = dataOf((await orgadmin.post<ImportCheck>('/api/member/import/check', { path: file.path })).body)
     expect(report.issues).toEqual([{ row: 2, column: '所属组织编码', message: '组织编码不存在或不在本单位范围内' }])
     expect(failureOf(await admin.post('/api/member/import/check', { path: file.path }))).toMatchObject({ status: 404, message: '导入文件不存在，请重新上传' })
   })
@@ -142,13 +144,13 @@ describe.each(testDatabases())('member import and export ($name)', (database) =>
   it('reads a real Excel 97–2003 workbook: good rows imported, the bad row reported', async () => {
     dataOf((await admin.post<Org>('/api/org', { parentId: ownBranch.id, name: '九七党支部', shortName: '九七', orgCode: XLS_ORG_CODE })).body)
     const xls = await uploadAs(admin, '党员.xls', await readFile(join(__dirname, '../fixtures/members-97-2003.xls')))
-    const report = dataOf((await admin.post<MemberImportCheck>('/api/member/import/check', { path: xls.path })).body)
+    const report = dataOf((await admin.post<ImportCheck>('/api/member/import/check', { path: xls.path })).body)
     expect(report).toMatchObject({ total: 3, valid: 2, invalid: 1 })
     expect(report.issues.map((i) => [i.row, i.column])).toEqual([
       [3, '性别'],
       [3, '手机号'],
     ])
-    expect(dataOf((await admin.post<MemberImportResult>('/api/member/import/commit', { path: xls.path })).body)).toEqual({ imported: 2, skipped: 1 })
+    expect(dataOf((await admin.post<ImportResult>('/api/member/import/commit', { path: xls.path })).body)).toEqual({ imported: 2, skipped: 1 })
     const imported = await admin.data<Page<MemberListItem>>('/api/member', { telephone: '1397777000' })
     expect(imported.records.map((m) => [m.name, m.telephone]).sort()).toEqual([
       ['王九七', '13977770001'],
@@ -167,7 +169,7 @@ describe.each(testDatabases())('member import and export ($name)', (database) =>
     expect(failureOf(await admin.post('/api/member/import/check', { path: tooLong.path })).message).toBe(`一次最多导入 ${MAX_IMPORT_ROWS} 行，请分批导入`)
     const noColumns = await uploadAs(admin, '党员.xlsx', await workbookOf([['x']], ['姓名', '备注']))
     expect(failureOf(await admin.post('/api/member/import/check', { path: noColumns.path })).message).toBe(
-      '导入文件缺少必填列：性别、民族、手机号、所属组织编码，请使用导入模板',
+      '导入文件缺少必填列：性别、民族、手机号、所属组织，请使用导入模板',
     )
   })
 
@@ -190,7 +192,7 @@ describe.each(testDatabases())('member import and export ($name)', (database) =>
 
     // Round trip: the export, imported again, is all "already present".
     const again = await uploadAs(admin, '导出.xlsx', Buffer.from(await (await download(admin, '/api/member/export', { orgId: String(ownBranch.id) })).arrayBuffer()))
-    const report = dataOf((await admin.post<MemberImportCheck>('/api/member/import/check', { path: again.path })).body)
+    const report = dataOf((await admin.post<ImportCheck>('/api/member/import/check', { path: again.path })).body)
     expect(report.invalid).toBe(list.total)
     expect(new Set(report.issues.map((i) => i.message))).toEqual(new Set(['该手机号已存在']))
   })

@@ -1,10 +1,11 @@
 import ExcelJS from 'exceljs'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { ApiEnvelope } from '../../src-shared/errors'
+import type { ImportCheck, ImportResult } from '../../src-shared/schemas/imports'
 import type { Page } from '../../src-shared/schemas/common'
 import type { UploadedFile } from '../../src-shared/schemas/files'
 import type { Paper, PaperDetail } from '../../src-shared/schemas/paper'
-import type { Category, Question, QuestionImportCheck, QuestionImportResult } from '../../src-shared/schemas/question'
+import type { Category, Question } from '../../src-shared/schemas/question'
 import { demoAccounts } from '../../src-server/seed/demo-accounts'
 import { testDatabases } from '../support/databases'
 import { dataOf } from '../support/envelope'
@@ -257,17 +258,19 @@ describe.each(testDatabases())('question banks and papers ($name)', (database) =
         ['党史', '论述题', '怪题型', ...opts(), '', ''],
         ['党史', '填空题', '', ...opts(), '', ''],
       ])
-      const check = dataOf((await admin.post<QuestionImportCheck>('/api/question/import/check', { path: file.path, useType: 2 })).body)
+      const check = dataOf((await admin.post<ImportCheck>('/api/question/import/check', { path: file.path, useType: 2 })).body)
       expect(check).toMatchObject({ total: 6, valid: 2, invalid: 4 })
       expect(check.issues).toEqual([
-        { row: 3, title: '导入多选', reason: '请至少选择两个答案' },
-        { row: 4, title: '导入判断', reason: '题目类别「没有的类别」不存在' },
-        { row: 6, title: '怪题型', reason: '题目类型「论述题」无效' },
-        { row: 7, title: '', reason: '请输入题目名称；请输入建议答案' },
+        { row: 3, column: '答案', message: '请至少选择两个答案' },
+        { row: 4, column: '题目类别', message: '题目类别「没有的类别」不存在' },
+        { row: 6, column: '题目类型', message: '题目类型「论述题」无效' },
+        { row: 7, column: '题目名称', message: '请输入题目名称' },
+        { row: 7, column: '答案', message: '请输入建议答案' },
       ])
+      expect(check.errorFile).toMatch(/\.xlsx$/)
       expect((await admin.data<Page<Question>>('/api/question', { useType: 2, title: '导入' })).total).toBe(0)
 
-      expect(dataOf((await admin.post<QuestionImportResult>('/api/question/import/commit', { path: file.path, useType: 2 })).body)).toEqual({ imported: 2, skipped: 4 })
+      expect(dataOf((await admin.post<ImportResult>('/api/question/import/commit', { path: file.path, useType: 2 })).body)).toEqual({ imported: 2, skipped: 4 })
       const imported = (await admin.data<Page<Question>>('/api/question', { useType: 2, title: '导入' })).records
       expect(imported.map((q) => [q.title, q.answer, q.status])).toEqual([
         ['导入判断二', 'false', 0],

@@ -2,11 +2,12 @@ import * as XLSX from '@e965/xlsx'
 import ExcelJS from 'exceljs'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { ApiEnvelope } from '../../src-shared/errors'
+import type { ImportCheck, ImportResult } from '../../src-shared/schemas/imports'
 import type { Page } from '../../src-shared/schemas/common'
 import type { UploadedFile } from '../../src-shared/schemas/files'
-import type { Member, MemberImportCheck, MemberImportResult } from '../../src-shared/schemas/member'
+import type { Member } from '../../src-shared/schemas/member'
 import type { Org, OrgNode } from '../../src-shared/schemas/org'
-import { OPTION_LETTERS, type Category, type Question, type QuestionImportCheck, type QuestionImportResult } from '../../src-shared/schemas/question'
+import { OPTION_LETTERS, type Category, type Question } from '../../src-shared/schemas/question'
 import type { SeatListImport, SeatPlan } from '../../src-shared/schemas/seating'
 import type { SignUpMember } from '../../src-shared/schemas/signup'
 import type { TrainDetail } from '../../src-shared/schemas/training'
@@ -17,7 +18,7 @@ import { exportSeatList } from '../../src-renderer/features/seating/seatList'
 import { testDatabases } from '../support/databases'
 import { dataOf } from '../support/envelope'
 import { membersOfTopOrg, validTrainForm } from '../support/training'
-import { failureOf, signInAs, type ApiAs } from './api-as'
+import { signInAs, type ApiAs } from './api-as'
 import { startTestServer, type TestServer } from './harness'
 
 /**
@@ -119,8 +120,8 @@ describe.each(testDatabases())('export → import round trips ($name)', (databas
     for (const m of listed.records) expect((await admin.del(`/api/member/${m.id}`)).body.code).toBe(0)
 
     const file = await upload(admin, '党员名单.xlsx', exported)
-    expect(dataOf((await admin.post<MemberImportCheck>('/api/member/import/check', { path: file.path })).body)).toMatchObject({ total: forms.length, valid: forms.length, invalid: 0 })
-    expect(dataOf((await admin.post<MemberImportResult>('/api/member/import/commit', { path: file.path })).body)).toEqual({ imported: forms.length, skipped: 0 })
+    expect(dataOf((await admin.post<ImportCheck>('/api/member/import/check', { path: file.path })).body)).toMatchObject({ total: forms.length, valid: forms.length, invalid: 0 })
+    expect(dataOf((await admin.post<ImportResult>('/api/member/import/commit', { path: file.path })).body)).toEqual({ imported: forms.length, skipped: 0 })
     const again = await admin.data<Page<Member>>('/api/member', { orgId: org.id, pageSize: 100 })
     const back = await Promise.all(again.records.map((m) => admin.data<Member>(`/api/member/${m.id}`)))
     const byPhone = (rows: Record<string, unknown>[]) => rows.sort((a, b) => String(a.telephone).localeCompare(String(b.telephone)))
@@ -147,10 +148,10 @@ describe.each(testDatabases())('export → import round trips ($name)', (databas
     const exported = await download(admin, '/api/question/export', { useType: 2, title: '往返' })
     expectTextCells((await workbookOf(exported)).worksheets[0], TRICKY)
     const file = await upload(admin, '题目.xlsx', exported)
-    expect(dataOf((await admin.post<QuestionImportCheck>('/api/question/import/check', { path: file.path, useType: 2 })).body)).toEqual({
-      total: forms.length, valid: forms.length, invalid: 0, issues: [],
+    expect(dataOf((await admin.post<ImportCheck>('/api/question/import/check', { path: file.path, useType: 2 })).body)).toEqual({
+      total: forms.length, valid: forms.length, invalid: 0, issues: [], errorFile: null,
     })
-    expect(dataOf((await admin.post<QuestionImportResult>('/api/question/import/commit', { path: file.path, useType: 2 })).body)).toEqual({ imported: forms.length, skipped: 0 })
+    expect(dataOf((await admin.post<ImportResult>('/api/question/import/commit', { path: file.path, useType: 2 })).body)).toEqual({ imported: forms.length, skipped: 0 })
     const imported = (await list()).filter((q) => !stored.some((s) => s.id === q.id))
     const byTitle = (rows: ReturnType<typeof fields>[]) => rows.sort((a, b) => a.title.localeCompare(b.title))
     expect(byTitle(imported.map(fields))).toEqual(byTitle(stored.map(fields)))
@@ -158,7 +159,7 @@ describe.each(testDatabases())('export → import round trips ($name)', (databas
     // The same export saved as Excel 97–2003 (as the desktop's .xls copy does) reads back the same.
     const xls = XLSX.write(XLSX.read(new Uint8Array(exported), { type: 'array' }), { bookType: 'xls', type: 'array' }) as ArrayBuffer
     const xlsFile = await upload(admin, '题目.xls', xls)
-    expect(dataOf((await admin.post<QuestionImportResult>('/api/question/import/commit', { path: xlsFile.path, useType: 2 })).body)).toEqual({ imported: forms.length, skipped: 0 })
+    expect(dataOf((await admin.post<ImportResult>('/api/question/import/commit', { path: xlsFile.path, useType: 2 })).body)).toEqual({ imported: forms.length, skipped: 0 })
     const fromXls = (await list()).filter((q) => !stored.some((s) => s.id === q.id) && !imported.some((i) => i.id === q.id))
     expect(byTitle(fromXls.map(fields))).toEqual(byTitle(stored.map(fields)))
   })
@@ -171,7 +172,7 @@ describe.each(testDatabases())('export → import round trips ($name)', (databas
     // As exports before issue 24 wrote them: an apostrophe before = + - @.
     sheet.addRow([category.name, '单选题', "'-5的绝对值是（旧导出）", "'=5", "'+5", "'@5", 'A', "'引号开头的解析"])
     const file = await upload(admin, '旧题目.xlsx', await book.xlsx.writeBuffer())
-    expect(dataOf((await admin.post<QuestionImportResult>('/api/question/import/commit', { path: file.path, useType: 2 })).body)).toEqual({ imported: 1, skipped: 0 })
+    expect(dataOf((await admin.post<ImportResult>('/api/question/import/commit', { path: file.path, useType: 2 })).body)).toEqual({ imported: 1, skipped: 0 })
     const [question] = (await admin.data<Page<Question>>('/api/question', { useType: 2, title: '旧导出', pageSize: 10 })).records
     expect(question).toMatchObject({ title: '-5的绝对值是（旧导出）', stem: JSON.stringify({ A: '=5', B: '+5', C: '@5' }), answer: 'A', analysis: "'引号开头的解析" })
   })
@@ -211,7 +212,7 @@ describe.each(testDatabases())('export → import round trips ($name)', (databas
       const exported = await download(orgadmin, '/api/train/sign/up/member/downloadAll', { trainId: from.trainId })
       expectTextCells((await workbookOf(exported)).worksheets[0], TRICKY)
       const file = await upload(orgadmin, '报名名单.xlsx', exported)
-      expect(dataOf((await orgadmin.get<{ imported: number }>('/api/train/sign/up/member/upload', { trainId: to.trainId, path: file.path })).body)).toEqual({ imported: TRICKY.length })
+      expect(dataOf((await orgadmin.get<{ imported: number }>('/api/train/sign/up/member/upload', { trainId: to.trainId, path: file.path })).body)).toEqual({ imported: TRICKY.length, skipped: 0 })
 
       // Every column the roster reads back: all but 到达时间, which it shows as a date only (spec 000 §9).
       const fields = [
@@ -257,7 +258,7 @@ describe.each(testDatabases())('export → import round trips ($name)', (databas
       expect((await orgadmin.data<SeatPlan>('/api/train/member/location/plan', { trainId })).revision).toBe(plan.revision)
     })
 
-    it('the seat list: bad rows are refused by row with a reason; a list without positions seats in row order', async () => {
+    it('the seat list: bad rows are listed by row with a reason and left out of the arrangement; a list without positions seats in row order', async () => {
       const { trainId, signUps } = await trainingWith(4)
       const people = signUps.map((s) => [s.id, s.name, '', s.telephone])
       const listFile = async (rows: unknown[][], header: unknown[] = ['报名编号', '姓名', '单位', '手机号', '排', '列', '分组']) => {
@@ -269,26 +270,30 @@ describe.each(testDatabases())('export → import round trips ($name)', (databas
       }
       const importAs = (path: string) => orgadmin.post<SeatListImport>('/api/train/member/location/import', { trainId, path, rowNumber: 2, columnNumber: 3 })
 
-      const bad = await importAs(
-        await listFile([
-          [...people[0], 1, 1, 1],
-          [...people[1], 1, 1, ''],
-          [...people[2], 3, 1, ''],
-          [...people[3], 2, '', ''],
-          [...people[0], 2, 2, ''],
-          [999999, '不认识', '', '13000000000', 2, 3, ''],
-        ]),
+      const bad = dataOf(
+        (
+          await importAs(
+            await listFile([
+              [...people[0], 1, 1, 1],
+              [...people[1], 1, 1, ''],
+              [...people[2], 3, 1, ''],
+              [...people[3], 2, '', ''],
+              [...people[0], 2, 2, ''],
+              [999999, '不认识', '', '13000000000', 2, 3, ''],
+            ]),
+          )
+        ).body,
       )
-      const failure = failureOf(bad)
-      expect(failure.status).toBe(400)
-      expect(failure.data?.issues?.map((i) => i.message)).toEqual([
-        '第3行：第1排第1列与第2行重复',
-        '第4行：第3排第1列不在座位表内（座位表为 2 排 3 列）',
-        '第5行：排和列须同时填写',
-        `第6行：${signUps[0].name}与第2行是同一人员`,
-        '第7行：该人员不在报名名单中',
+      expect(bad).toMatchObject({ total: 6, valid: 1, invalid: 5 })
+      expect(bad.issues.map((i) => `${i.row}【${i.column}】${i.message}`)).toEqual([
+        '3【排】第1排第1列与第2行重复',
+        '4【排】第3排第1列不在座位表内（座位表为 2 排 3 列）',
+        '5【列】排和列须同时填写',
+        `6【姓名】${signUps[0].name}与第2行是同一人员`,
+        '7【报名编号】该人员不在报名名单中',
       ])
-      expect(failure.message).toMatch(/^座位名单有误，未导入：第3行：第1排第1列与第2行重复；/)
+      expect(bad.seats).toEqual([{ rowNumber: 1, columnNumber: 1, trainSignUpMemberId: signUps[0].id }])
+      expect(bad.message).toBe('已按表中排列入座 1 人，3 人未安排')
 
       // Re-sorted without positions: the list is an order, filled row by row.
       const ordered = dataOf((await importAs(await listFile([people[3], people[1], people[2]], ['报名编号', '姓名', '单位', '手机号']))).body)

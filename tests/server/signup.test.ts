@@ -4,6 +4,7 @@ import * as XLSX from '@e965/xlsx'
 import ExcelJS from 'exceljs'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { ApiFailure } from '../../src-shared/errors'
+import type { ImportCheck } from '../../src-shared/schemas/imports'
 import type { UploadedFile } from '../../src-shared/schemas/files'
 import type { SignUpMember, SignUpStatisticsRecord } from '../../src-shared/schemas/signup'
 import type { TrainDetail } from '../../src-shared/schemas/training'
@@ -174,20 +175,19 @@ describe.each(testDatabases())('sign-ups, rosters and statistics ($name)', (data
     return uploadFile('名单.xlsx', new Uint8Array(await workbook.xlsx.writeBuffer()))
   }
 
-  it('imports an Excel 97–2003 roster: the bad row of the committed file refuses it all, a good one imports', async () => {
+  it('imports an Excel 97–2003 roster: its bad row is reported and skipped, a good one imports', async () => {
     const { orgId } = await server.db.selectFrom('member').select('orgId').where('id', '=', finance[0].id).executeTakeFirstOrThrow()
     dataOf((await api(admin, 'POST', '/api/member', { name: '钱九七', nation: '汉族', gender: 0, telephone: XLS_MEMBER_PHONE, orgId, pwd: 'Member@123' })).body)
     const train = await publishedTraining({ maxNum: 10 })
     const fixture = await uploadFile('名单.xls', await readFile(join(__dirname, '../fixtures/roster-97-2003.xls')))
-    const refused = await api(orgadmin, 'GET', `${BASE}/upload`, undefined, { trainId: String(train.id), path: fixture })
-    expect(refused.status).toBe(400)
-    expect((refused.body as ApiFailure).data?.issues?.map((i) => i.message)).toEqual(['第3行：手机号格式错误'])
+    const check = dataOf((await api<ImportCheck>(orgadmin, 'POST', `${BASE}/upload/check`, { trainId: train.id, path: fixture })).body)
+    expect(check.issues).toEqual([{ row: 3, column: '手机号', message: '手机号格式错误' }])
     expect(await allNum(train.id)).toBe(0)
 
     const book = XLSX.utils.book_new()
     XLSX.utils.book_append_sheet(book, XLSX.utils.aoa_to_sheet([['姓名', '手机号', '职务'], ['钱九七', Number(XLS_MEMBER_PHONE), '副处长']]), '名单')
     const good = await uploadFile('名单.xls', XLSX.write(book, { bookType: 'xls', type: 'buffer' }) as Uint8Array)
-    expect(dataOf((await api(orgadmin, 'GET', `${BASE}/upload`, undefined, { trainId: String(train.id), path: good })).body)).toEqual({ imported: 1 })
+    expect(dataOf((await api(orgadmin, 'GET', `${BASE}/upload`, undefined, { trainId: String(train.id), path: good })).body)).toEqual({ imported: 1, skipped: 0 })
     const [person] = dataOf((await api<SignUpMember[]>(orgadmin, 'GET', `${BASE}/all`, undefined, { trainId: String(train.id) })).body)
     expect(person).toMatchObject({ name: '钱九七', telephone: XLS_MEMBER_PHONE, jobs: '副处长', source: 'import' })
   })
@@ -207,7 +207,7 @@ describe.each(testDatabases())('sign-ups, rosters and statistics ($name)', (data
     expect([refused.status, refused.body.message]).toEqual([400, `一次最多导入 ${MAX_ROSTER_ROWS} 行，请分批导入`])
   })
 
-  it('imports a roster all or nothing, reporting every bad row', async () => {
+  it('checks a roster row by row without writing, then imports its good rows and skips the bad', async () => {
     const train = await publishedTraining({ maxNum: 10 })
     const bad = await uploadRoster([
       [finance[0].name, finance[0].telephone, '男', '科员'],
@@ -216,34 +216,39 @@ describe.each(testDatabases())('sign-ups, rosters and statistics ($name)', (data
       [finance[1].name, finance[1].telephone, '未知', ''],
       [finance[0].name, finance[0].telephone, '男', ''],
     ])
-    const refused = await api(orgadmin, 'GET', `${BASE}/upload`, undefined, { trainId: String(train.id), path: bad })
-    expect(refused.status).toBe(400)
-    expect((refused.body as ApiFailure).data?.issues?.map((i) => i.message)).toEqual([
-      '第3行：手机号格式错误',
-      `第4行：未找到手机号为 ${office[0].telephone} 的党员`,
-      '第5行：性别应为“男”或“女”',
-      '第6行：手机号 ' + finance[0].telephone + ' 与第2行重复',
+    const check = dataOf((await api<ImportCheck>(orgadmin, 'POST', `${BASE}/upload/check`, { trainId: train.id, path: bad })).body)
+    expect(check).toMatchObject({ total: 5, valid: 1, invalid: 4 })
+    expect(check.issues).toEqual([
+      { row: 3, column: '手机号', message: '手机号格式错误' },
+      { row: 4, column: '手机号', message: `未找到手机号为 ${office[0].telephone} 的党员` },
+      { row: 5, column: '性别', message: '性别应为“男”或“女”' },
+      { row: 6, column: '手机号', message: `手机号 ${finance[0].telephone} 与第2行重复` },
     ])
     expect(await allNum(train.id)).toBe(0)
     expect(dataOf((await api<SignUpMember[]>(orgadmin, 'GET', `${BASE}/all`, undefined, { trainId: String(train.id) })).body)).toEqual([])
+    expect(dataOf((await api(orgadmin, 'GET', `${BASE}/upload`, undefined, { trainId: String(train.id), path: bad })).body)).toEqual({ imported: 1, skipped: 4 })
+    expect(await allNum(train.id)).toBe(1)
 
+    const fresh = await publishedTraining({ maxNum: 10 })
     const good = await uploadRoster([
       [finance[0].name, finance[0].telephone, '女', '=SUM(1)'],
       [finance[1].name, finance[1].telephone, '', ''],
     ])
-    expect(dataOf((await api(orgadmin, 'GET', `${BASE}/upload`, undefined, { trainId: String(train.id), path: good })).body)).toEqual({ imported: 2 })
-    const imported = dataOf((await api<SignUpMember[]>(orgadmin, 'GET', `${BASE}/all`, undefined, { trainId: String(train.id) })).body)
+    expect(dataOf((await api(orgadmin, 'GET', `${BASE}/upload`, undefined, { trainId: String(fresh.id), path: good })).body)).toEqual({ imported: 2, skipped: 0 })
+    const imported = dataOf((await api<SignUpMember[]>(orgadmin, 'GET', `${BASE}/all`, undefined, { trainId: String(fresh.id) })).body)
     expect(imported.map((r) => [r.telephone, r.gender, r.source])).toEqual([
       [finance[0].telephone, 0, 'import'],
       [finance[1].telephone, expect.any(Number), 'import'],
     ])
     expect(imported[0].jobs).toBe('=SUM(1)')
-    expect(await allNum(train.id)).toBe(2)
+    expect(await allNum(fresh.id)).toBe(2)
 
     const small = await publishedTraining({ maxNum: 1 })
-    const tooMany = await api(orgadmin, 'GET', `${BASE}/upload`, undefined, { trainId: String(small.id), path: good })
-    expect(tooMany.body.message).toBe('报名人数已满：导入 2 人将超过报名最大人数')
-    expect(await allNum(small.id)).toBe(0)
+    // Beyond the places left, rows are refused as full, in row order.
+    const full = dataOf((await api<ImportCheck>(orgadmin, 'POST', `${BASE}/upload/check`, { trainId: small.id, path: good })).body)
+    expect(full).toMatchObject({ total: 2, valid: 1, invalid: 1, issues: [{ row: 3, column: '', message: '报名人数已满（最多 1 人）' }] })
+    expect(dataOf((await api(orgadmin, 'GET', `${BASE}/upload`, undefined, { trainId: String(small.id), path: good })).body)).toEqual({ imported: 1, skipped: 1 })
+    expect(await allNum(small.id)).toBe(1)
   })
 
   it('lists sign-up statistics with the filters, within the caller\'s own people, and exports them', async () => {

@@ -2,13 +2,13 @@ import { useCallback, useEffect, useMemo, useState } from 'react'
 import { Button, Field, Input, makeStyles, Radio, RadioGroup, Spinner, tokens } from '@fluentui/react-components'
 import { ArrowDownloadRegular, ArrowUploadRegular, DeleteRegular, DocumentBulletListRegular, DoorArrowLeftRegular, PeopleRegular, PrintRegular, SaveRegular, TableRegular } from '@fluentui/react-icons'
 import { useNavigate, useSearchParams } from 'react-router-dom'
-import { seatColumns, seatModeLabels, seatModes, seatRows, type SeatConflict, type SeatInfo, type SeatMode, type SeatPlan } from '../../../src-shared/schemas/seating'
+import { seatColumns, seatModeLabels, seatModes, seatRows, type SeatConflict, type SeatInfo, type SeatListImport, type SeatMode, type SeatPlan } from '../../../src-shared/schemas/seating'
 import type { SyncConflict } from '../../../src-shared/schemas/sync'
 import { call, onEvent } from '../../lib/bridge'
+import { XLSX_MIME } from '../../lib/workbook'
 import { useConfirm } from '../../components/confirm'
 import { RecordUnavailable } from '../../components/RecordUnavailable'
 import { toastMessages, useNotify } from '../../components/toast'
-import { useFilePicker } from '../../components/upload/useFilePicker'
 import { useDownloadTask } from '../../components/useDownloadTask'
 import { idParamOf, useRecordById } from '../../components/useRecordById'
 import { DOOR_PATH, TRAINING_LIST_PATH } from '../signups/TrainingHeader'
@@ -18,6 +18,7 @@ import { ConflictDialog, type ConflictChoice, type PlanConflict } from './Confli
 import { PrepareOfflineButton } from './PrepareOfflineButton'
 import { SeatGrid } from './SeatGrid'
 import { SeatPdf } from './SeatPdf'
+import { SeatListImportDialog } from './SeatListImportDialog'
 import { SeatPictures } from './SeatPictures'
 import { UnseatedList } from './UnseatedList'
 import { exportSeatList } from './seatList'
@@ -33,7 +34,6 @@ const useStyles = makeStyles({
   footer: { display: 'flex', gap: tokens.spacingHorizontalM, justifyContent: 'flex-end' },
 })
 
-const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'
 const SHORT_SEATS = '剩余座位不足，请重新生成座位表'
 
 const loadPlan = (trainId: number): Promise<SeatPlan> => call('seat.plan', { trainId })
@@ -60,7 +60,8 @@ export default function FieldSeatPage() {
   const [conflict, setConflict] = useState<SeatConflict | null>(null)
   /** A save queued offline that the server refused when it was synced. */
   const [queuedConflict, setQueuedConflict] = useState<SyncConflict | null>(null)
-  const listPicker = useFilePicker('roster')
+  /** The grid the seat list import dialog reads its list against; null while it is closed. */
+  const [listGrid, setListGrid] = useState<{ rows: number; columns: number } | null>(null)
   const madeFile = useDownloadTask()
   const [papersOpen, setPapersOpen] = useState(false)
 
@@ -153,20 +154,12 @@ export default function FieldSeatPage() {
   }
 
   const exportList = () =>
-    madeFile.save(async () => ({ name: `${plan.trainName}座位名单.xlsx`, contentType: XLSX, bytes: await exportSeatList(a, plan.people) }))
+    madeFile.save(async () => ({ name: `${plan.trainName}座位名单.xlsx`, contentType: XLSX_MIME, bytes: await exportSeatList(a, plan.people) }))
 
-  /** The list is read by the server against the grid on screen; its answer is shown as it is. Nothing is saved yet. */
-  const importList = async () => {
-    try {
-      const file = await listPicker.pick()
-      if (!file) return
-      const list = await call('seat.importList', { trainId, path: file.path, rowNumber: a.rows, columnNumber: a.columns })
-      setA((cur) => (cur.rows === a.rows && cur.columns === a.columns ? fromList(cur, list) : cur))
-      setPickedSeat(null)
-      notify.success(list.message)
-    } catch (error) {
-      notify.error(error)
-    }
+  /** An imported list's good rows, read against the grid on screen: they replace the arrangement there. Nothing is saved yet. */
+  const applyList = (list: SeatListImport, grid: { rows: number; columns: number }) => {
+    setA((cur) => (cur.rows === grid.rows && cur.columns === grid.columns ? fromList(cur, list) : cur))
+    setPickedSeat(null)
   }
 
   const printChart = () => madeFile.saveDocument(() => seatChartDocument(plan.trainName, a, nameOf))
@@ -288,7 +281,7 @@ export default function FieldSeatPage() {
             <Button icon={<ArrowDownloadRegular />} disabled={madeFile.busy} onClick={() => void exportList()}>
               导出名单
             </Button>
-            <Button icon={<ArrowUploadRegular />} onClick={() => void importList()}>
+            <Button icon={<ArrowUploadRegular />} onClick={() => setListGrid({ rows: a.rows, columns: a.columns })}>
               导入名单
             </Button>
             <Button icon={<PrintRegular />} disabled={madeFile.busy} onClick={() => void printChart()}>
@@ -297,7 +290,6 @@ export default function FieldSeatPage() {
             <Button icon={<DocumentBulletListRegular />} onClick={() => setPapersOpen(true)}>
               场地材料
             </Button>
-            {listPicker.input}
           </div>
           <div className={styles.body}>
             <UnseatedList people={waiting} picked={pickedPerson} onPick={(id) => (setPickedPerson(id), setPickedSeat(null))} />
@@ -308,6 +300,9 @@ export default function FieldSeatPage() {
         </>
       )}
       {mode === 1 && <SeatPictures trainId={trainId} />}
+      {listGrid && (
+        <SeatListImportDialog trainId={trainId} grid={listGrid} open onClose={() => setListGrid(null)} onApply={(list) => applyList(list, listGrid)} />
+      )}
       <VenuePapersDialog trainId={trainId} open={papersOpen} onClose={() => setPapersOpen(false)} seatChart={() => seatChartDocument(plan.trainName, a, nameOf)} />
       {mode === 2 && <SeatPdf trainId={trainId} pdfUrl={plan.pdfUrl} onChange={onPdfSet} />}
 

@@ -1,10 +1,9 @@
-import { useState } from 'react'
 import { Button } from '@fluentui/react-components'
 import { ArrowDownloadRegular } from '@fluentui/react-icons'
-import { exportTable, readAllPages, type ExportColumn } from '../../components/exportTable'
-import { useNotify } from '../../components/toast'
+import { readAllPages, tableFile, type ExportColumn } from '../../components/exportTable'
+import { useDownloadTask } from '../../components/useDownloadTask'
 
-/** 导出 for a server-paged table: every row of its current filter, not the page shown. */
+/** 导出 for a server-paged table: every row of its current filter, not the page shown, as a workbook. */
 export function ExportAllButton<Row>({
   fileName,
   columns,
@@ -14,21 +13,10 @@ export function ExportAllButton<Row>({
   columns: readonly ExportColumn<Row>[]
   load(pageNum: number, pageSize: number): Promise<{ records: Row[]; total: number }>
 }) {
-  const notify = useNotify()
-  const [exporting, setExporting] = useState(false)
-  const run = async () => {
-    setExporting(true)
-    try {
-      exportTable(fileName, columns, await readAllPages(load))
-    } catch (error) {
-      notify.error(error)
-    } finally {
-      setExporting(false)
-    }
-  }
+  const task = useDownloadTask()
   return (
-    <Button icon={<ArrowDownloadRegular />} disabled={exporting} onClick={() => void run()}>
-      {exporting ? '导出中...' : '导出'}
+    <Button icon={<ArrowDownloadRegular />} disabled={task.busy} onClick={() => void task.save(async () => tableFile(fileName, columns, await readAllPages(load)))}>
+      {task.busy ? '导出中...' : '导出'}
     </Button>
   )
 }

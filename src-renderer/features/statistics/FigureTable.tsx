@@ -2,9 +2,10 @@ import { useState, type ReactNode } from 'react'
 import { Button, makeStyles, Table, TableBody, TableCell, TableHeader, TableHeaderCell, TableRow, tokens } from '@fluentui/react-components'
 import { ArrowDownloadRegular } from '@fluentui/react-icons'
 import { EmptyState } from '../../components/EmptyState'
-import { exportTable, type ExportColumn } from '../../components/exportTable'
+import { tableFile, type ExportColumn } from '../../components/exportTable'
 import { Pager } from '../../components/Pager'
 import { TruncatedCell } from '../../components/TruncatedCell'
+import { useDownloadTask } from '../../components/useDownloadTask'
 
 export interface FigureColumn<Row> extends ExportColumn<Row> {
   key: string
@@ -46,6 +47,7 @@ export function FigureTable<Row>({
   toolbar?: ReactNode
 }) {
   const styles = useStyles()
+  const exported = useDownloadTask()
   const [pageNum, setPageNum] = useState(1)
   const lastPage = pageSize ? Math.max(1, Math.ceil(rows.length / pageSize)) : 1
   const page = Math.min(pageNum, lastPage)
@@ -53,7 +55,9 @@ export function FigureTable<Row>({
   return (
     <section aria-label={label}>
       <div className={styles.toolbar}>
-        <Button size="small" icon={<ArrowDownloadRegular />} disabled={rows.length === 0} onClick={() => exportTable(exportName, columns, rows)}>
+        <Button size="small" icon={<ArrowDownloadRegular />} disabled={rows.length === 0 || exported.busy}
+          onClick={() => void exported.save(() => tableFile(exportName, columns, rows))}
+        >
           导出
         </Button>
         {toolbar}

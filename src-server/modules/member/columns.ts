@@ -6,7 +6,7 @@ import type { MemberRow } from './queries'
 export interface ImportColumn {
   header: string
   field:
-    | 'name' | 'gender' | 'nation' | 'telephone' | 'orgCode' | 'idcard'
+    | 'name' | 'gender' | 'nation' | 'telephone' | 'org' | 'orgCode' | 'idcard'
     | 'department' | 'jobs' | 'partyJobs' | 'tenureTime' | 'sameTenureYear' | 'pwd' | 'enabled'
   required: boolean
   note: string
@@ -15,7 +15,7 @@ export interface ImportColumn {
   text?: boolean
   /** The template's drop-down list. */
   choices?: readonly string[]
-  /** The value of the template's example row (the organisation code is the caller's own). */
+  /** The value of the template's example row (the organisation is the caller's own). */
   example: string
 }
 
@@ -28,7 +28,10 @@ export const importColumns: readonly ImportColumn[] = [
   { header: '性别', field: 'gender', required: true, note: '必填，男 或 女', width: 8, choices: [genderLabels[1], genderLabels[0]], example: genderLabels[1] },
   { header: '民族', field: 'nation', required: true, note: '必填，如 汉族', width: 10, example: '汉族' },
   { header: '手机号', field: 'telephone', required: true, note: '必填，11 位手机号，不能与已有党员重复', width: 15, text: true, example: '13800000000' },
-  { header: '所属组织编码', field: 'orgCode', required: true, note: '必填，见“组织编码”工作表', width: 18, text: true, example: '' },
+  {
+    header: '所属组织', field: 'org', required: true, note: '必填，从下拉列表选择（见“组织”工作表），或填写组织名称；同名的组织请填写路径，如 上级组织/本组织',
+    width: 36, example: '',
+  },
   { header: '身份证号', field: 'idcard', required: false, note: '18 位（末位可为 X），也可填 15 位旧号码', width: 21, text: true, example: '11010519491231002X' },
   { header: '部门', field: 'department', required: false, note: '', width: 14, example: '办公室' },
   { header: '职务', field: 'jobs', required: false, note: '', width: 14, example: '科员' },
@@ -39,13 +42,15 @@ export const importColumns: readonly ImportColumn[] = [
 ]
 
 /**
- * Columns an import reads: the template's, and 状态, which only an export writes (the
- * template leaves it out: a new member starts enabled), so an exported list imports
- * with the state each member had.
+ * Columns an import reads: the template's, and two only an export writes, so an exported
+ * list imports again as it was: 状态 (the template leaves it out: a new member starts
+ * enabled) and 所属组织编码 (exact, so it is read before 所属组织, which an export fills
+ * with the bare name).
  */
 export const readColumns: readonly ImportColumn[] = [
   ...importColumns,
   { header: '状态', field: 'enabled', required: false, note: '启用 或 停用；不填为启用', width: 8, example: '启用' },
+  { header: '所属组织编码', field: 'orgCode', required: false, note: '组织编码；填写时优先于所属组织', width: 18, text: true, example: '' },
 ]
 
 /** 状态 as the export writes it and the import reads it. */

@@ -1,6 +1,6 @@
 import { callerScope } from '../../auth/scope'
 import { signedIn, type DomainHandlers } from '../../http/context'
-import { commitRoster, importCheckReport } from './import'
+import { checkMemberImport, commitMemberImport } from './import'
 import { listMembers, memberDetail, memberPlan } from './queries'
 import { sendImportTemplate, sendMemberExport } from './workbooks'
 import { createMember, deleteMember, setMemberEnabled, updateMember } from './writes'
@@ -31,9 +31,9 @@ export const memberHandlers = {
   },
   'member.importTemplate': async (_input, ctx) => sendImportTemplate(ctx.db, callerScope(ctx), ctx.reply),
   'member.importCheck': async ({ path }, ctx) =>
-    importCheckReport(ctx.db, callerScope(ctx), ctx.options.uploadDir, path, signedIn(ctx).adminId),
+    checkMemberImport(ctx.db, callerScope(ctx), ctx.options.uploadDir, path, signedIn(ctx).adminId),
   'member.importCommit': async ({ path }, ctx) =>
-    commitRoster(ctx.db, callerScope(ctx), ctx.options.uploadDir, path, signedIn(ctx).adminId),
+    commitMemberImport(ctx.db, callerScope(ctx), ctx.options.uploadDir, path, signedIn(ctx).adminId),
   'member.export': async ({ ids, ...filter }, ctx) => {
     // Planned before the download starts, so a bad filter still answers as JSON.
     const plan = await memberPlan(ctx.db, callerScope(ctx), filter)

@@ -1,26 +1,17 @@
-import { createWriteStream } from 'node:fs'
-import { mkdir, stat } from 'node:fs/promises'
-import { dirname } from 'node:path'
-import { finished } from 'node:stream/promises'
 import { z } from 'zod'
 import { AppError, ErrorKey } from '../../../src-shared/errors'
-import {
-  MAX_REPORTED_IMPORT_ISSUES,
-  MemberFieldsSchema,
-  memberPassword,
-  type ImportIssue,
-  type MemberImportCheck,
-  type MemberImportResult,
-} from '../../../src-shared/schemas/member'
+import type { ImportCheck, ImportResult } from '../../../src-shared/schemas/imports'
+import { MemberFieldsSchema, memberPassword } from '../../../src-shared/schemas/member'
 import { hashPassword } from '../../auth/passwords'
 import type { DataScope } from '../../auth/scope'
+import { chunks } from '../../db/chunks'
 import { startsWith } from '../../db/prefix'
 import { isUniqueViolation } from '../../db/sql-text'
 import { nowText } from '../../db/time'
 import type { Db, NewMember } from '../../db/types'
-import { absoluteStoredPath, newStoredPath } from '../../files/storage'
-import { firstSheetRows, uploadedWorkbook, type UploadedWorkbook } from '../../files/workbook-rows'
-import { addSheet, inert, streamingWorkbook, XLSX_MIME } from '../../files/xlsx'
+import { importCheckOf, importResultOf, rowIssues, type CheckedImport } from '../../files/import-report'
+import { firstSheetRows, uploadedWorkbook, type SheetRow, type UploadedWorkbook } from '../../files/workbook-rows'
+import { orgsByNameOrPath, type OrgMatch, type OrgPlace } from '../org/by-path'
 import { enabledLabel, headerKey, readColumns, type ImportColumn } from './columns'
 
 /** One import at a time stays a few tens of megabytes in memory. */
@@ -29,24 +20,18 @@ const LOOKUP_CHUNK = 500
 
 type Field = ImportColumn['field']
 
-/** A data row as read: its sheet row number and the text of each template column. */
+/** A data row as read: the sheet row, and the text of each template column. */
 interface RawRow {
-  row: number
+  sheet: SheetRow
   cells: Partial<Record<Field, string>>
 }
 
 /** A row that passed every check, ready to insert (the password still in clear, hashed on commit). */
-export type GoodRow = Omit<NewMember, 'pwdHash' | 'createdAt' | 'updatedAt'> & { pwd?: string }
-
-export interface CheckedRoster {
-  total: number
-  good: GoodRow[]
-  bad: { row: number; cells: RawRow['cells']; issues: ImportIssue[] }[]
-}
+type GoodRow = Omit<NewMember, 'pwdHash' | 'createdAt' | 'updatedAt'> & { pwd?: string }
 
 const genderOfText: Record<string, number> = { 男: 1, 女: 0 }
 
-/** A row's fields as the member dialog validates them; the organisation comes by code instead of id. */
+/** A row's fields as the member dialog validates them; the organisation comes by name, path or code instead of id. */
 const ImportRowSchema = MemberFieldsSchema.omit({ orgId: true, avatarUrl: true }).extend({
   gender: z.union([z.literal(0), z.literal(1)], { error: '性别只能填写 男 或 女' }),
   pwd: z.preprocess((v) => (v === '' ? undefined : v), memberPassword.optional()),
@@ -55,12 +40,14 @@ const ImportRowSchema = MemberFieldsSchema.omit({ orgId: true, avatarUrl: true }
 const headerOfField = new Map(readColumns.map((c) => [c.field, c.header]))
 
 /** Reads the first worksheet: the header row names the columns, every non-empty row after it is a member. */
-async function readRows({ file, format }: UploadedWorkbook): Promise<RawRow[]> {
+async function readRows({ file, format }: UploadedWorkbook): Promise<{ header: readonly string[]; rows: RawRow[] }> {
   const rows: RawRow[] = []
+  let header: readonly string[] | undefined
   let columnOf: Map<Field, number> | undefined
   const unreadable = '无法读取该 Excel 文件，请确认文件未损坏且为 xlsx 或 xls 格式'
   for await (const row of firstSheetRows(file, format, { maxRows: MAX_IMPORT_ROWS, unreadable })) {
     if (!columnOf) {
+      header = row.cells
       columnOf = headerColumns(row.cells)
       continue
     }
@@ -69,13 +56,13 @@ async function readRows({ file, format }: UploadedWorkbook): Promise<RawRow[]> {
       const text = row.cells[col] ?? ''
       if (text) cells[field] = text
     }
-    if (Object.keys(cells).length > 0) rows.push({ row: row.number, cells })
+    if (Object.keys(cells).length > 0) rows.push({ sheet: row, cells })
   }
-  if (!columnOf) throw new AppError(ErrorKey.VALIDATION, '文件中没有数据，请按导入模板填写')
-  return rows
+  if (!header) throw new AppError(ErrorKey.VALIDATION, '文件中没有数据，请按导入模板填写')
+  return { header, rows }
 }
 
-/** Where each template column is in the header row (0-based). */
+/** Where each template column is in the header row (0-based); 所属组织编码 stands in for 所属组织. */
 function headerColumns(header: readonly string[]): Map<Field, number> {
   const byHeader = new Map(readColumns.map((c) => [c.header, c.field]))
   const columnOf = new Map<Field, number>()
@@ -83,20 +70,14 @@ function headerColumns(header: readonly string[]): Map<Field, number> {
     const field = byHeader.get(headerKey(text))
     if (field && !columnOf.has(field)) columnOf.set(field, col)
   })
-  const missing = readColumns.filter((c) => c.required && !columnOf.has(c.field)).map((c) => c.header)
+  const missing = readColumns.filter((c) => c.required && !columnOf.has(c.field) && !(c.field === 'org' && columnOf.has('orgCode'))).map((c) => c.header)
   if (missing.length > 0) throw new AppError(ErrorKey.VALIDATION, `导入文件缺少必填列：${missing.join('、')}，请使用导入模板`)
   return columnOf
 }
 
-function chunks<T>(items: readonly T[], size: number): T[][] {
-  const out: T[][] = []
-  for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size))
-  return out
-}
-
 /** Organisations of the caller's tree by code. */
-async function orgsByCode(db: Db, scope: DataScope, codes: string[]) {
-  const found = new Map<string, { orgId: number; orgPath: string; topOrgId: number }>()
+async function orgsByCode(db: Db, scope: DataScope, codes: string[]): Promise<Map<string, OrgPlace>> {
+  const found = new Map<string, OrgPlace>()
   for (const part of chunks(codes, LOOKUP_CHUNK)) {
     const rows = await db
       .selectFrom('org as o')
@@ -116,21 +97,40 @@ async function telephonesTaken(db: Db, telephones: string[]): Promise<Set<string
   return taken
 }
 
+const present = <K extends Field>(rows: RawRow[], field: K) => [...new Set(rows.flatMap((r) => (r.cells[field] ? [r.cells[field]] : [])))]
+
+/** A row's organisation: by code when the row has one (an export), else by name or path; or the reason it has none. */
+function orgOfRow(cells: RawRow['cells'], byCode: Map<string, OrgPlace>, byName: Map<string, OrgMatch>): { org: OrgPlace } | { field: Field; message: string } {
+  if (cells.orgCode) {
+    const org = byCode.get(cells.orgCode)
+    return org ? { org } : { field: 'orgCode', message: '组织编码不存在或不在本单位范围内' }
+  }
+  if (!cells.org) return { field: 'org', message: '请填写所属组织' }
+  const match = byName.get(cells.org) ?? { kind: 'none' }
+  if (match.kind === 'one') return { org: match.org }
+  if (match.kind === 'none') return { field: 'org', message: `组织“${cells.org}”不存在或不在本单位范围内` }
+  const shown = match.paths.slice(0, 3).join('、')
+  return { field: 'org', message: `有 ${match.paths.length} 个组织名为“${cells.org}”，请填写组织路径以区分：${shown}${match.paths.length > 3 ? ' 等' : ''}` }
+}
+
 /**
  * Reads and checks every row the way the member dialog would, plus what only a file
- * can get wrong: unknown organisation codes and numbers repeated within the file.
- * Nothing is written.
+ * can get wrong: organisations that are unknown or ambiguous, numbers repeated within
+ * the file. Nothing is written.
  */
-export async function checkRoster(db: Db, scope: DataScope, uploadDir: string, path: string, adminId: number): Promise<CheckedRoster> {
-  const rows = await readRows(await uploadedWorkbook(db, uploadDir, path, adminId))
-  const orgs = await orgsByCode(db, scope, [...new Set(rows.flatMap((r) => (r.cells.orgCode ? [r.cells.orgCode] : [])))])
-  const taken = await telephonesTaken(db, [...new Set(rows.flatMap((r) => (r.cells.telephone ? [r.cells.telephone] : [])))])
+async function checkMembers(db: Db, scope: DataScope, uploadDir: string, path: string, adminId: number): Promise<CheckedImport<GoodRow>> {
+  const { header, rows } = await readRows(await uploadedWorkbook(db, uploadDir, path, adminId))
+  const [byCode, byName, taken] = await Promise.all([
+    orgsByCode(db, scope, present(rows, 'orgCode')),
+    orgsByNameOrPath(db, scope, present(rows, 'org')),
+    telephonesTaken(db, present(rows, 'telephone')),
+  ])
   const firstRowOf = new Map<string, number>()
-  const checked: CheckedRoster = { total: rows.length, good: [], bad: [] }
+  const checked: CheckedImport<GoodRow> = { header, good: [], bad: [] }
 
-  for (const { row, cells } of rows) {
-    const issues: ImportIssue[] = []
-    const issue = (field: Field, message: string) => issues.push({ row, column: headerOfField.get(field) ?? field, message })
+  for (const { sheet, cells } of rows) {
+    const { issues, issue: issueAt } = rowIssues(sheet.number)
+    const issue = (field: Field, message: string) => issueAt(headerOfField.get(field) ?? field, message)
     const gender = cells.gender === undefined ? undefined : (genderOfText[cells.gender] ?? -1)
     const parsed = ImportRowSchema.safeParse({ ...cells, gender })
     if (!parsed.success) {
@@ -138,60 +138,23 @@ export async function checkRoster(db: Db, scope: DataScope, uploadDir: string, p
     }
     const enabled = cells.enabled === undefined || cells.enabled === enabledLabel(1) ? 1 : cells.enabled === enabledLabel(0) ? 0 : undefined
     if (enabled === undefined) issue('enabled', '状态只能填写 启用 或 停用')
-    const org = cells.orgCode ? orgs.get(cells.orgCode) : undefined
-    if (!cells.orgCode) issue('orgCode', '请填写所属组织编码')
-    else if (!org) issue('orgCode', '组织编码不存在或不在本单位范围内')
+    const place = orgOfRow(cells, byCode, byName)
+    if ('message' in place) issue(place.field, place.message)
     const telephone = parsed.success ? parsed.data.telephone : undefined
     if (telephone !== undefined) {
       const first = firstRowOf.get(telephone)
       if (first !== undefined) issue('telephone', `与第 ${first} 行的手机号重复`)
       else if (taken.has(telephone)) issue('telephone', '该手机号已存在')
-      else firstRowOf.set(telephone, row)
+      else firstRowOf.set(telephone, sheet.number)
     }
-    if (issues.length > 0 || !parsed.success || !org || enabled === undefined) checked.bad.push({ row, cells, issues })
-    else checked.good.push({ ...parsed.data, ...org, enabled })
+    if (issues.length > 0 || !parsed.success || !('org' in place) || enabled === undefined) checked.bad.push({ row: sheet, issues })
+    else checked.good.push({ ...parsed.data, ...place.org, enabled })
   }
   return checked
 }
 
-/** A workbook of the bad rows as they were typed, each with its messages, for the user to fix and import again. */
-async function writeErrorWorkbook(db: Db, uploadDir: string, bad: CheckedRoster['bad'], adminId: number): Promise<string> {
-  const path = newStoredPath('xlsx')
-  const absolute = absoluteStoredPath(uploadDir, path)
-  await mkdir(dirname(absolute), { recursive: true })
-  const out = createWriteStream(absolute)
-  const workbook = streamingWorkbook(out)
-  const sheet = addSheet(workbook, '党员信息', [...readColumns, { header: '错误信息', width: 60 }])
-  for (const { cells, issues } of bad) {
-    const values = readColumns.map((c) => inert(cells[c.field] ?? null))
-    sheet.addRow([...values, issues.map((i) => `第 ${i.row} 行【${i.column}】${i.message}`).join('；')]).commit()
-  }
-  sheet.commit()
-  await workbook.commit()
-  await finished(out)
-  const { size } = await stat(absolute)
-  await db
-    .insertInto('upload')
-    .values({ path, originalName: '党员导入错误报告.xlsx', size, mime: XLSX_MIME, createdBy: adminId, createdAt: nowText() })
-    .execute()
-  return path
-}
-
-export async function importCheckReport(
-  db: Db,
-  scope: DataScope,
-  uploadDir: string,
-  path: string,
-  adminId: number,
-): Promise<MemberImportCheck> {
-  const { total, good, bad } = await checkRoster(db, scope, uploadDir, path, adminId)
-  return {
-    total,
-    valid: good.length,
-    invalid: bad.length,
-    issues: bad.flatMap((b) => b.issues).slice(0, MAX_REPORTED_IMPORT_ISSUES),
-    errorFile: bad.length > 0 ? await writeErrorWorkbook(db, uploadDir, bad, adminId) : null,
-  }
+export async function checkMemberImport(db: Db, scope: DataScope, uploadDir: string, path: string, adminId: number): Promise<ImportCheck> {
+  return importCheckOf(await checkMembers(db, scope, uploadDir, path, adminId), { db, uploadDir, adminId, name: '党员导入错误报告' })
 }
 
 const INSERT_CHUNK = 500
@@ -210,15 +173,9 @@ async function withPasswordHashes(rows: GoodRow[]): Promise<Omit<NewMember, 'cre
  * Checks the file again (the data may have changed since the dry run) and writes every
  * good row in one transaction: either all of them are imported or none.
  */
-export async function commitRoster(
-  db: Db,
-  scope: DataScope,
-  uploadDir: string,
-  path: string,
-  adminId: number,
-): Promise<MemberImportResult> {
-  const { good, bad } = await checkRoster(db, scope, uploadDir, path, adminId)
-  const rows = await withPasswordHashes(good)
+export async function commitMemberImport(db: Db, scope: DataScope, uploadDir: string, path: string, adminId: number): Promise<ImportResult> {
+  const checked = await checkMembers(db, scope, uploadDir, path, adminId)
+  const rows = await withPasswordHashes(checked.good)
   const now = nowText()
   try {
     await db.transaction().execute(async (trx) => {
@@ -230,5 +187,5 @@ export async function commitRoster(
     if (isUniqueViolation(err)) throw new AppError(ErrorKey.CONFLICT, '导入期间有手机号被占用，本次未导入任何数据，请重新检查后再导入')
     throw err
   }
-  return { imported: rows.length, skipped: bad.length }
+  return importResultOf(checked)
 }

@@ -1,48 +1,48 @@
 import type ExcelJS from 'exceljs'
 import type { FastifyReply } from 'fastify'
 import type { DataScope } from '../../auth/scope'
-import { startsWith } from '../../db/prefix'
 import type { Db } from '../../db/types'
 import { addDropDown, addSheet, drained, EXAMPLE_MARK, inert, ROWS_PER_SHEET, sendWorkbook } from '../../files/xlsx'
 import { firstReadEarly } from '../../files/xlsx-stream'
 import { exportColumns, importColumns, templateHeader, type ImportColumn } from './columns'
+import { orgPaths } from '../org/by-path'
 import { memberChunks, type MemberPlan } from './queries'
 
-/** Organisations listed in the template for reference; a larger tree is looked up in the console. */
+/** Organisations listed in the template's drop-down; a larger tree is typed by name or path. */
 const TEMPLATE_ORG_ROWS = 5000
 const EXPORT_CHUNK = 2000
+const ORG_SHEET = '组织'
 
-/** The import template: the data sheet, how to fill it, and the codes of the caller's organisations. */
+/** The import template: the data sheet with its example row and drop-downs, how to fill it, and the caller's organisations by path. */
 export async function sendImportTemplate(db: Db, scope: DataScope, reply: FastifyReply): Promise<FastifyReply> {
-  const orgs = await db
-    .selectFrom('org as o')
-    .leftJoin('org as p', 'p.id', 'o.parentId')
-    .select(['o.orgCode', 'o.name', 'p.name as parentName'])
-    .where((eb) => startsWith(eb, 'o.path', scope.path))
-    .orderBy('o.path')
-    .limit(TEMPLATE_ORG_ROWS)
-    .execute()
+  const orgs = await orgPaths(db, scope, TEMPLATE_ORG_ROWS)
   return sendWorkbook(reply, '党员导入模板.xlsx', async (workbook) => {
     const data = addSheet(workbook, '党员信息', importColumns.map((c) => ({ header: templateHeader(c), width: c.width, text: c.text })))
     importColumns.forEach((c, i) => {
       if (c.choices) addDropDown(data, i + 1, c.choices, `${c.header}只能填写 ${c.choices.join(' 或 ')}`)
+      // Not strict: a name typed instead of a listed path is read too.
+      if (c.field === 'org' && orgs.length > 0) {
+        addDropDown(data, i + 1, `'${ORG_SHEET}'!$A$2:$A$${orgs.length + 1}`, '请从“组织”工作表中选择，或填写组织名称', { strict: false })
+      }
     })
-    const example = (c: ImportColumn) => (c.field === 'orgCode' ? (orgs[0]?.orgCode ?? '') : c.example)
+    // The example names the deepest of the first organisations listed: a path shows how one is written.
+    const exampleOrg = orgs.slice(0, 20).reduce((a, b) => (b.path.length > a.length ? b.path : a), '')
+    const example = (c: ImportColumn) => (c.field === 'org' ? exampleOrg : c.example)
     data.addRow(importColumns.map((c, i) => (i === 0 ? EXAMPLE_MARK : '') + example(c))).commit()
     data.commit()
 
-    const help = addSheet(workbook, '填写说明', [{ header: '列', width: 16 }, { header: '是否必填', width: 10 }, { header: '说明', width: 48 }])
+    const help = addSheet(workbook, '填写说明', [{ header: '列', width: 16 }, { header: '是否必填', width: 10 }, { header: '说明', width: 60 }])
     for (const c of importColumns) help.addRow([c.header, c.required ? '必填' : '选填', c.note]).commit()
     help.addRow([]).commit()
     help.addRow(['只读取第一个工作表“党员信息”；第一行为表头，从第二行起每行一名党员。']).commit()
     help.addRow([`第二行是示例（姓名以“${EXAMPLE_MARK}”开头），导入时跳过，可保留或删除。`]).commit()
-    help.addRow(['手机号、组织编码、身份证号等列已设为“文本”格式，请勿改为常规或数值格式，否则长数字会被表格软件改坏。']).commit()
+    help.addRow(['手机号、身份证号等列已设为“文本”格式，请勿改为常规或数值格式，否则长数字会被表格软件改坏。']).commit()
     help.commit()
 
-    const codes = addSheet(workbook, '组织编码', [{ header: '组织编码', width: 20 }, { header: '组织名称', width: 32 }, { header: '上级组织', width: 32 }])
-    for (const o of orgs) codes.addRow([o.orgCode, inert(o.name), inert(o.parentName)]).commit()
-    if (orgs.length === TEMPLATE_ORG_ROWS) codes.addRow([`仅列出前 ${TEMPLATE_ORG_ROWS} 个组织，其余请在部门管理中查看编码`]).commit()
-    codes.commit()
+    const list = addSheet(workbook, ORG_SHEET, [{ header: '组织路径', width: 60 }, { header: '组织编码', width: 20, text: true }])
+    for (const o of orgs) list.addRow([inert(o.path), o.orgCode]).commit()
+    if (orgs.length === TEMPLATE_ORG_ROWS) list.addRow([`仅列出前 ${TEMPLATE_ORG_ROWS} 个组织，其余请直接填写组织名称或路径`]).commit()
+    list.commit()
   })
 }
 

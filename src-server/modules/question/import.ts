@@ -7,15 +7,15 @@ import {
   QuestionCreateSchema,
   questionTypeLabels,
   QuestionType,
-  type QuestionImportCheck,
-  type QuestionImportIssue,
-  type QuestionImportResult,
   type UseTypeValue,
 } from '../../../src-shared/schemas/question'
+import type { ImportCheck, ImportResult } from '../../../src-shared/schemas/imports'
 import type { AuthUser } from '../../auth/auth-user'
+import { chunks } from '../../db/chunks'
 import { nowText } from '../../db/time'
 import type { Db } from '../../db/types'
-import { firstSheetRows, uploadedWorkbook, type UploadedWorkbook } from '../../files/workbook-rows'
+import { importCheckOf, importResultOf, rowIssues, type CheckedImport } from '../../files/import-report'
+import { firstSheetRows, uploadedWorkbook, type SheetRow, type UploadedWorkbook } from '../../files/workbook-rows'
 import { questionColumns } from './workbooks'
 
 /** One import stays small: a bank is built a few thousand questions at a time. */
@@ -40,13 +40,15 @@ const judgeOfText: Record<string, string> = {
 }
 
 /** The first worksheet's rows after the header, by header name; blank rows skipped. Read by the one workbook reader. */
-async function readQuestionRows({ file, format }: UploadedWorkbook): Promise<{ row: number; cells: Cells }[]> {
-  const rows: { row: number; cells: Cells }[] = []
+async function readQuestionRows({ file, format }: UploadedWorkbook): Promise<{ header: readonly string[]; rows: { sheet: SheetRow; cells: Cells }[] }> {
+  const rows: { sheet: SheetRow; cells: Cells }[] = []
+  let header: readonly string[] = []
   const known = new Set<string>(questionColumns.map((c) => c.header))
   const unreadable = '无法读取该 Excel 文件，请确认文件未损坏且为 xlsx 或 xls 格式'
   let columnOf: Map<Header, number> | undefined
   for await (const row of firstSheetRows(file, format, { maxRows: MAX_IMPORT_QUESTIONS, unreadable })) {
     if (!columnOf) {
+      header = row.cells
       columnOf = new Map()
       for (const [col, text] of row.cells.entries()) {
         const header = text.replace(/\s/g, '')
@@ -61,10 +63,10 @@ async function readQuestionRows({ file, format }: UploadedWorkbook): Promise<{ r
       const text = row.cells[col] ?? ''
       if (text) cells[header] = text
     }
-    if (Object.keys(cells).length > 0) rows.push({ row: row.number, cells })
+    if (Object.keys(cells).length > 0) rows.push({ sheet: row, cells })
   }
   if (!columnOf) throw new AppError(ErrorKey.VALIDATION, '文件中没有数据，请按导入模板填写')
-  return rows
+  return { header, rows }
 }
 
 type GoodQuestion = ReturnType<typeof encodeQuestion> & {
@@ -75,10 +77,9 @@ type GoodQuestion = ReturnType<typeof encodeQuestion> & {
   analysis: string | null
 }
 
-interface Checked {
-  total: number
-  good: GoodQuestion[]
-  issues: QuestionImportIssue[]
+/** The column a form field is typed in (the options' gaps and counts are 选项A's). */
+const columnOfField: Record<string, Header> = {
+  type: '题目类型', categoryId: '题目类别', title: '题目名称', stem: '选项A', answer: '答案', analysis: '解析',
 }
 
 /** Options typed in the row, up to the last one filled (a gap in between is reported by the form's rule). */
@@ -90,35 +91,35 @@ function optionsOf(cells: Cells): Record<string, string> {
 }
 
 /** Every row checked by the question form's own rules, plus what only a file gets wrong. Nothing is written. */
-async function checkRows(db: Db, uploadDir: string, path: string, useType: UseTypeValue, adminId: number): Promise<Checked> {
-  const rows = await readQuestionRows(await uploadedWorkbook(db, uploadDir, path, adminId))
+async function checkRows(db: Db, uploadDir: string, path: string, useType: UseTypeValue, adminId: number): Promise<CheckedImport<GoodQuestion>> {
+  const { header, rows } = await readQuestionRows(await uploadedWorkbook(db, uploadDir, path, adminId))
   const categories = new Map(
     (await db.selectFrom('questionCategory').select(['id', 'name']).where('useType', '=', useType).execute()).map((c) => [c.name, c.id]),
   )
-  const checked: Checked = { total: rows.length, good: [], issues: [] }
-  for (const { row, cells } of rows) {
-    const reasons: string[] = []
+  const checked: CheckedImport<GoodQuestion> = { header, good: [], bad: [] }
+  for (const { sheet, cells } of rows) {
+    const { issues, issue } = rowIssues(sheet.number)
     const categoryName = cells['题目类别'] ?? ''
     const categoryId = categories.get(categoryName)
-    if (!categoryName) reasons.push('请选择题目类别')
-    else if (categoryId === undefined) reasons.push(`题目类别「${categoryName}」不存在`)
+    if (!categoryName) issue('题目类别', '请选择题目类别')
+    else if (categoryId === undefined) issue('题目类别', `题目类别「${categoryName}」不存在`)
     const typeText = cells['题目类型'] ?? ''
     const type = typeOfLabel.get(typeText)
-    if (!typeText) reasons.push('请选择题目类型')
-    else if (type === undefined) reasons.push(`题目类型「${typeText}」无效`)
+    if (!typeText) issue('题目类型', '请选择题目类型')
+    else if (type === undefined) issue('题目类型', `题目类型「${typeText}」无效`)
     const answerCell = cells['答案'] ?? ''
     const answer = type === QuestionType.JUDGE ? (judgeOfText[answerCell.toLowerCase()] ?? answerCell) : answerCell
     const form = { useType, type: type ?? 0, categoryId: categoryId ?? 0, title: cells['题目名称'] ?? '', stem: optionsOf(cells), answer, analysis: cells['解析'] ?? null }
     const parsed = QuestionCreateSchema.safeParse(form)
     if (!parsed.success) {
-      for (const issue of parsed.error.issues) {
-        if (issue.path[0] === 'type' && type === undefined) continue
-        if (issue.path[0] === 'categoryId' && categoryId === undefined) continue
-        if (!reasons.includes(issue.message)) reasons.push(issue.message)
+      for (const i of parsed.error.issues) {
+        if (i.path[0] === 'type' && type === undefined) continue
+        if (i.path[0] === 'categoryId' && categoryId === undefined) continue
+        if (!issues.some((known) => known.message === i.message)) issue(columnOfField[String(i.path[0])] ?? '', i.message)
       }
     }
-    if (reasons.length > 0 || !parsed.success) {
-      checked.issues.push({ row, title: form.title, reason: reasons.join('；') })
+    if (issues.length > 0 || !parsed.success) {
+      checked.bad.push({ row: sheet, issues })
       continue
     }
     const v = parsed.data
@@ -127,21 +128,20 @@ async function checkRows(db: Db, uploadDir: string, path: string, useType: UseTy
   return checked
 }
 
-export async function checkQuestions(db: Db, uploadDir: string, path: string, useType: UseTypeValue, adminId: number): Promise<QuestionImportCheck> {
-  const { total, good, issues } = await checkRows(db, uploadDir, path, useType, adminId)
-  return { total, valid: good.length, invalid: issues.length, issues }
+export async function checkQuestions(db: Db, uploadDir: string, path: string, useType: UseTypeValue, adminId: number): Promise<ImportCheck> {
+  return importCheckOf(await checkRows(db, uploadDir, path, useType, adminId), { db, uploadDir, adminId, name: '题目导入错误报告' })
 }
 
 /**
  * Checks the file again (categories may have changed since the dry run) and writes
  * every good question in one transaction: all of them or none. They await review.
  */
-export async function commitQuestions(db: Db, uploadDir: string, path: string, useType: UseTypeValue, user: AuthUser): Promise<QuestionImportResult> {
-  const { good, issues } = await checkRows(db, uploadDir, path, useType, user.adminId)
+export async function commitQuestions(db: Db, uploadDir: string, path: string, useType: UseTypeValue, user: AuthUser): Promise<ImportResult> {
+  const checked = await checkRows(db, uploadDir, path, useType, user.adminId)
   const now = nowText()
-  const rows = good.map((q) => ({ ...q, imagePath: null, status: 0, createdBy: user.adminId, createName: user.name, createdAt: now, updatedAt: now }))
+  const rows = checked.good.map((q) => ({ ...q, imagePath: null, status: 0, createdBy: user.adminId, createName: user.name, createdAt: now, updatedAt: now }))
   await db.transaction().execute(async (trx) => {
-    for (let i = 0; i < rows.length; i += INSERT_CHUNK) await trx.insertInto('question').values(rows.slice(i, i + INSERT_CHUNK)).execute()
+    for (const part of chunks(rows, INSERT_CHUNK)) await trx.insertInto('question').values(part).execute()
   })
-  return { imported: rows.length, skipped: issues.length }
+  return importResultOf(checked)
 }

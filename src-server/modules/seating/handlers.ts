@@ -215,8 +215,9 @@ export const seatingHandlers = {
   },
 
   'seat.importList': async ({ trainId, path, rowNumber, columnNumber }, ctx) => {
-    const workbook = await uploadedWorkbook(ctx.db, ctx.options.uploadDir, path, signedIn(ctx).adminId, ROSTER_FILE)
-    return importSeatList(ctx.db, trainId, workbook, { rowNumber, columnNumber })
+    const { adminId } = signedIn(ctx)
+    const workbook = await uploadedWorkbook(ctx.db, ctx.options.uploadDir, path, adminId, ROSTER_FILE)
+    return importSeatList(ctx.db, trainId, workbook, { rowNumber, columnNumber }, { uploadDir: ctx.options.uploadDir, adminId })
   },
 
   'seat.setting': async ({ id, useSeat, pdfUrl, isField }, ctx) => {

@@ -12,7 +12,7 @@ import { signedIn, type DomainHandlers } from '../../http/context'
 import { trainById } from '../training/host'
 import { checkInHandlers } from './checkin-handlers'
 import { insertSignUp, memberForSignUp, signUpById, signUpRecords, signUpValuesOf, toSignUpMember } from './queries'
-import { importRoster, rosterColumns } from './roster'
+import { checkRosterImport, importRoster, rosterColumns } from './roster'
 import { statisticsColumns, statisticsQuery, statisticsRows, toStatisticsRecord } from './statistics'
 
 const MEMBER_NOT_FOUND = '党员不存在'
@@ -107,10 +107,8 @@ export const signUpHandlers = {
     return streamWorkbook(ctx.reply, `${train.name}报名名单.xlsx`, '报名名单', rosterColumns, batches)
   },
 
-  'signup.upload': async ({ trainId, path }, ctx) => {
-    const user = signedIn(ctx)
-    return { imported: await importRoster(ctx.db, user, ctx.options.uploadDir, trainId, path) }
-  },
+  'signup.uploadCheck': async ({ trainId, path }, ctx) => checkRosterImport(ctx.db, signedIn(ctx), ctx.options.uploadDir, trainId, path),
+  'signup.upload': async ({ trainId, path }, ctx) => importRoster(ctx.db, signedIn(ctx), ctx.options.uploadDir, trainId, path),
 
   'signup.statistics': async ({ pageNum, pageSize, ...filters }, ctx) => {
     const query = statisticsQuery(ctx.db, dataScopeOf(signedIn(ctx)), filters)

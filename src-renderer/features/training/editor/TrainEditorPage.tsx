@@ -1,5 +1,5 @@
 import { useEffect, useEffectEvent, useRef, useState } from 'react'
-import { Button, Card, Link, makeStyles, MessageBar, MessageBarBody, MessageBarTitle, Spinner, Tab, TabList, Text, Title3, tokens } from '@fluentui/react-components'
+import { Button, Card, makeStyles, MessageBar, MessageBarBody, MessageBarTitle, Spinner, Tab, TabList, Text, Title3, tokens } from '@fluentui/react-components'
 import { ArrowLeftRegular, ArrowRightRegular, DocumentRegular, SaveRegular } from '@fluentui/react-icons'
 import { useForm } from 'react-hook-form'
 import { useLocation, useNavigate, useSearchParams } from 'react-router-dom'
@@ -10,9 +10,9 @@ import { useLeaveGuard } from '../../../components/leaveGuard'
 import { RecordUnavailable } from '../../../components/RecordUnavailable'
 import { addedState } from '../../../components/ResourceTable'
 import { idParamOf, useRecordById } from '../../../components/useRecordById'
-import { saveStoredFile } from '../../../components/FileUpload'
 import { toastMessages, useNotify } from '../../../components/toast'
 import { BasicTab } from './BasicTab'
+import { NoticeFile, noticeFileName } from './NoticeFile'
 import { checkForm, checkTab, emptyTrainForm, trainFormOf, type FormProblem, type FormTabKey, type TrainFormValues } from './form'
 import type { CopiedTraining } from '../CopyTrainingDialog'
 import { AttachmentsTab, GroupQrTab, ScheduleTab, SignInTab, SignUpOptionsTab } from './RowTabs'
@@ -66,6 +66,8 @@ export default function TrainEditorPage() {
   const tabAlert = useRef<string | null>(null)
   const [saving, setSaving] = useState(false)
   const [generating, setGenerating] = useState(false)
+  /** Whether 生成文件 has just made the notice: the page then says so with the file's name. */
+  const [generated, setGenerated] = useState(false)
   const [showFirstProblem, setShowFirstProblem] = useState(0)
   const panel = useRef<HTMLDivElement>(null)
 
@@ -171,7 +173,8 @@ export default function TrainEditorPage() {
     try {
       const { wordPath } = await call('train.notice', { id: detail.id })
       setDetail({ ...detail, wordPath })
-      notify.success(toastMessages.done)
+      setGenerated(true)
+      notify.success(`已生成文件：${noticeFileName(detail.name)}`)
     } catch (error) {
       notify.error(error)
     } finally {
@@ -182,7 +185,6 @@ export default function TrainEditorPage() {
   if (editing && loaded.state.status !== 'found') {
     return <RecordUnavailable state={loaded.state} notFoundText="培训班不存在" backTo={TRAIN_LIST_PATH} onRetry={loaded.reload} />
   }
-  const noticeName = detail ? `${detail.name}-培训通知.docx` : ''
 
   return (
     <div className={styles.root}>
@@ -227,14 +229,10 @@ export default function TrainEditorPage() {
           </>
         )}
       </Card>
+      {detail?.wordPath && generated && <NoticeFile path={detail.wordPath} trainName={detail.name} fresh />}
       <div className={styles.footer}>
         {!detail && <Text>二维码、公文归档和已报名人员在保存后可用。</Text>}
-        {detail?.wordPath && (
-          <Text>
-            培训通知：
-            <Link onClick={() => void saveStoredFile(detail.wordPath!, noticeName).catch(notify.error)}>{noticeName}</Link>
-          </Text>
-        )}
+        {detail?.wordPath && !generated && <NoticeFile path={detail.wordPath} trainName={detail.name} fresh={false} />}
         <span className={styles.grow} />
         <Button icon={<ArrowLeftRegular />} disabled={index <= 0} onClick={() => openTab(available[index - 1].key)}>
           上一步
