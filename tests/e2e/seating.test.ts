@@ -166,7 +166,12 @@ describe('venue seating', () => {
     await page.getByRole('button', { name: '取消' }).last().click()
     await toast(page, '已取消').waitFor()
     await page.getByRole('gridcell', { name: `第1排第1列：${names[0]}` }).waitFor()
+    // A group that is no number stays as typed and is said, instead of being cut to its digits.
+    await page.getByLabel('第1列分组').fill('1a')
+    await page.getByRole('alert').filter({ hasText: '第1列分组须为 1–999 的整数' }).waitFor()
+    expect(await page.getByLabel('第1列分组').inputValue()).toBe('1a')
     await page.getByLabel('第1列分组').fill('1')
+    await page.getByRole('alert').filter({ hasText: '分组须为' }).waitFor({ state: 'detached' })
     await page.getByLabel('第2列分组').fill('1')
     await page.getByLabel('第3列分组').fill('2')
     await screenshot(page, 'seating-filled')

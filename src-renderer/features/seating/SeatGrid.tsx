@@ -24,6 +24,7 @@ const useStyles = makeStyles({
   grid: { display: 'grid', gap: '4px', justifyContent: 'center' },
   label: { fontSize: tokens.fontSizeBase200, color: tokens.colorNeutralForeground3, textAlign: 'center', alignSelf: 'center' },
   group: { width: `${SEAT_W}px` },
+  groupIssue: { gridColumn: '1 / -1', color: tokens.colorPaletteRedForeground1, fontSize: tokens.fontSizeBase200, textAlign: 'center' },
   seat: {
     width: `${SEAT_W}px`,
     height: `${SEAT_H}px`,
@@ -111,6 +112,10 @@ const SeatCell = memo(function SeatCell({ index, label, name, tint, picked, focu
 export function SeatGrid({ arrangement: a, nameOf, pickedSeat, onSeat, onClear, onDrop, onGroup }: SeatGridProps) {
   const styles = useStyles()
   const [focus, setFocus] = useState(0)
+  // What was typed into a 分组 box that is no group number: kept on screen and said, never
+  // silently reduced to its digits; the plan keeps the column's last valid group meanwhile.
+  const [badGroups, setBadGroups] = useState<Record<number, string>>({})
+  const badColumns = Object.keys(badGroups).map(Number)
   const root = useRef<HTMLDivElement>(null)
   const current = Math.min(focus, a.seats.length - 1)
 
@@ -150,13 +155,21 @@ export function SeatGrid({ arrangement: a, nameOf, pickedSeat, onSeat, onClear, 
               size="small"
               aria-label={`第${column + 1}列分组`}
               placeholder={`${column + 1}列`}
-              value={g === null ? '' : String(g)}
+              value={badGroups[column] ?? (g === null ? '' : String(g))}
+              aria-invalid={badGroups[column] !== undefined}
               onChange={(_, d) => {
-                const text = d.value.replace(/\D/g, '').slice(0, 3)
-                onGroup(column, text ? Number(text) : null)
+                const text = d.value.trim()
+                const valid = /^([1-9]\d{0,2})?$/.test(text)
+                setBadGroups(({ [column]: _old, ...rest }) => (valid ? rest : { ...rest, [column]: d.value }))
+                if (valid) onGroup(column, text ? Number(text) : null)
               }}
             />
           ))}
+          {badColumns.length > 0 && (
+            <span role="alert" className={styles.groupIssue}>
+              第{badColumns.map((c) => c + 1).join('、')}列分组须为 1–999 的整数
+            </span>
+          )}
         </div>
         <div
           ref={root}
