@@ -64,6 +64,11 @@ export const localMigrations: readonly { version: number; name: string; sql: str
     name: 'a queued check-in keeps the person’s name: a refusal names them even after the roster lost them',
     sql: 'ALTER TABLE door_outbox ADD COLUMN name TEXT;',
   },
+  {
+    version: 5,
+    name: 'the trainings prepared for offline (准备离线): their reads and files are never evicted',
+    sql: 'CREATE TABLE prepared_training (account TEXT NOT NULL, train_id INTEGER NOT NULL, at INTEGER NOT NULL, PRIMARY KEY (account, train_id));',
+  },
 ]
 
 export const LOCAL_SCHEMA_VERSION = localMigrations[localMigrations.length - 1].version

@@ -106,6 +106,24 @@ export class ReadCache {
     this.metaPut.run(key, value)
   }
 
+  /**
+   * Forgets the reads kept before `before` that `keep` does not name (their key), and the
+   * files kept before it that no remaining read names (a seat plan's PDF, a seat picture):
+   * one transaction, normal sync. Answers how many reads and files went.
+   */
+  evict(before: number, keep: (key: string) => boolean): { reads: number; files: number } {
+    return this.db.transaction(() => {
+      const old = this.db.prepare<[number], { key: string }>('SELECT key FROM cache_read WHERE at < ?').all(before)
+      const drop = this.db.prepare('DELETE FROM cache_read WHERE key = ?')
+      let reads = 0
+      for (const { key } of old) if (!keep(key)) reads += drop.run(key).changes
+      const files = this.db
+        .prepare('DELETE FROM cache_file WHERE at < ? AND NOT EXISTS (SELECT 1 FROM cache_read r WHERE instr(r.data, cache_file.path) > 0)')
+        .run(before).changes
+      return { reads, files }
+    })()
+  }
+
   getFile(path: string): string | undefined {
     return this.db.prepare<[string], { data_url: string }>('SELECT data_url FROM cache_file WHERE path = ?').get(path)?.data_url
   }

@@ -31,6 +31,18 @@ function stableText(value: unknown): string {
   return JSON.stringify(value ?? null)
 }
 
+/** How long a read no prepared training needs stays in the cache. */
+export const CACHE_DAYS = 30
+const DAY_MS = 24 * 60 * 60 * 1000
+
+/** The training a cached read is of (its input's trainId, or a training's own id), if any, with its `account|trainId` key. */
+function trainingOfKey(key: string): { trainId: number; key: string } | undefined {
+  const [account, method] = key.split('|', 2)
+  const input = JSON.parse(key.slice(account.length + method.length + 2)) as { trainId?: number; id?: number } | null
+  const trainId = input?.trainId ?? (method === 'train.get' ? input?.id : undefined)
+  return trainId === undefined ? undefined : { trainId, key: `${account}|${trainId}` }
+}
+
 const isOffline = (err: unknown) => err instanceof AppError && err.key === ErrorKey.OFFLINE
 const isSignedOut = (err: unknown) => err instanceof AppError && err.key === ErrorKey.UNAUTHENTICATED
 const messageOf = (err: unknown) => (err instanceof Error ? err.message : String(err))
@@ -316,6 +328,19 @@ export function createGateway(deps: { client: ApiClient; db: LocalDb; events: Co
       if (online) await sync()
       return status()
     },
+    /** 准备离线 done: the training's reads and files stay however old (until the console leaves this server). */
+    markPrepared(trainId: number) {
+      deps.db.prepare('INSERT INTO prepared_training (account, train_id, at) VALUES (?, ?, ?) ON CONFLICT DO UPDATE SET at = excluded.at').run(account, trainId, Date.now())
+    },
+    /** Forgets reads older than CACHE_DAYS that no prepared training nor queued seat save needs, and the files no remaining read names. */
+    evict(now = Date.now()) {
+      const prepared = new Set(deps.db.prepare<[], { account: string; train_id: number }>('SELECT account, train_id FROM prepared_training').all().map((r) => `${r.account}|${r.train_id}`))
+      const queued = new Set(outbox.trainIds())
+      return cache.evict(now - CACHE_DAYS * DAY_MS, (key) => {
+        const training = trainingOfKey(key)
+        return training !== undefined && (prepared.has(training.key) || queued.has(training.trainId))
+      })
+    },
     /** Whose reads are cached (by account id): set at every sign-in, online or offline. */
     useAccount(user: UserInfo) {
       account = String(user.id)
@@ -332,7 +357,7 @@ export function createGateway(deps: { client: ApiClient; db: LocalDb; events: Co
       durable(deps.db, () => {
         const { pending, conflicts } = outbox.counts()
         if (pending + conflicts > 0) throw new AppError(ErrorKey.CONFLICT, `还有 ${pending + conflicts} 项修改尚未同步到当前服务器，请联网同步后再切换`)
-        deps.db.exec('DELETE FROM cache_read; DELETE FROM cache_file; DELETE FROM outbox; DELETE FROM meta; DELETE FROM draft')
+        deps.db.exec('DELETE FROM cache_read; DELETE FROM cache_file; DELETE FROM outbox; DELETE FROM meta; DELETE FROM draft; DELETE FROM prepared_training')
       })()
       account = ''
       announce()

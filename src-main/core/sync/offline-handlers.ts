@@ -198,6 +198,7 @@ export function createOfflineSide(deps: { dataDir: string; client: ApiClient; ba
   function start(): void {
     // The session kept from the last run is the last account's: its cache and outbox are the ones to sync.
     if (tokens.current()) useLastAccount()
+    gateway.evict()
     gateway.start()
   }
   function leaveServer(): void {

@@ -142,6 +142,11 @@ export class Outbox {
     return row ?? { pending: 0, conflicts: 0, refused: 0 }
   }
 
+  /** The trainings with anything in the outbox. */
+  trainIds(): number[] {
+    return this.db.prepare<[], { train_id: number }>('SELECT DISTINCT train_id FROM outbox').all().map((r) => r.train_id)
+  }
+
   /** The newest save of a training still to be sent or decided (a refused one is neither). */
   private latestRow(trainId: number): Row | undefined {
     return this.db.prepare<[number], Row>("SELECT * FROM outbox WHERE train_id = ? AND state != 'refused' ORDER BY seq DESC LIMIT 1").get(trainId)
