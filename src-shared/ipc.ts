@@ -142,10 +142,12 @@ export const coreMethods = {
    */
   'documents.print': { input: z.object({ document: DocumentSchema }), output: PrintResultSchema },
   /**
-   * Saves a seat plan: to the server when it answers, otherwise into the core's durable
-   * outbox (`queued`), synced exactly once when the server is back (rule 7).
+   * Saves a seat plan — the one way to, under the server route's name (the route itself is
+   * not forwarded): to the server when it answers and nothing of the training waits queued,
+   * otherwise into the core's durable outbox (`queued`), synced exactly once when the server
+   * is back (rule 7).
    */
-  'seating.save': {
+  'seat.save': {
     input: SeatPlanSaveBodySchema,
     output: z.union([SeatSaveResultSchema, z.object({ outcome: z.literal('queued'), pending: z.number().int() })]),
   },

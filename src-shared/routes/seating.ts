@@ -62,8 +62,10 @@ export const seatingRoutes = defineRoutes({
     query: TrainIdOnlySchema,
     response: SeatPlanSchema,
   },
+  // Not forwarded: the renderer's `seat.save` is the core's own method of that name, which
+  // sends this route or, while the server cannot be reached, queues it (ARCHITECTURE.md rule 7).
   'seat.save': {
-    method: 'POST', path: `${LOCATION}/save`, access: TRAIN, scope: { trainId: 'train' },
+    method: 'POST', path: `${LOCATION}/save`, access: TRAIN, scope: { trainId: 'train' }, rpc: false,
     summary:
       '保存座位编排（trainId、rowNumber、columnNumber、trainMemberLocations）；idempotencyKey 重放时返回首次结果，baseRevision 过期时返回冲突与服务器当前编排',
     body: SeatPlanSaveBodySchema,

@@ -98,8 +98,8 @@ describe('offline cache, outbox and sync', () => {
     expectFailure(await core.dispatch('member.list', { name: '从未查过' }), 'OFFLINE')
 
     // Offline seat saves: durable, the newer of two never-sent saves replaces the older.
-    expect(await call(core, 'seating.save', plan(2, 2, [signUps[0], signUps[1]], 0))).toEqual({ outcome: 'queued', pending: 1 })
-    expect(await call(core, 'seating.save', plan(2, 2, [signUps[2], signUps[1], signUps[0]], 0))).toEqual({ outcome: 'queued', pending: 1 })
+    expect(await call(core, 'seat.save', plan(2, 2, [signUps[0], signUps[1]], 0))).toEqual({ outcome: 'queued', pending: 1 })
+    expect(await call(core, 'seat.save', plan(2, 2, [signUps[2], signUps[1], signUps[0]], 0))).toEqual({ outcome: 'queued', pending: 1 })
     // The screen reopened offline shows what was saved here.
     expect((await call(core, 'seat.plan', { trainId })).seats.map((s) => s.trainSignUpMemberId)).toEqual([signUps[2], signUps[1], signUps[0]])
     await core.close()
@@ -158,12 +158,12 @@ describe('offline cache, outbox and sync', () => {
     const { core } = await remoteCore(`http://127.0.0.1:${port}`, { dataDir })
     await call(core, 'seat.plan', { trainId })
     await serverDown()
-    expect(await call(core, 'seating.save', plan(1, 4, [signUps[3]], 1))).toEqual({ outcome: 'queued', pending: 1 })
+    expect(await call(core, 'seat.save', plan(1, 4, [signUps[3]], 1))).toEqual({ outcome: 'queued', pending: 1 })
     await serverUp()
     // Another console saves first.
     const other = await remoteCore(`http://127.0.0.1:${port}`)
     expectOk(await signIn(other.core, admin.username, admin.password))
-    expect(await call(other.core, 'seating.save', plan(2, 2, [signUps[0]], 1))).toEqual({ outcome: 'saved', revision: 2 })
+    expect(await call(other.core, 'seat.save', plan(2, 2, [signUps[0]], 1))).toEqual({ outcome: 'saved', revision: 2 })
 
     expect(await call(core, 'sync.now')).toMatchObject({ online: true, pending: 0, conflicts: 1 })
     const [conflict] = await call(core, 'sync.conflicts', { trainId })
@@ -184,8 +184,8 @@ describe('offline cache, outbox and sync', () => {
     await call(core, 'offline.prepare', { trainId: gone })
     await serverDown()
     // Two saves: the second, never sent, is the one the clerk last made.
-    await call(core, 'seating.save', { ...plan(1, 2, []), trainId: gone, baseRevision: 0 })
-    await call(core, 'seating.save', { ...plan(1, 3, []), trainId: gone, baseRevision: 0 })
+    await call(core, 'seat.save', { ...plan(1, 2, []), trainId: gone, baseRevision: 0 })
+    await call(core, 'seat.save', { ...plan(1, 3, []), trainId: gone, baseRevision: 0 })
     await serverUp()
     const other = await remoteCore(`http://127.0.0.1:${port}`)
     expectOk(await signIn(other.core, admin.username, admin.password))
@@ -196,7 +196,7 @@ describe('offline cache, outbox and sync', () => {
     expect(refused).toMatchObject({ kind: 'seatSave', trainId: gone, trainName: '将被删除的培训班', person: null, message: '培训班不存在' })
     // Not retried, and the seat plans of other trainings still save at once.
     expect(await call(core, 'sync.now')).toMatchObject({ pending: 0, refused: 1 })
-    expect((await call(core, 'seating.save', plan(1, 4, [signUps[3]], (await call(core, 'seat.plan', { trainId })).revision))).outcome).toBe('saved')
+    expect((await call(core, 'seat.save', plan(1, 4, [signUps[3]], (await call(core, 'seat.plan', { trainId })).revision))).outcome).toBe('saved')
     expect(await call(core, 'sync.dismiss', { kind: 'seatSave', seq: refused.seq })).toMatchObject({ refused: 0 })
     await other.core.close()
     await core.close()
@@ -208,7 +208,7 @@ describe('offline cache, outbox and sync', () => {
     const before = await call(core, 'seat.plan', { trainId })
     // A swap saved offline, synced when the server is back, then the network is lost again.
     await serverDown()
-    expect(await call(core, 'seating.save', plan(2, 2, [signUps[1], signUps[0]], before.revision))).toMatchObject({ outcome: 'queued' })
+    expect(await call(core, 'seat.save', plan(2, 2, [signUps[1], signUps[0]], before.revision))).toMatchObject({ outcome: 'queued' })
     await serverUp()
     expect(await call(core, 'sync.now')).toMatchObject({ pending: 0, conflicts: 0 })
     await serverDown()
@@ -217,12 +217,12 @@ describe('offline cache, outbox and sync', () => {
     expect(seatsOf(offline)).toEqual([signUps[1], signUps[0]])
 
     // The next offline save starts from it and is no conflict with the clerk's own change.
-    await call(core, 'seating.save', plan(2, 2, [signUps[0], signUps[1]], offline.revision))
+    await call(core, 'seat.save', plan(2, 2, [signUps[0], signUps[1]], offline.revision))
     await serverUp()
     expect(await call(core, 'sync.now')).toMatchObject({ pending: 0, conflicts: 0 })
 
     // A save the server took at once is what the screen shows offline too.
-    expect(await call(core, 'seating.save', plan(2, 2, [signUps[2], signUps[1]], before.revision + 2))).toEqual({ outcome: 'saved', revision: before.revision + 3 })
+    expect(await call(core, 'seat.save', plan(2, 2, [signUps[2], signUps[1]], before.revision + 2))).toEqual({ outcome: 'saved', revision: before.revision + 3 })
     await serverDown()
     expect(seatsOf(await call(core, 'seat.plan', { trainId }))).toEqual([signUps[2], signUps[1]])
     await serverUp()
@@ -236,7 +236,7 @@ describe('offline cache, outbox and sync', () => {
     const before = await call(core, 'seat.plan', { trainId })
     const other = await remoteCore(url)
     expectOk(await signIn(other.core, admin.username, admin.password))
-    expect(await call(other.core, 'seating.save', plan(2, 2, [null, signUps[2], signUps[0]], before.revision))).toMatchObject({ outcome: 'saved' })
+    expect(await call(other.core, 'seat.save', plan(2, 2, [null, signUps[2], signUps[0]], before.revision))).toMatchObject({ outcome: 'saved' })
 
     expect(await call(core, 'sync.now')).toMatchObject({ online: true, pending: 0 })
     await serverDown()
@@ -252,7 +252,7 @@ describe('offline cache, outbox and sync', () => {
     const before = await call((await remoteCore(url, { dataDir })).core, 'seat.plan', { trainId })
     await serverDown()
     const first = await remoteCore(url, { dataDir })
-    expect(await call(first.core, 'seating.save', plan(2, 2, [signUps[3], signUps[2]], before.revision))).toMatchObject({ outcome: 'queued' })
+    expect(await call(first.core, 'seat.save', plan(2, 2, [signUps[3], signUps[2]], before.revision))).toMatchObject({ outcome: 'queued' })
     await first.core.close()
 
     // Restarted with the server reachable: nothing is clicked, nothing but the status is read.
@@ -266,7 +266,7 @@ describe('offline cache, outbox and sync', () => {
     await serverDown()
     const noticed = await eventually('the lost server noticed', 15_000, async () => !(await status(core)).online)
     console.info(`idle console noticed the lost server in ${noticed} ms`)
-    expect(await call(core, 'seating.save', plan(2, 2, [signUps[2], signUps[3]], before.revision + 1))).toMatchObject({ outcome: 'queued' })
+    expect(await call(core, 'seat.save', plan(2, 2, [signUps[2], signUps[3]], before.revision + 1))).toMatchObject({ outcome: 'queued' })
     await serverUp()
     const back = await eventually('synced after the server came back', 10_000, async () => {
       const now = await status(core)
@@ -288,7 +288,7 @@ describe('offline cache, outbox and sync', () => {
     const cached = await call(core, 'seat.plan', { trainId })
     expect(cached.revision).toBe(before.revision)
     expect((await status(core)).online).toBe(false)
-    expect(await call(core, 'seating.save', plan(2, 2, [signUps[1], signUps[3]], before.revision))).toEqual({ outcome: 'queued', pending: 1 })
+    expect(await call(core, 'seat.save', plan(2, 2, [signUps[1], signUps[3]], before.revision))).toEqual({ outcome: 'queued', pending: 1 })
     expectFailure(await core.dispatch('train.delete', { id: trainId }), 'OFFLINE', OFFLINE_WRITE)
 
     await serverUp()
@@ -309,7 +309,7 @@ describe('offline cache, outbox and sync', () => {
     // Online the server answers: the offline form is refused, and the page goes back to the captcha.
     expectFailure(await core.dispatch('session.loginOffline', { username: admin.username, password: admin.password }), 'CAPTCHA_INVALID', '服务器已恢复连接，请输入验证码登录')
     await serverDown()
-    expect(await call(core, 'seating.save', plan(2, 2, [signUps[3], signUps[2]], before.revision))).toEqual({ outcome: 'queued', pending: 1 })
+    expect(await call(core, 'seat.save', plan(2, 2, [signUps[3], signUps[2]], before.revision))).toEqual({ outcome: 'queued', pending: 1 })
 
     const elsewhere = { serverMode: 'remote', serverUrl: 'http://127.0.0.1:9' } as const
     expectFailure(await core.dispatch('settings.set', elsewhere), 'CONFLICT', '还有 1 项修改尚未同步到当前服务器，请联网同步后再切换')

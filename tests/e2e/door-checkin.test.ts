@@ -41,7 +41,7 @@ it('checks three people in at the door offline on two consoles, one on both: one
   // A fourth who does not come to the door: 补签 later.
   const absent = await coreCall(a, 'signup.create', { trainId: training.id, memberId: members[3].id })
   // A seat for the first person, shown at the door.
-  await coreCall(a, 'seating.save', { trainId: training.id, rowNumber: 2, columnNumber: 3, trainMemberLocations: [{ rowNumber: 1, columnNumber: 2, trainSignUpMemberId: people[0].id }] })
+  await coreCall(a, 'seat.save', { trainId: training.id, rowNumber: 2, columnNumber: 3, trainMemberLocations: [{ rowNumber: 1, columnNumber: 2, trainSignUpMemberId: people[0].id }] })
   for (const host of [a, b]) await coreCall(host, 'offline.prepare', { trainId: training.id })
 
   await venue.server.down()

@@ -5,8 +5,8 @@ import type { LocalDb } from './local-store'
 
 /**
  * Drafts of long forms (issue 32): what a form holds as it is typed, per account and
- * form key, in the core's own SQLite file (WAL, synchronous=FULL), so a reload, a crash
- * or a closed window loses nothing. The renderer offers a draft back (恢复草稿 / 放弃)
+ * form key, in the core's own SQLite file (WAL, normal sync: written as often as typed),
+ * so a reload, a crash of the app or a closed window loses nothing. The renderer offers a draft back (恢复草稿 / 放弃)
  * and drops it once the form is saved. A draft belongs to the account that typed it:
  * another account signed in on the same computer never sees it.
  */

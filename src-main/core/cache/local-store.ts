@@ -1,14 +1,25 @@
 import { mkdirSync } from 'node:fs'
 import { dirname } from 'node:path'
 import BetterSqlite3 from 'better-sqlite3'
+import { migrateLocalDb } from './local-migrations'
 
 export type LocalDb = BetterSqlite3.Database
 
+/** PRAGMA synchronous levels. */
+const NORMAL = 1
+const FULL = 2
+
 /**
  * The core's own SQLite file in the app's data folder: what it has read from the server
- * (for offline reads), the last signed-in account (for offline sign-in), the outbox of
- * seat saves made offline, and the drafts of long forms being typed. WAL with synchronous=FULL: a write that returned is on disk,
- * and a crash at any point leaves the file consistent (ARCHITECTURE.md rule 7).
+ * (for offline reads), the last signed-in account (for offline sign-in), the outboxes of
+ * writes made offline, and the drafts of long forms being typed. Its schema is made by
+ * numbered steps (local-migrations.ts).
+ *
+ * Two durabilities on one file (WAL): the connection writes with synchronous=NORMAL — a
+ * crash of the app loses nothing, a power cut may lose the last reads cached, which the
+ * next read fetches again — and the outboxes write through `durable`, synchronous=FULL:
+ * a queued write that returned is on disk (ARCHITECTURE.md rule 7). One file, so that an
+ * accepted save leaves the outbox and becomes the cached plan in one transaction.
  */
 export function openLocalDb(file: string): LocalDb {
   mkdirSync(dirname(file), { recursive: true })
@@ -16,55 +27,37 @@ export function openLocalDb(file: string): LocalDb {
   const nativeBinding = process.env.SQLITE_NATIVE_BINDING || undefined
   const db = new BetterSqlite3(file, nativeBinding ? { nativeBinding } : {})
   db.pragma('journal_mode = WAL')
-  db.pragma('synchronous = FULL')
+  db.pragma(`synchronous = ${NORMAL}`)
   db.pragma('busy_timeout = 5000')
-  db.exec(`
-    CREATE TABLE IF NOT EXISTS cache_read (key TEXT PRIMARY KEY, data TEXT NOT NULL, at INTEGER NOT NULL);
-    CREATE TABLE IF NOT EXISTS cache_file (path TEXT PRIMARY KEY, data_url TEXT NOT NULL, at INTEGER NOT NULL);
-    CREATE TABLE IF NOT EXISTS last_account (
-      id INTEGER PRIMARY KEY CHECK (id = 1), username TEXT NOT NULL, verifier TEXT NOT NULL, user TEXT NOT NULL, at INTEGER NOT NULL);
-    CREATE TABLE IF NOT EXISTS outbox (
-      seq INTEGER PRIMARY KEY AUTOINCREMENT,
-      train_id INTEGER NOT NULL,
-      idem_key TEXT NOT NULL UNIQUE,
-      body TEXT NOT NULL,
-      -- The server revision this save applies on; null while it waits for an earlier save of the same training.
-      base_revision INTEGER,
-      after_seq INTEGER,
-      attempts INTEGER NOT NULL DEFAULT 0,
-      state TEXT NOT NULL DEFAULT 'pending',
-      server_plan TEXT,
-      message TEXT,
-      created_at INTEGER NOT NULL);
-    CREATE INDEX IF NOT EXISTS outbox_train_idx ON outbox (train_id, seq);
-    CREATE TABLE IF NOT EXISTS meta (k TEXT PRIMARY KEY, v TEXT NOT NULL);
-    -- The door desk (sync/door-desk.ts): a training's roster with the check-ins known here, and check-ins made offline.
-    CREATE TABLE IF NOT EXISTS door_roster (
-      account TEXT NOT NULL, train_id INTEGER NOT NULL, sign_up_id INTEGER NOT NULL,
-      data TEXT NOT NULL, name TEXT NOT NULL, telephone TEXT NOT NULL, initials TEXT NOT NULL, org_id INTEGER,
-      server_time TEXT, server_source TEXT, server_reason TEXT,
-      -- This console's own check-in, not yet accepted by the server.
-      local_time TEXT,
-      PRIMARY KEY (account, train_id, sign_up_id));
-    CREATE TABLE IF NOT EXISTS door_outbox (
-      seq INTEGER PRIMARY KEY AUTOINCREMENT,
-      account TEXT NOT NULL, train_id INTEGER NOT NULL, sign_up_id INTEGER NOT NULL,
-      idem_key TEXT NOT NULL UNIQUE,
-      check_in_time TEXT NOT NULL,
-      -- The person's name when queued: a refusal names them even after the roster lost them.
-      name TEXT,
-      attempts INTEGER NOT NULL DEFAULT 0,
-      state TEXT NOT NULL DEFAULT 'pending',
-      message TEXT,
-      created_at INTEGER NOT NULL,
-      -- A person is queued once per console, however often the button is pressed.
-      UNIQUE (account, train_id, sign_up_id));
-    -- Forms being typed (drafts.ts): one per account and form, kept until saved or dropped.
-    CREATE TABLE IF NOT EXISTS draft (account TEXT NOT NULL, key TEXT NOT NULL, data TEXT NOT NULL, at INTEGER NOT NULL, PRIMARY KEY (account, key));
-  `)
-  // A file made before the door queue kept names.
-  if (!db.prepare<[], { name: string }>('PRAGMA table_info(door_outbox)').all().some((c) => c.name === 'name')) db.exec('ALTER TABLE door_outbox ADD COLUMN name TEXT')
+  try {
+    migrateLocalDb(db)
+  } catch (err) {
+    db.close()
+    throw err
+  }
   return db
+}
+
+/**
+ * `fn` as one transaction committed with synchronous=FULL (the WAL synced before it
+ * returns): every write of a queue the user's work waits in. Called inside another
+ * transaction it becomes part of it, which must then be durable itself: the level cannot
+ * change inside a transaction, so a durable write in a NORMAL one is a programming error.
+ */
+export function durable<A extends unknown[], R>(db: LocalDb, fn: (...args: A) => R): (...args: A) => R {
+  const run = db.transaction(fn)
+  return (...args) => {
+    if (db.inTransaction) {
+      if (db.pragma('synchronous', { simple: true }) !== FULL) throw new Error('an outbox write inside a transaction that is not durable')
+      return run(...args)
+    }
+    db.pragma(`synchronous = ${FULL}`)
+    try {
+      return run(...args)
+    } finally {
+      db.pragma(`synchronous = ${NORMAL}`)
+    }
+  }
 }
 
 /** Reads the core keeps, by key (account, method and input). */
@@ -111,6 +104,24 @@ export class ReadCache {
 
   setMeta(key: string, value: string): void {
     this.metaPut.run(key, value)
+  }
+
+  /**
+   * Forgets the reads kept before `before` that `keep` does not name (their key), and the
+   * files kept before it that no remaining read names (a seat plan's PDF, a seat picture):
+   * one transaction, normal sync. Answers how many reads and files went.
+   */
+  evict(before: number, keep: (key: string) => boolean): { reads: number; files: number } {
+    return this.db.transaction(() => {
+      const old = this.db.prepare<[number], { key: string }>('SELECT key FROM cache_read WHERE at < ?').all(before)
+      const drop = this.db.prepare('DELETE FROM cache_read WHERE key = ?')
+      let reads = 0
+      for (const { key } of old) if (!keep(key)) reads += drop.run(key).changes
+      const files = this.db
+        .prepare('DELETE FROM cache_file WHERE at < ? AND NOT EXISTS (SELECT 1 FROM cache_read r WHERE instr(r.data, cache_file.path) > 0)')
+        .run(before).changes
+      return { reads, files }
+    })()
   }
 
   getFile(path: string): string | undefined {

@@ -4,9 +4,10 @@ import { AppError, ErrorKey } from '../../../src-shared/errors'
 import type { DoorCheckInOutcome, DoorPerson, DoorSearchResult } from '../../../src-shared/schemas/door'
 import type { CheckInRecord, DoorCheckInResult, SignUpMember } from '../../../src-shared/schemas/signup'
 import type { ApiClient } from '../api-client'
-import type { LocalDb } from '../cache/local-store'
+import { durable, type LocalDb } from '../cache/local-store'
 import { DoorIndex } from './door-index'
 import type { QueuedRefusal, SyncQueue } from './gateway'
+import { rosterRead } from './queued-reads'
 
 const NOT_PREPARED = '此培训班尚未“准备离线”，离线状态下无法查找报名人员，请联网后重试'
 
@@ -61,6 +62,7 @@ interface QueuedCheckIn {
  */
 export class DoorDesk implements SyncQueue {
   readonly kind = 'checkIn'
+  readonly read = rosterRead(this)
   private readonly index = new Map<string, DoorIndex>()
   private readonly preparedStmt
   private readonly rowsStmt
@@ -198,7 +200,7 @@ export class DoorDesk implements SyncQueue {
    */
   private queue(trainId: number, signUpId: number, name: string, time: string, key: string): void {
     const account = this.account()
-    this.db.transaction(() => {
+    durable(this.db, () => {
       this.db
         .prepare(
           `INSERT INTO door_outbox (account, train_id, sign_up_id, name, idem_key, check_in_time, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)
@@ -213,7 +215,7 @@ export class DoorDesk implements SyncQueue {
 
   /** The server's answer becomes what this console shows (the earliest time, wherever it was made). */
   private accepted(trainId: number, signUpId: number, time: string, seq?: number): void {
-    this.db.transaction(() => {
+    durable(this.db, () => {
       if (seq !== undefined) this.db.prepare('DELETE FROM door_outbox WHERE seq = ?').run(seq)
       this.db.prepare('UPDATE door_roster SET server_time = ?, local_time = NULL WHERE account = ? AND train_id = ? AND sign_up_id = ?').run(time, this.account(), trainId, signUpId)
     })()
@@ -233,7 +235,7 @@ export class DoorDesk implements SyncQueue {
   async replay(): Promise<void> {
     const next = this.db.prepare<[], QueuedCheckIn>("SELECT * FROM door_outbox WHERE state = 'pending' ORDER BY seq LIMIT 1")
     for (let item = next.get(); item; item = next.get()) {
-      this.db.prepare('UPDATE door_outbox SET attempts = attempts + 1 WHERE seq = ?').run(item.seq)
+      durable(this.db, () => this.db.prepare('UPDATE door_outbox SET attempts = attempts + 1 WHERE seq = ?').run(item.seq))()
       try {
         const result = (await this.client.callRoute('checkin.door', {
           trainId: item.train_id,
@@ -242,7 +244,7 @@ export class DoorDesk implements SyncQueue {
           idempotencyKey: item.idem_key,
         })) as DoorCheckInResult
         if (item.account === this.account()) this.accepted(item.train_id, item.sign_up_id, result.checkInTime, item.seq)
-        else this.db.prepare('DELETE FROM door_outbox WHERE seq = ?').run(item.seq)
+        else durable(this.db, () => this.db.prepare('DELETE FROM door_outbox WHERE seq = ?').run(item.seq))()
       } catch (err) {
         if (isOffline(err) || (err instanceof AppError && err.key === ErrorKey.UNAUTHENTICATED)) throw err
         this.refuse(item, err instanceof Error ? err.message : String(err))
@@ -252,7 +254,7 @@ export class DoorDesk implements SyncQueue {
 
   /** Refused for good: listed with the server's reason, and no longer shown as checked in here. */
   private refuse(item: QueuedCheckIn, message: string): void {
-    this.db.transaction(() => {
+    durable(this.db, () => {
       this.db.prepare("UPDATE door_outbox SET state = 'refused', message = ? WHERE seq = ?").run(message, item.seq)
       this.db
         .prepare('UPDATE door_roster SET local_time = NULL WHERE account = ? AND train_id = ? AND sign_up_id = ? AND local_time = ?')
@@ -274,7 +276,7 @@ export class DoorDesk implements SyncQueue {
   }
 
   dismiss(seq: number): void {
-    this.db.prepare("DELETE FROM door_outbox WHERE seq = ? AND state = 'refused'").run(seq)
+    durable(this.db, () => this.db.prepare("DELETE FROM door_outbox WHERE seq = ? AND state = 'refused'").run(seq))()
   }
 
   /** The sign-up list of a prepared training, offline: the cached roster with the check-ins known here, filtered and paged like the server's. */
@@ -316,7 +318,7 @@ export class DoorDesk implements SyncQueue {
 
   /** Forgets everything of this server (the console moves to another). */
   forget(): void {
-    this.db.exec('DELETE FROM door_roster; DELETE FROM door_outbox')
+    durable(this.db, () => this.db.exec('DELETE FROM door_roster; DELETE FROM door_outbox'))()
     this.index.clear()
   }
 }

@@ -5,11 +5,12 @@ import type { UserInfo } from '../../../src-shared/schemas/auth'
 import type { SeatPlan, SeatPlanSaveBody, SeatSaveResult } from '../../../src-shared/schemas/seating'
 import type { RefusedWrite, SyncStatus } from '../../../src-shared/schemas/sync'
 import { serverAnswers, type ApiClient } from '../api-client'
-import { ReadCache, type LocalDb } from '../cache/local-store'
+import { durable, ReadCache, type LocalDb } from '../cache/local-store'
 import type { CoreEvents } from '../events'
 import { minutesOf } from '../../../src-shared/date-text'
 import { Outbox, type QueuedSave } from './outbox'
-import { SeatPlanCache, planWithSave } from './seat-plan-cache'
+import { queuedReadTable, seatPlanRead, type QueuedRead } from './queued-reads'
+import { SeatPlanCache } from './seat-plan-cache'
 import { createServerWatch, PROBE_TIMEOUT_MS, WATCH_TIMING } from './server-watch'
 
 export const OFFLINE_WRITE = '当前处于离线状态，此操作需要连接服务器（座位编排可离线保存，联网后自动同步）'
@@ -30,6 +31,18 @@ function stableText(value: unknown): string {
   return JSON.stringify(value ?? null)
 }
 
+/** How long a read no prepared training needs stays in the cache. */
+export const CACHE_DAYS = 30
+const DAY_MS = 24 * 60 * 60 * 1000
+
+/** The training a cached read is of (its input's trainId, or a training's own id), if any, with its `account|trainId` key. */
+function trainingOfKey(key: string): { trainId: number; key: string } | undefined {
+  const [account, method] = key.split('|', 2)
+  const input = JSON.parse(key.slice(account.length + method.length + 2)) as { trainId?: number; id?: number } | null
+  const trainId = input?.trainId ?? (method === 'train.get' ? input?.id : undefined)
+  return trainId === undefined ? undefined : { trainId, key: `${account}|${trainId}` }
+}
+
 const isOffline = (err: unknown) => err instanceof AppError && err.key === ErrorKey.OFFLINE
 const isSignedOut = (err: unknown) => err instanceof AppError && err.key === ErrorKey.UNAUTHENTICATED
 const messageOf = (err: unknown) => (err instanceof Error ? err.message : String(err))
@@ -46,10 +59,9 @@ export interface SyncQueue {
   /** What the server refused for good, kept until the clerk dismisses it. */
   refused(): QueuedRefusal[]
   dismiss(seq: number): void
+  /** How what waits in it changes the reads the screens make (its row of queued-reads.ts). */
+  readonly read: QueuedRead
 }
-
-/** An answer made offline from what is cached (a prepared roster), or undefined when it cannot be. */
-export type OfflineRead = (method: RouteName, input: unknown) => unknown
 
 /**
  * The one gateway between the RPC dispatcher and the API client (ARCHITECTURE.md rule 7).
@@ -62,7 +74,7 @@ export type OfflineRead = (method: RouteName, input: unknown) => unknown
  * "Cannot be reached" is a transport error, a timeout or an answer that is not the
  * server's own envelope (a proxy's 502/503/504): the API client calls all of them OFFLINE.
  */
-export function createGateway(deps: { client: ApiClient; db: LocalDb; events: CoreEvents; baseUrl: () => string; queues?: readonly SyncQueue[]; offlineRead?: OfflineRead }) {
+export function createGateway(deps: { client: ApiClient; db: LocalDb; events: CoreEvents; baseUrl: () => string; queues?: readonly SyncQueue[] }) {
   const { client, events } = deps
   const queues = deps.queues ?? []
   const queuedElsewhere = () => queues.reduce((n, q) => n + q.pending(), 0)
@@ -81,14 +93,19 @@ export function createGateway(deps: { client: ApiClient; db: LocalDb; events: Co
     (trainId) => keyOf('seat.plan', { trainId }),
     () => prefixOf('seat.plan'),
   )
-  /** Keeps what the server answered to a read (seat plans only ever for a newer revision). */
-  function store(method: RouteName, input: unknown, data: unknown): void {
-    if (method === 'seat.plan') plans.keep(data as SeatPlan)
+  /** What each kind of queued write changes of the reads (seat plans are kept only for a newer revision). */
+  const queuedReads = queuedReadTable([seatPlanRead(plans, outbox), ...queues.map((q) => q.read)])
+  /** Keeps what the server answered to a read, as its queued writes' row says (one local transaction, normal sync: a read lost is read again). */
+  const store = deps.db.transaction((method: RouteName, input: unknown, data: unknown) => {
+    const keep = queuedReads.get(method)?.keep
+    if (keep) keep(data)
     else cache.put(keyOf(method, input), data)
     cache.setMeta('lastReadAt', String(Date.now()))
-  }
+  })
+  /** The read as the screen must see it: `data` with the queued writes in it. */
+  const shown = (method: RouteName, input: unknown, data: unknown) => queuedReads.get(method)?.show(method, input, data, online) ?? data
   /** The server accepted a save: one local transaction takes it out of the outbox (when queued) and makes it the cached plan. */
-  const accepted = deps.db.transaction((save: QueuedSave, result: Extract<SeatSaveResult, { outcome: 'saved' }>, seq?: number) => {
+  const accepted = durable(deps.db, (save: QueuedSave, result: Extract<SeatSaveResult, { outcome: 'saved' }>, seq?: number) => {
     if (seq !== undefined) outbox.acknowledge(seq, result.revision)
     // A save merged by the server with others' changes: the plan it stored, not the one sent.
     if (result.plan) plans.keep(result.plan)
@@ -144,14 +161,11 @@ export function createGateway(deps: { client: ApiClient; db: LocalDb; events: Co
     // Captchas and the like are never worth keeping; reads of data are.
     const isRead = isGet && !method.startsWith('auth.')
     try {
-      let data = await client.callRoute(method, input)
+      const data = await client.callRoute(method, input)
       setOnline(true)
-      if (isRead) {
-        store(method, input, data)
-        // The newest known plan: a late answer may be older than a save accepted meanwhile.
-        if (method === 'seat.plan') data = overlay(plans.get((data as SeatPlan).trainId) ?? (data as SeatPlan))
-      }
-      return data
+      if (!isRead) return data
+      store(method, input, data)
+      return shown(method, input, data)
     } catch (err) {
       if (!isOffline(err)) {
         setOnline(true)
@@ -160,17 +174,10 @@ export function createGateway(deps: { client: ApiClient; db: LocalDb; events: Co
       setOnline(false)
       if (!isGet) throw new AppError(ErrorKey.OFFLINE, OFFLINE_WRITE)
       if (!isRead) throw err
-      const derived = deps.offlineRead?.(method, input)
-      if (derived !== undefined) return derived
-      const hit = cache.get(keyOf(method, input))
-      if (!hit) throw new AppError(ErrorKey.OFFLINE, NOT_CACHED)
-      return method === 'seat.plan' ? overlay(hit.data as SeatPlan) : hit.data
+      const data = shown(method, input, cache.get(keyOf(method, input))?.data)
+      if (data === undefined) throw new AppError(ErrorKey.OFFLINE, NOT_CACHED)
+      return data
     }
-  }
-
-  function overlay(plan: SeatPlan): SeatPlan {
-    const queued = outbox.latestFor(plan.trainId)
-    return queued ? planWithSave(plan, queued) : plan
   }
 
   /** The screen's save: to the server when it answers, else (or while earlier saves of the training wait) into the outbox. */
@@ -313,13 +320,26 @@ export function createGateway(deps: { client: ApiClient; db: LocalDb; events: Co
     async resolve(seq: number, choice: 'mine' | 'server') {
       const conflict = outbox.conflicts().find((c) => c.seq === seq)
       // Either way the server's plan is the newest it holds: the screen starts from it.
-      deps.db.transaction(() => {
+      durable(deps.db, () => {
         if (conflict) plans.keep(conflict.server)
         outbox.resolve(seq, choice)
       })()
       announce()
       if (online) await sync()
       return status()
+    },
+    /** 准备离线 done: the training's reads and files stay however old (until the console leaves this server). */
+    markPrepared(trainId: number) {
+      deps.db.prepare('INSERT INTO prepared_training (account, train_id, at) VALUES (?, ?, ?) ON CONFLICT DO UPDATE SET at = excluded.at').run(account, trainId, Date.now())
+    },
+    /** Forgets reads older than CACHE_DAYS that no prepared training nor queued seat save needs, and the files no remaining read names. */
+    evict(now = Date.now()) {
+      const prepared = new Set(deps.db.prepare<[], { account: string; train_id: number }>('SELECT account, train_id FROM prepared_training').all().map((r) => `${r.account}|${r.train_id}`))
+      const queued = new Set(outbox.trainIds())
+      return cache.evict(now - CACHE_DAYS * DAY_MS, (key) => {
+        const training = trainingOfKey(key)
+        return training !== undefined && (prepared.has(training.key) || queued.has(training.trainId))
+      })
     },
     /** Whose reads are cached (by account id): set at every sign-in, online or offline. */
     useAccount(user: UserInfo) {
@@ -334,10 +354,10 @@ export function createGateway(deps: { client: ApiClient; db: LocalDb; events: Co
      * this server is dropped, so that nothing of it is shown offline afterwards.
      */
     leaveServer() {
-      deps.db.transaction(() => {
+      durable(deps.db, () => {
         const { pending, conflicts } = outbox.counts()
         if (pending + conflicts > 0) throw new AppError(ErrorKey.CONFLICT, `还有 ${pending + conflicts} 项修改尚未同步到当前服务器，请联网同步后再切换`)
-        deps.db.exec('DELETE FROM cache_read; DELETE FROM cache_file; DELETE FROM outbox; DELETE FROM meta; DELETE FROM draft')
+        deps.db.exec('DELETE FROM cache_read; DELETE FROM cache_file; DELETE FROM outbox; DELETE FROM meta; DELETE FROM draft; DELETE FROM prepared_training')
       })()
       account = ''
       announce()

@@ -1,14 +1,12 @@
 import { join } from 'node:path'
-import { routes, type RouteName } from '../../../src-shared/api'
 import { AppError, ErrorKey } from '../../../src-shared/errors'
-import { routeInputSchema } from '../../../src-shared/ipc'
 import { MAX_PAGE_SIZE } from '../../../src-shared/schemas/common'
 import type { CheckInRecord, SignUpMember } from '../../../src-shared/schemas/signup'
 import type { LoginForm, OfflineLoginForm, UserInfo } from '../../../src-shared/schemas/auth'
 import type { FileRange, ReadRange } from '../../../src-shared/schemas/files'
 import type { ApiClient } from '../api-client'
 import { createDrafts } from '../cache/drafts'
-import { openLocalDb, ReadCache } from '../cache/local-store'
+import { durable, openLocalDb, ReadCache } from '../cache/local-store'
 import type { CoreHandlers } from '../dispatcher'
 import type { CoreEvents } from '../events'
 import type { CoreFiles } from '../files'
@@ -17,18 +15,9 @@ import { DoorDesk } from './door-desk'
 import { createGateway, type Gateway } from './gateway'
 import { createOfflineSignIn } from './offline-sign-in'
 import { prepareOffline } from './prepare'
+import { planWithSave } from './seat-plan-cache'
 
 const isOffline = (err: unknown) => err instanceof AppError && err.key === ErrorKey.OFFLINE
-
-/** The reads a prepared roster answers offline with this console's own check-ins in them (the sign-up and check-in lists). */
-function readFromRoster(door: DoorDesk, method: RouteName, input: unknown): unknown {
-  if (method !== 'signup.list' && method !== 'signup.all' && method !== 'checkin.list') return undefined
-  const parsed = routeInputSchema(routes[method]).safeParse(input)
-  if (!parsed.success) return undefined
-  const query = parsed.data as { trainId: number; name?: string; orgId?: number; pageNum?: number; pageSize?: number }
-  if (method === 'signup.all') return door.allSignUps(query.trainId)
-  return method === 'signup.list' ? door.signUpPage(query) : door.checkInPage(query)
-}
 
 /** Bytes [start, end) of a base64 data: URL, decoding only the base64 quads that hold them. */
 function rangeOfDataUrl(url: string, start: number, end: number): FileRange {
@@ -48,7 +37,7 @@ type OfflineHandlers = Pick<
   | 'session.current'
   | 'files.readAsDataUrl'
   | 'files.readRange'
-  | 'seating.save'
+  | 'seat.save'
   | 'sync.status'
   | 'sync.now'
   | 'sync.conflicts'
@@ -78,7 +67,7 @@ export function createOfflineSide(deps: { dataDir: string; client: ApiClient; ba
   const { session, files, tokens } = deps
   const db = openLocalDb(join(deps.dataDir, 'offline-cache.sqlite'))
   const door = new DoorDesk(db, deps.client, () => gateway.account())
-  const gateway = createGateway({ client: deps.client, db, events: deps.events, baseUrl: deps.baseUrl, queues: [door], offlineRead: (method, input) => readFromRoster(door, method, input) })
+  const gateway = createGateway({ client: deps.client, db, events: deps.events, baseUrl: deps.baseUrl, queues: [door] })
   const lastSignIn = createOfflineSignIn(db, new ReadCache(db))
   /** Signed in offline with the last account's password, without a token. */
   let offlineSignedIn = false
@@ -169,27 +158,15 @@ export function createOfflineSide(deps: { dataDir: string; client: ApiClient; ba
     },
     'files.readAsDataUrl': readAsDataUrl,
     'files.readRange': readRange,
-    'seating.save': (body) => gateway.saveSeats(body),
+    'seat.save': (body) => gateway.saveSeats(body),
     'sync.status': async () => gateway.status(),
     'sync.now': () => gateway.syncNow(),
     'sync.conflicts': async (input) =>
-      gateway.conflicts(input?.trainId).map((c) => ({
-        seq: c.seq,
-        trainId: c.trainId,
-        mine: {
-          rowNumber: Number(c.mine.rowNumber),
-          columnNumber: Number(c.mine.columnNumber),
-          seats: c.mine.trainMemberLocations.map((s) => {
-            const person = c.server.people.find((p) => p.trainSignUpMemberId === s.trainSignUpMemberId)
-            return { rowNumber: s.rowNumber, columnNumber: s.columnNumber, groupNumber: s.groupNumber ?? null, trainSignUpMemberId: s.trainSignUpMemberId ?? null, memberId: person?.memberId ?? null, name: person?.name ?? null }
-          }),
-        },
-        server: c.server,
-        base: c.base,
-        changes: c.changes,
-        departed: c.departed,
-        message: c.message,
-      })),
+      gateway.conflicts(input?.trainId).map(({ mine, ...c }) => {
+        // The clerk's version as the plan it makes of the server's (names from the server's people).
+        const { rowNumber, columnNumber, seats } = planWithSave(c.server, mine)
+        return { ...c, mine: { rowNumber, columnNumber, seats } }
+      }),
     'sync.resolve': ({ seq, choice }) => gateway.resolve(seq, choice),
     'sync.refused': async () => gateway.refused(),
     'sync.dismiss': async ({ kind, seq }) => gateway.dismiss(kind, seq),
@@ -221,10 +198,11 @@ export function createOfflineSide(deps: { dataDir: string; client: ApiClient; ba
   function start(): void {
     // The session kept from the last run is the last account's: its cache and outbox are the ones to sync.
     if (tokens.current()) useLastAccount()
+    gateway.evict()
     gateway.start()
   }
   function leaveServer(): void {
-    db.transaction(() => {
+    durable(db, () => {
       gateway.leaveServer()
       door.forget()
       lastSignIn.forget()

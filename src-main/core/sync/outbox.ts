@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import type { SeatConflict, SeatPlan, SeatPlanSaveBody } from '../../../src-shared/schemas/seating'
 import { mergeSeats } from '../../../src-shared/seat-merge'
-import type { LocalDb } from '../cache/local-store'
+import { durable, type LocalDb } from '../cache/local-store'
 
 export type QueuedSave = SeatPlanSaveBody & { trainId: number; idempotencyKey: string }
 
@@ -51,7 +51,7 @@ function answerOf(row: Row): SeatConflict {
 
 /**
  * Seat saves made while the server could not be reached, in order, durably (every
- * method is one SQLite transaction on a synchronous=FULL WAL file).
+ * write is one SQLite transaction committed with synchronous=FULL: `durable`).
  *
  * Each save carries its idempotency key and the revision it applies on. A later save of
  * the same training waits for the earlier one (`after_seq`) and takes the revision the
@@ -62,8 +62,13 @@ function answerOf(row: Row): SeatConflict {
 export class Outbox {
   constructor(private readonly db: LocalDb) {}
 
+  /** Runs a write of the outbox as one transaction on disk before it returns. */
+  private durably<R>(fn: () => R): R {
+    return durable(this.db, fn)()
+  }
+
   enqueue(body: QueuedSave): void {
-    this.db.transaction(() => {
+    this.durably(() => {
       const last = this.latestRow(body.trainId)
       const text = JSON.stringify({ ...body, idempotencyKey: undefined })
       if (last && last.state === 'pending' && last.attempts === 0) {
@@ -73,7 +78,7 @@ export class Outbox {
       this.db
         .prepare('INSERT INTO outbox (train_id, idem_key, body, base_revision, after_seq, created_at) VALUES (?, ?, ?, ?, ?, ?)')
         .run(body.trainId, body.idempotencyKey, text, last ? null : (body.baseRevision ?? null), last ? last.seq : null, Date.now())
-    })()
+    })
   }
 
   /** The first save that can be sent now (pending, not waiting for an earlier one). */
@@ -84,20 +89,20 @@ export class Outbox {
 
   /** Recorded before sending: from now on this save is only ever replayed with its key. */
   markAttempt(seq: number): void {
-    this.db.prepare('UPDATE outbox SET attempts = attempts + 1 WHERE seq = ?').run(seq)
+    this.durably(() => this.db.prepare('UPDATE outbox SET attempts = attempts + 1 WHERE seq = ?').run(seq))
   }
 
   /** The server applied it (or had already): gone, and the next save of its training applies on `revision`. */
   acknowledge(seq: number, revision: number): void {
-    this.db.transaction(() => {
+    this.durably(() => {
       this.db.prepare('DELETE FROM outbox WHERE seq = ?').run(seq)
       this.db.prepare('UPDATE outbox SET base_revision = ?, after_seq = NULL WHERE after_seq = ?').run(revision, seq)
-    })()
+    })
   }
 
   /** The server refused it: kept, with the server's answer (its plan and what the merge needs), until the user decides. */
   conflict(seq: number, answer: SeatConflict, message: string | null): void {
-    this.db.prepare("UPDATE outbox SET state = 'conflict', server_plan = ?, message = ? WHERE seq = ?").run(JSON.stringify(answer), message, seq)
+    this.durably(() => this.db.prepare("UPDATE outbox SET state = 'conflict', server_plan = ?, message = ? WHERE seq = ?").run(JSON.stringify(answer), message, seq))
   }
 
   /**
@@ -106,13 +111,13 @@ export class Outbox {
    * reason until dismissed; the chain's later saves (whole plans, the newest included) go.
    */
   refuse(seq: number, message: string): void {
-    this.db.transaction(() => {
+    this.durably(() => {
       const row = this.db.prepare<[number], Row>('SELECT * FROM outbox WHERE seq = ?').get(seq)
       if (!row) return
       const newest = this.latestRow(row.train_id)!
       this.db.prepare("DELETE FROM outbox WHERE train_id = ? AND seq > ? AND state != 'refused'").run(row.train_id, seq)
       this.db.prepare("UPDATE outbox SET state = 'refused', body = ?, message = ?, after_seq = NULL WHERE seq = ?").run(newest.body, message, seq)
-    })()
+    })
   }
 
   /** Refused saves, oldest first, until the clerk dismisses them. */
@@ -125,7 +130,7 @@ export class Outbox {
 
   /** A refusal the clerk has read leaves the list. */
   dismiss(seq: number): void {
-    this.db.prepare("DELETE FROM outbox WHERE seq = ? AND state = 'refused'").run(seq)
+    this.durably(() => this.db.prepare("DELETE FROM outbox WHERE seq = ? AND state = 'refused'").run(seq))
   }
 
   counts(): { pending: number; conflicts: number; refused: number } {
@@ -135,6 +140,11 @@ export class Outbox {
       )
       .get()
     return row ?? { pending: 0, conflicts: 0, refused: 0 }
+  }
+
+  /** The trainings with anything in the outbox. */
+  trainIds(): number[] {
+    return this.db.prepare<[], { train_id: number }>('SELECT DISTINCT train_id FROM outbox').all().map((r) => r.train_id)
   }
 
   /** The newest save of a training still to be sent or decided (a refused one is neither). */
@@ -167,7 +177,7 @@ export class Outbox {
    * applied; `server` keeps the server's plan and drops the local versions.
    */
   resolve(seq: number, choice: 'mine' | 'server'): number | undefined {
-    return this.db.transaction(() => {
+    return this.durably(() => {
       const row = this.db.prepare<[number], Row>("SELECT * FROM outbox WHERE seq = ? AND state = 'conflict'").get(seq)
       if (!row) return undefined
       const answer = answerOf(row)
@@ -185,6 +195,6 @@ export class Outbox {
           .run(body, server.revision, randomUUID(), newest.seq)
       }
       return row.train_id
-    })()
+    })
   }
 }

@@ -44,5 +44,6 @@ export async function prepareOffline(
     done++
     report('正在下载座位图与编排文件')
   }
+  deps.gateway.markPrepared(trainId)
   return { items: reads.length, files: files.length }
 }

@@ -167,7 +167,7 @@ export default function FieldSeatPage() {
   const save = async (base: number, arrangement = a) => {
     setSaving(true)
     try {
-      const result = await call('seating.save', {
+      const result = await call('seat.save', {
         trainId,
         rowNumber: arrangement.rows,
         columnNumber: arrangement.columns,
