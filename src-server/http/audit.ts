@@ -28,7 +28,7 @@ export interface Audit {
  * field in any spelling (pwd, oldPassword, new_password, pwdHash) is hidden while
  * passLine (及格线) or secretary (书记) are not.
  */
-const SECRET_WORDS = new Set(['password', 'passwd', 'pwd', 'token', 'secret', 'hash', 'salt', 'checkcode'])
+const SECRET_WORDS = new Set(['password', 'passwd', 'pwd', 'token', 'secret', 'secrets', 'hash', 'salt', 'checkcode'])
 
 /** The key's words, lower case: camelCase, snake_case and digits split (`checkCode2` → check, code). */
 const keyWords = (key: string) =>
@@ -151,7 +151,10 @@ export class AuditTrail implements Audit {
       ip: outcome.ip,
       createdAt: nowText(),
     }
-    if (!outcome.ok || this.tracked.length === 0) {
+    // A record named but never there (a batch's missing id) was not changed: it gets no entry.
+    const states = await Promise.all(this.tracked.map(async (t) => ({ ...t, after: outcome.ok ? await t.snapshot() : undefined })))
+    const changed = states.filter((t) => t.before !== undefined || t.after !== undefined)
+    if (!outcome.ok || changed.length === 0) {
       const first = this.tracked[0]
       await this.db
         .insertInto('operationLog')
@@ -159,12 +162,10 @@ export class AuditTrail implements Audit {
         .execute()
       return
     }
-    const rows = await Promise.all(
-      this.tracked.map(async (t) => {
-        const { before, after } = redactPair(t.before, await t.snapshot())
-        return { ...base, recordTable: t.table, recordId: t.id, before: toJson(before), after: toJson(after) }
-      }),
-    )
+    const rows = changed.map((t) => {
+      const { before, after } = redactPair(t.before, t.after)
+      return { ...base, recordTable: t.table, recordId: t.id, before: toJson(before), after: toJson(after) }
+    })
     await this.db.insertInto('operationLog').values(rows).execute()
   }
 }

@@ -56,7 +56,7 @@ export const signUpRoutes = defineRoutes({
     response: SignUpMemberSchema,
   },
   'signup.create': {
-    method: 'POST', path: BASE, access: TRAIN, scope: { trainId: 'train', memberId: 'member' },
+    method: 'POST', path: BASE, access: TRAIN, scope: { trainId: 'train', memberId: 'member' }, record: 'trainSignUp',
     summary: '添加报名人员（toSign）：管理员可在报名时间外添加，但不超过最大人数',
     body: SignUpCreateBodySchema,
     response: SignUpMemberSchema,
@@ -134,7 +134,7 @@ export const signUpRoutes = defineRoutes({
     response: z.unknown(),
   },
   'mobile.signUp': {
-    method: 'POST', path: '/api/m/signup', access: 'public', rpc: false,
+    method: 'POST', path: '/api/m/signup', access: 'public', rpc: false, record: 'trainSignUp',
     summary: '党员自助报名：按手机号识别党员，受报名时间与最大人数约束',
     body: SelfSignUpBodySchema,
     response: SelfSignUpResultSchema,
@@ -152,7 +152,7 @@ export const signUpRoutes = defineRoutes({
     response: z.unknown(),
   },
   'mobile.checkIn': {
-    method: 'POST', path: '/api/m/checkin', access: 'member', rpc: false,
+    method: 'POST', path: '/api/m/checkin', access: 'member', rpc: false, record: 'trainCheckIn',
     summary: '党员签到（本人以手机号与密码登录后）：仅在签到时间内、签到码为当前或上一时段时有效',
     body: CheckInBodySchema,
     response: CheckInResultSchema,

@@ -187,7 +187,6 @@ export const seatingHandlers = {
         return seatId
       }),
     )
-    ctx.audit.created('trainMemberLocation', id)
     return locationOut(ctx.db, trainId, id)
   },
 
@@ -242,7 +241,6 @@ export const seatingHandlers = {
       .values({ trainId, imagePath, createdAt: nowText() })
       .returning(['id', 'imagePath', 'trainId'])
       .executeTakeFirstOrThrow()
-    ctx.audit.created('trainLocationPicture', row.id)
     return row
   },
 
