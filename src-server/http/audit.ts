@@ -9,9 +9,9 @@ export type AuditTable = { [K in keyof Database]: Database[K] extends { id: Gene
 export type Snapshot = () => Promise<object | undefined>
 
 /**
- * What a write handler tells the operation log (ARCHITECTURE rule 6). The route
- * mechanism writes the entry for every non-GET call by itself; a handler only names
- * the records it touches, and the mechanism captures them before and after.
+ * One call's operation log (ARCHITECTURE rule 6). The route mechanism writes the entry
+ * for every non-GET call and names the record the route declares (route-records.ts),
+ * capturing it before and after; a handler only says who acts on a sign-in (`actor`).
  */
 export interface Audit {
   /** The call is about to change or delete this record: its state now is "before". */
