@@ -60,16 +60,30 @@ export interface RouteDef {
    */
   province?: true
   /**
-   * False keeps a public write out of the operation log: a member's autosaved answers
-   * are not administrative actions, and logging each would double the writes of an exam.
+   * Whether a call goes into the operation log; by default every call but a GET. False keeps
+   * a public write out of it (a member's autosaved answers are not administrative actions, and
+   * logging each would double the writes of an exam); true logs a GET that writes (the spec's
+   * roster upload is a GET).
    */
-  log?: false
+  log?: boolean
   /**
    * The server table whose row the route writes, for the operation log: the input's `id`
    * names the row changed or deleted, or (without one) the response's `id` the row
-   * created. The route mechanism records it before and after; handlers need not.
+   * created, unless `recordBy` says where its id is. The route mechanism records it
+   * before and after; handlers never do. A write route without it (and without a scope
+   * on `id`, which names the table as well) says why in `unrecorded`.
    */
   record?: string
+  /** Where the id of the `record` is when it is not the input's `id` or the created row's answer `id`: see RecordKey. */
+  recordBy?: RecordKey
+  /** The record as the log shows it when its row alone is not all of it: see RecordView. */
+  recordView?: RecordView
+  /**
+   * Why a logged write names no record: it changes none (a dry run, a test message), or
+   * only bookkeeping (a sign-in), or many at once (a bulk import or send), whose own
+   * screens list them. The entry still says who did it, when and with what outcome.
+   */
+  unrecorded?: string
   /**
    * Why this write does not run in the one transaction the route mechanism opens for
    * every other write (src-server/http/write-transaction.ts): long work before its writes
@@ -84,6 +98,34 @@ export interface RouteDef {
    */
   beforePasswordChange?: true
 }
+
+/**
+ * Where a write route's record id is found (RouteDef.recordBy):
+ * - `{ input }`: the input holding the id, or a list of ids (`ids` of a batch);
+ * - `{ answer }`: the answer's field naming the row the call made (a copy's new id): no "before";
+ * - `'caller'`: the signed-in account's own row (its password);
+ * - `{ row }`: the one row of a settings table.
+ */
+export type RecordKey = { input: string } | { answer: string } | 'caller' | { row: number }
+
+/**
+ * Records whose state the log shows beyond their own row, one reader each on the server
+ * (src-server/http/record-views.ts): a role with its permissions, a training's
+ * satisfaction questionnaire.
+ */
+export type RecordView = 'roleWithPermissions' | 'trainQuestionnaire'
+
+/** Reasons routes give for `unrecorded`, one per kind of write that names no record. */
+export const unrecorded = {
+  signIn: 'a sign-in changes no record; the entry names the account signed in to',
+  signOut: 'a sign-out ends the caller\'s own session, which is bookkeeping',
+  upload: 'stores files; the records that use them are logged when they are saved',
+  dryRun: 'a dry run: reads and checks a workbook and changes nothing',
+  bulkImport: 'a bulk import: its rows are listed by the screen it fills; the entry says who imported and when',
+  bulkSend: 'queues one message per member; 短信记录 lists each one',
+  makeUpRounds: 'sets or moves the make-up round of each selected candidate at once; the exam\'s 考生 list shows them',
+  testMessage: 'sends a test message and changes no record',
+} as const
 
 /** The reasons routes give for `outsideTransaction`, one per kind of route that needs it. */
 export const outsideTransaction = {
@@ -144,4 +186,9 @@ export function splitInput(
   for (const n of names) delete all[n]
   if (route.body) return { path, body: all }
   return { path, query: all }
+}
+
+/** Whether the route mechanism writes a call of the route into the operation log (see `log`). */
+export function isLoggedRoute(route: { method: string; log?: boolean }): boolean {
+  return route.log ?? route.method !== 'GET'
 }

@@ -18,18 +18,44 @@ function show(key: string, value: unknown): string {
   return typeof value === 'object' ? JSON.stringify(value) : valueLabel(key, String(value))
 }
 
+/** A record created or deleted: its values in one column (新建的值 / 删除前的值), no empty other side. */
+function WholeRecord({ values, created }: { values: Record<string, unknown>; created: boolean }) {
+  const styles = useStyles()
+  const keys = Object.keys(values).filter((key) => values[key] !== null && values[key] !== undefined && values[key] !== '')
+  return (
+    <>
+      <Text weight="semibold">{created ? '新建的记录' : '删除的记录'}</Text>
+      <Table size="small" aria-label={created ? '新建的记录' : '删除的记录'}>
+        <TableHeader>
+          <TableRow>
+            <TableHeaderCell>字段</TableHeaderCell>
+            <TableHeaderCell>{created ? '新建的值' : '删除前的值'}</TableHeaderCell>
+          </TableRow>
+        </TableHeader>
+        <TableBody>
+          {keys.map((key) => (
+            <TableRow key={key}>
+              <TableCell>{fieldTitle(key)}</TableCell>
+              <TableCell className={created ? styles.after : styles.before}>{show(key, values[key])}</TableCell>
+            </TableRow>
+          ))}
+        </TableBody>
+      </Table>
+    </>
+  )
+}
+
 /**
- * A log entry's record before and after, field by field: only the fields that
- * changed (all of them for a record created or deleted).
+ * A log entry's record before and after, field by field: only the fields that changed;
+ * a record created shows what it was made with, one deleted what it held.
  */
 export function LogChanges({ before, after }: { before: unknown; after: unknown }) {
   const styles = useStyles()
   const old = asValues(before)
   const now = asValues(after)
-  if (!old && !now) return <Text>没有记录数据变化</Text>
-  const keys = [...new Set([...Object.keys(old ?? {}), ...Object.keys(now ?? {})])].filter(
-    (key) => !old || !now || JSON.stringify(old[key]) !== JSON.stringify(now[key]),
-  )
+  if (!old && !now) return <Text>此操作不针对单条记录，没有记录数据变化</Text>
+  if (!old || !now) return <WholeRecord values={(old ?? now) as Record<string, unknown>} created={!old} />
+  const keys = [...new Set([...Object.keys(old), ...Object.keys(now)])].filter((key) => JSON.stringify(old[key]) !== JSON.stringify(now[key]))
   if (keys.length === 0) return <Text>数据没有变化</Text>
   return (
     <Table size="small" aria-label="数据变化">
@@ -44,8 +70,8 @@ export function LogChanges({ before, after }: { before: unknown; after: unknown 
         {keys.map((key) => (
           <TableRow key={key}>
             <TableCell>{fieldTitle(key)}</TableCell>
-            <TableCell className={styles.before}>{old ? show(key, old[key]) : '—'}</TableCell>
-            <TableCell className={styles.after}>{now ? show(key, now[key]) : '—'}</TableCell>
+            <TableCell className={styles.before}>{show(key, old[key])}</TableCell>
+            <TableCell className={styles.after}>{show(key, now[key])}</TableCell>
           </TableRow>
         ))}
       </TableBody>

@@ -204,6 +204,21 @@ const fieldTitles: Record<string, string> = {
   cadreHours: '书记、委员学时目标',
   groupNumber: '分组',
   signUpId: '报名记录编号',
+  // check-ins, candidates' sittings, the satisfaction questionnaire of a training, SMS settings
+  signInId: '签到时段编号',
+  checkInTime: '签到时间',
+  examId: '考试编号',
+  isMakeUp: '是否补考',
+  score: '成绩',
+  attempts: '作答次数',
+  trainName: '培训班',
+  respondents: '已填写人数',
+  provider: '短信服务商',
+  signName: '短信签名',
+  templateCode: '短信模板编号',
+  gatewayUrl: '网关地址',
+  secrets: '密钥',
+  updatedBy: '修改人编号',
 }
 
 /** A field's Chinese name; one this list does not know yet reads as 其他字段, never as its code (tests/unit/log-labels.test.ts holds every column to a name). */
@@ -228,10 +243,12 @@ const tableTitles: Record<string, string> = {
   upload: '文件',
   train: '培训班',
   trainSignUp: '报名记录',
+  trainCheckIn: '签到记录',
   trainLocationPicture: '会场图片',
   trainMemberLocation: '座位',
   hourTarget: '学时目标',
   exam: '考试',
+  memberExam: '考生',
   paper: '试卷',
   question: '试题',
   questionCategory: '类别',
@@ -243,6 +260,7 @@ const tableTitles: Record<string, string> = {
   home: '首页',
   carousel: '轮播图',
   notice: '通知',
+  smsSetting: '短信设置',
 }
 
 export function recordTitle(table: string | null, id: number | null): string {

@@ -94,7 +94,8 @@ export interface SmsAttemptTable {
 
 /** The SMS provider configured in the console (migration 0018): one row, id 1. */
 export interface SmsSettingTable {
-  id: number
+  /** Always 1 (Generated only so the operation log can track the row like any other). */
+  id: Generated<number>
   provider: string
   signName: string | null
   templateCode: string | null

@@ -32,7 +32,9 @@ export async function lockOf(db: Db, table: string, id: number): Promise<string 
 
 /** The record kind whose edits a route makes, when that kind may be locked: a write route declaring `record`, but not its delete. */
 export function lockedRecordOf(name: string, route: RouteDef): RecordTable | null {
-  if (route.method === 'GET' || !route.record) return null
+  // A create names no `id`, and a route whose record is found elsewhere (a copy's new id, a batch) edits no input `id`.
+  const namesId = (route.params?.shape.id ?? route.body?.shape.id) !== undefined
+  if (route.method === 'GET' || !route.record || route.recordBy || !namesId) return null
   const lock = locks.find((l) => l.record === route.record)
   return lock && recordKinds[lock.record].deletedBy !== name ? lock.record : null
 }

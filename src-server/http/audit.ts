@@ -9,9 +9,9 @@ export type AuditTable = { [K in keyof Database]: Database[K] extends { id: Gene
 export type Snapshot = () => Promise<object | undefined>
 
 /**
- * What a write handler tells the operation log (ARCHITECTURE rule 6). The route
- * mechanism writes the entry for every non-GET call by itself; a handler only names
- * the records it touches, and the mechanism captures them before and after.
+ * One call's operation log (ARCHITECTURE rule 6). The route mechanism writes the entry
+ * for every non-GET call and names the record the route declares (route-records.ts),
+ * capturing it before and after; a handler only says who acts on a sign-in (`actor`).
  */
 export interface Audit {
   /** The call is about to change or delete this record: its state now is "before". */
@@ -28,7 +28,7 @@ export interface Audit {
  * field in any spelling (pwd, oldPassword, new_password, pwdHash) is hidden while
  * passLine (及格线) or secretary (书记) are not.
  */
-const SECRET_WORDS = new Set(['password', 'passwd', 'pwd', 'token', 'secret', 'hash', 'salt', 'checkcode'])
+const SECRET_WORDS = new Set(['password', 'passwd', 'pwd', 'token', 'secret', 'secrets', 'hash', 'salt', 'checkcode'])
 
 /** The key's words, lower case: camelCase, snake_case and digits split (`checkCode2` → check, code). */
 const keyWords = (key: string) =>
@@ -151,7 +151,10 @@ export class AuditTrail implements Audit {
       ip: outcome.ip,
       createdAt: nowText(),
     }
-    if (!outcome.ok || this.tracked.length === 0) {
+    // A record named but never there (a batch's missing id) was not changed: it gets no entry.
+    const states = await Promise.all(this.tracked.map(async (t) => ({ ...t, after: outcome.ok ? await t.snapshot() : undefined })))
+    const changed = states.filter((t) => t.before !== undefined || t.after !== undefined)
+    if (!outcome.ok || changed.length === 0) {
       const first = this.tracked[0]
       await this.db
         .insertInto('operationLog')
@@ -159,12 +162,10 @@ export class AuditTrail implements Audit {
         .execute()
       return
     }
-    const rows = await Promise.all(
-      this.tracked.map(async (t) => {
-        const { before, after } = redactPair(t.before, await t.snapshot())
-        return { ...base, recordTable: t.table, recordId: t.id, before: toJson(before), after: toJson(after) }
-      }),
-    )
+    const rows = changed.map((t) => {
+      const { before, after } = redactPair(t.before, t.after)
+      return { ...base, recordTable: t.table, recordId: t.id, before: toJson(before), after: toJson(after) }
+    })
     await this.db.insertInto('operationLog').values(rows).execute()
   }
 }

@@ -2,15 +2,15 @@ import { isDeepStrictEqual } from 'node:util'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { z } from 'zod'
 import { routes, type RouteName } from '../../src-shared/api'
-import type { RouteDef } from '../../src-shared/contract'
+import { isLoggedRoute, type RouteDef } from '../../src-shared/contract'
 import type { ApiSuccess } from '../../src-shared/errors'
 import { assertEditable } from '../db/locks'
 import { withoutEmptyValues } from '../../src-shared/schemas/common'
 import type { Db } from '../db/types'
 import type { ServerOptions } from '../options'
 import { assertIssuedPaths } from '../files/uploaded'
-import { assertProvinceLevel, assertScopedInputs, scopedRecordTable } from '../scope/enforce'
-import { AuditTrail, type AuditTable } from './audit'
+import { assertProvinceLevel, assertScopedInputs } from '../scope/enforce'
+import { AuditTrail } from './audit'
 import { authenticate } from './authenticate'
 import { accessDoc } from './access-doc'
 import { assertPasswordCurrent, authorize, withoutAccount } from './authorize'
@@ -20,6 +20,7 @@ import { assertSafeInput } from './input-guard'
 import { authenticateMember } from './member-auth'
 import type { PasswordGate } from '../auth/password-gate'
 import { compiledSerializer } from './response'
+import { recordBefore, recordCreated, declaredRecord } from './route-records'
 import { parseValue, zodFailure } from './validation'
 import { inRouteTransaction } from './write-transaction'
 
@@ -80,12 +81,6 @@ function envelopeOf(route: RouteDef) {
  */
 const CHECK_ANSWERS = process.env.VITEST !== undefined
 
-/** A create route (its input has no `id`) logs the row whose `id` its answer carries. */
-function auditCreated(audit: AuditTrail, table: AuditTable, result: unknown): void {
-  const id = (result as { id?: unknown } | null)?.id
-  if (typeof id === 'number') audit.created(table, id)
-}
-
 type AnyHandler = (input: Record<string, unknown>, ctx: RequestContext) => Promise<unknown>
 
 /**
@@ -95,8 +90,8 @@ type AnyHandler = (input: Record<string, unknown>, ctx: RequestContext) => Promi
  * its result in the envelope, written through the response schema (response.ts), so
  * fields the schema does not name, like hashes, never leave. Every write (non-GET) call is written to
  * the operation log, refused ones too, once the caller is known (public routes always);
- * the record a scoped or `record` write names (or creates) is captured before and after
- * by the mechanism itself. A write's checks, handler and log entry run in one transaction
+ * the record a write declares (route-records.ts) is captured before and after by the
+ * mechanism itself. A write's checks, handler and log entry run in one transaction
  * (write-transaction.ts): a refused write changes nothing.
  */
 export function registerRoutes(
@@ -109,6 +104,7 @@ export function registerRoutes(
     const route: RouteDef = routes[name]
     if (!which(route)) continue
     const handler = handlers[name] as unknown as AnyHandler
+    const record = route.method === 'GET' ? undefined : declaredRecord(route)
     // Only the declared fields leave: written by a serializer compiled from the schema,
     // else (a schema that changes values on the way out) parsed by zod on each answer.
     const serialize = route.kind === 'download' ? undefined : compiledSerializer(envelopeOf(route))
@@ -132,7 +128,7 @@ export function registerRoutes(
       handler: async (req, reply) => {
         const user = withoutAccount(route.access) ? null : await authenticate(deps.db, req, deps.options.tokenTtlMinutes)
         const audit = new AuditTrail(deps.db)
-        const logged = route.log !== false && route.method !== 'GET' && (user !== null || withoutAccount(route.access))
+        const logged = isLoggedRoute(route) && (user !== null || withoutAccount(route.access))
         const actor = user && { id: user.adminId, name: user.name }
         try {
           authorize(route.access, user)
@@ -150,11 +146,10 @@ export function registerRoutes(
             await assertEditable(db, name, route, req)
             const input = parseInput(route, req)
             if (route.method !== 'GET') await assertIssuedPaths(db, input)
-            // The record a write names is logged before and after without the handler's help.
-            const table = route.record ?? scopedRecordTable(route)
-            if (logged && table && typeof input.id === 'number') await trail.changing(table as AuditTable, input.id)
+            // The record a write names is logged before and after without the handler's help (route-records.ts).
+            if (logged && record) await recordBefore(trail, db, record, input, user)
             const result = await handler(input, { db, options: deps.options, user, memberId, ip: req.ip, req, reply, audit: trail, passwords: deps.passwords })
-            if (logged && table && input.id === undefined) auditCreated(trail, table as AuditTable, result)
+            if (logged && record) recordCreated(trail, db, record, input, result)
             const answer = route.kind === 'download' ? undefined : answerOf(result)
             if (logged) await trail.write({ route: name, actor, ip: req.ip, ok: true, message: null })
             return answer

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { defineRoutes, outsideTransaction } from '../contract'
+import { defineRoutes, outsideTransaction, unrecorded } from '../contract'
 import { idParam } from '../schemas/common'
 import { GradeOneBodySchema, MarkingQuerySchema, MarkingSchema, AnswerDetailSchema, ExamCreateBodySchema, ExamIdQuerySchema, ExamListQuerySchema, ExamOptionSchema, ExamPageSchema, ExamSchema, ExamUpdateBodySchema, GradeBodySchema, GradeResultSchema, MakeUpBodySchema, MakeUpCandidatesSchema, MakeUpResultSchema, MemberExamIdQuerySchema, MemberExamListQuerySchema, MemberExamPageSchema, NamedOptionSchema, PaperOptionSchema } from '../schemas/exam'
 import { AnalysisRowSchema, ScoreSummarySchema, ParticipantPageSchema, ParticipantQuerySchema, QuestionnaireResultQuerySchema, QuestionnaireResultSchema, QuestionnaireSetBodySchema, QuestionnaireSchema } from '../schemas/exam-analysis'
@@ -45,7 +45,7 @@ export const examRoutes = defineRoutes({
     response: ExamSchema,
   },
   'exam.create': {
-    method: 'POST', path: '/api/exam', access: EXAM, scope: { trainId: 'train' },
+    method: 'POST', path: '/api/exam', access: EXAM, scope: { trainId: 'train' }, record: 'exam',
     summary: '新增考试；按参加方式登记考生（全部报名人员或随机若干人）',
     body: ExamCreateBodySchema,
     response: ExamSchema,
@@ -81,7 +81,7 @@ export const examRoutes = defineRoutes({
     response: AnswerDetailSchema,
   },
   'memberExam.grade': {
-    method: 'POST', path: '/api/member/answer/grade', access: EXAM, scope: { memberExamId: 'memberExam' },
+    method: 'POST', path: '/api/member/answer/grade', access: EXAM, scope: { memberExamId: 'memberExam' }, record: 'memberExam', recordBy: { input: 'memberExamId' },
     summary: '阅卷提交：每道待评（IGNORE）题须给出 0 至满分的整数分，提交后为 SUCCESS',
     body: GradeBodySchema,
     response: GradeResultSchema,
@@ -93,7 +93,7 @@ export const examRoutes = defineRoutes({
     response: MarkingSchema,
   },
   'memberExam.gradeOne': {
-    method: 'POST', path: '/api/member/answer/gradeOne', access: EXAM, scope: { memberExamId: 'memberExam' },
+    method: 'POST', path: '/api/member/answer/gradeOne', access: EXAM, scope: { memberExamId: 'memberExam' }, record: 'memberExam', recordBy: { input: 'memberExamId' },
     summary: '按题评分：提交一道题的分数（0 至满分的整数）；该次作答的待评题都评完时计出成绩',
     body: GradeOneBodySchema,
     response: GradeResultSchema,
@@ -105,7 +105,7 @@ export const examRoutes = defineRoutes({
     response: MakeUpCandidatesSchema,
   },
   'memberExam.makeUp': {
-    method: 'POST', path: `${MEMBER_EXAM}/makeUp`, access: EXAM, scope: { examId: 'exam', memberExams: 'memberExam' },
+    method: 'POST', path: `${MEMBER_EXAM}/makeUp`, access: EXAM, scope: { examId: 'exam', memberExams: 'memberExam' }, unrecorded: unrecorded.makeUpRounds,
     summary: '设定补考：补考开始、结束时间与选中的考生',
     body: MakeUpBodySchema,
     response: MakeUpResultSchema,
@@ -164,7 +164,7 @@ export const examRoutes = defineRoutes({
     response: z.array(PaperOptionSchema),
   },
   'questionnaire.set': {
-    method: 'POST', path: '/api/questionnaire', access: QUESTIONNAIRE, scope: { trainId: 'train' },
+    method: 'POST', path: '/api/questionnaire', access: QUESTIONNAIRE, scope: { trainId: 'train' }, record: 'train', recordBy: { input: 'trainId' }, recordView: 'trainQuestionnaire',
     summary: '设置满意度问卷（培训班的问卷、填写时间）；全部报名人员签到后可在手机上填写',
     body: QuestionnaireSetBodySchema,
     response: QuestionnaireSchema,
@@ -176,7 +176,7 @@ export const examRoutes = defineRoutes({
     response: z.unknown(),
   },
   'memberApp.login': {
-    method: 'POST', path: '/api/m/login', access: 'public', rpc: false, outsideTransaction: outsideTransaction.signIn,
+    method: 'POST', path: '/api/m/login', access: 'public', rpc: false, outsideTransaction: outsideTransaction.signIn, unrecorded: unrecorded.signIn,
     summary: '党员登录（手机号、密码），返回党员会话',
     body: MemberLoginBodySchema,
     response: MemberLoginResultSchema,

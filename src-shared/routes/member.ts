@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { defineRoutes, outsideTransaction } from '../contract'
+import { defineRoutes, outsideTransaction, unrecorded } from '../contract'
 import { idParam } from '../schemas/common'
 import { ImportCheckSchema, ImportResultSchema } from '../schemas/imports'
 import {
@@ -69,13 +69,13 @@ export const memberRoutes = defineRoutes({
     response: z.unknown(),
   },
   'member.importCheck': {
-    method: 'POST', path: '/api/member/import/check', access: 'organization:member', outsideTransaction: outsideTransaction.workbook,
+    method: 'POST', path: '/api/member/import/check', access: 'organization:member', outsideTransaction: outsideTransaction.workbook, unrecorded: unrecorded.dryRun,
     summary: '导入预检：逐行逐列报告错误与行数（另生成错误工作簿），不写入数据；所属组织可填名称或路径',
     body: MemberImportInputSchema,
     response: ImportCheckSchema,
   },
   'member.importCommit': {
-    method: 'POST', path: '/api/member/import/commit', access: 'organization:member', outsideTransaction: outsideTransaction.workbook,
+    method: 'POST', path: '/api/member/import/commit', access: 'organization:member', outsideTransaction: outsideTransaction.workbook, unrecorded: unrecorded.bulkImport,
     summary: '导入：再次校验后在一个事务中写入全部正确的行，错误行跳过',
     body: MemberImportInputSchema,
     response: ImportResultSchema,

@@ -35,7 +35,7 @@ export const paperRoutes = defineRoutes({
     response: PaperDetailSchema,
   },
   'paper.create': {
-    method: 'POST', path: '/api/paper', access: PAPER, province: true,
+    method: 'POST', path: '/api/paper', access: PAPER, province: true, record: 'paper',
     summary: '新增试卷：手动组卷（逐题选择）或自动组卷（各题型数量与分值、类别分配；先检查题量是否足够）；只用已审核的题目',
     body: PaperCreateSchema,
     response: PaperSchema,
@@ -47,7 +47,7 @@ export const paperRoutes = defineRoutes({
     response: PaperSchema,
   },
   'paper.copy': {
-    method: 'POST', path: '/api/paper/{id}/copy', access: PAPER, province: true,
+    method: 'POST', path: '/api/paper/{id}/copy', access: PAPER, province: true, record: 'paper', recordBy: { answer: 'id' },
     summary: '复制为新试卷：同样的题目副本与分值，名称为「…（副本）」；试卷被考试使用时也可复制',
     params: idParam,
     response: PaperSchema,

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { defineRoutes, outsideTransaction } from '../contract'
+import { defineRoutes, outsideTransaction, unrecorded } from '../contract'
 import { idParam } from '../schemas/common'
 import { ImportCheckSchema, ImportResultSchema } from '../schemas/imports'
 import {
@@ -47,7 +47,7 @@ export const questionRoutes = defineRoutes({
     response: z.array(CategoryOptionSchema),
   },
   'questionCategory.create': {
-    method: 'POST', path: '/api/question/category', access: editors, province: true,
+    method: 'POST', path: '/api/question/category', access: editors, province: true, record: 'questionCategory',
     summary: '新增题目类别（名称同一用途内不重复）',
     body: CategoryCreateSchema,
     response: CategorySchema,
@@ -71,7 +71,7 @@ export const questionRoutes = defineRoutes({
     response: QuestionPageSchema,
   },
   'question.create': {
-    method: 'POST', path: '/api/question', access: editors, province: true,
+    method: 'POST', path: '/api/question', access: editors, province: true, record: 'question',
     summary: '新增题目（stem 为选项字母到文字的 JSON；答案按题型编码；状态为未审核）',
     body: QuestionCreateSchema,
     response: QuestionSchema,
@@ -83,7 +83,7 @@ export const questionRoutes = defineRoutes({
     response: QuestionSchema,
   },
   'question.delete': {
-    method: 'DELETE', path: '/api/question/{ids}', access: editors, province: true,
+    method: 'DELETE', path: '/api/question/{ids}', access: editors, province: true, record: 'question', recordBy: { input: 'ids' },
     summary: '删除题目（一个 id 或逗号分隔的多个 id；已组成的试卷保留其副本）',
     params: QuestionIdsParam,
     response: z.object({ deleted: z.number().int() }),
@@ -101,7 +101,7 @@ export const questionRoutes = defineRoutes({
     response: QuestionSchema,
   },
   'question.auditMany': {
-    method: 'PATCH', path: '/api/question/audit/batch', access: editors, province: true,
+    method: 'PATCH', path: '/api/question/audit/batch', access: editors, province: true, record: 'question', recordBy: { input: 'ids' },
     summary: '批量审核：选中的题目一并通过（1）或驳回（-1）；有题目已不存在时整批不改',
     body: QuestionAuditManySchema,
     response: QuestionAuditManyResultSchema,
@@ -113,13 +113,13 @@ export const questionRoutes = defineRoutes({
     response: z.unknown(),
   },
   'question.importCheck': {
-    method: 'POST', path: '/api/question/import/check', access: editors, province: true, outsideTransaction: outsideTransaction.workbook,
+    method: 'POST', path: '/api/question/import/check', access: editors, province: true, outsideTransaction: outsideTransaction.workbook, unrecorded: unrecorded.dryRun,
     summary: '导入预检：列出每道有问题的题目（行号、列与原因）与行数（另生成错误工作簿），不写入数据；xlsx 或 xls',
     body: QuestionImportInputSchema,
     response: ImportCheckSchema,
   },
   'question.importCommit': {
-    method: 'POST', path: '/api/question/import/commit', access: editors, province: true, outsideTransaction: outsideTransaction.workbook,
+    method: 'POST', path: '/api/question/import/commit', access: editors, province: true, outsideTransaction: outsideTransaction.workbook, unrecorded: unrecorded.bulkImport,
     summary: '导入：再次校验后在一个事务中写入全部正确的题目，有问题的跳过',
     body: QuestionImportInputSchema,
     response: ImportResultSchema,

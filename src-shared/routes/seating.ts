@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { defineRoutes } from '../contract'
+import { defineRoutes, unrecorded } from '../contract'
 import { idParam } from '../schemas/common'
 import {
   LocationCreateBodySchema,
@@ -33,7 +33,7 @@ export const seatingRoutes = defineRoutes({
     response: z.array(LocationSchema),
   },
   'seat.create': {
-    method: 'POST', path: LOCATION, access: TRAIN, scope: { trainId: 'train', trainSignUpMemberId: 'signUp' },
+    method: 'POST', path: LOCATION, access: TRAIN, scope: { trainId: 'train', trainSignUpMemberId: 'signUp' }, record: 'trainMemberLocation',
     summary: '安排一个座位：一人只能占一个座位，一个座位只能坐一人',
     body: LocationCreateBodySchema,
     response: LocationSchema,
@@ -72,7 +72,7 @@ export const seatingRoutes = defineRoutes({
     response: SeatSaveResultSchema,
   },
   'seat.importList': {
-    method: 'POST', path: `${LOCATION}/import`, access: TRAIN, scope: { trainId: 'train' },
+    method: 'POST', path: `${LOCATION}/import`, access: TRAIN, scope: { trainId: 'train' }, unrecorded: unrecorded.dryRun,
     summary: '导入座位名单（预检）：逐行列出有误的行与原因及行数，并按正确行的排、列（都未填写时按行序）给出座位安排，不保存',
     body: SeatListImportBodySchema,
     response: SeatListImportSchema,
@@ -90,7 +90,7 @@ export const seatingRoutes = defineRoutes({
     response: z.array(SeatPictureSchema),
   },
   'seatPicture.create': {
-    method: 'POST', path: '/api/train/location/picture', access: TRAIN, scope: { trainId: 'train' },
+    method: 'POST', path: '/api/train/location/picture', access: TRAIN, scope: { trainId: 'train' }, record: 'trainLocationPicture',
     summary: '添加座位图（imagePath、trainId）',
     body: SeatPictureCreateBodySchema,
     response: SeatPictureSchema,

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { defineRoutes, outsideTransaction } from '../contract'
+import { defineRoutes, outsideTransaction, unrecorded } from '../contract'
 import { idParam } from '../schemas/common'
 import { ImportCheckSchema, ImportResultSchema } from '../schemas/imports'
 import {
@@ -56,7 +56,7 @@ export const signUpRoutes = defineRoutes({
     response: SignUpMemberSchema,
   },
   'signup.create': {
-    method: 'POST', path: BASE, access: TRAIN, scope: { trainId: 'train', memberId: 'member' },
+    method: 'POST', path: BASE, access: TRAIN, scope: { trainId: 'train', memberId: 'member' }, record: 'trainSignUp',
     summary: '添加报名人员（toSign）：管理员可在报名时间外添加，但不超过最大人数',
     body: SignUpCreateBodySchema,
     response: SignUpMemberSchema,
@@ -80,13 +80,13 @@ export const signUpRoutes = defineRoutes({
     response: z.unknown(),
   },
   'signup.uploadCheck': {
-    method: 'POST', path: `${BASE}/upload/check`, access: TRAIN, scope: { trainId: 'train' }, outsideTransaction: outsideTransaction.workbook,
+    method: 'POST', path: `${BASE}/upload/check`, access: TRAIN, scope: { trainId: 'train' }, outsideTransaction: outsideTransaction.workbook, unrecorded: unrecorded.dryRun,
     summary: '导入名单预检（trainId、已上传文件的路径）：逐行列出有误的人员与原因及行数（另生成错误工作簿），不写入数据',
     body: RosterImportQuerySchema,
     response: ImportCheckSchema,
   },
   'signup.upload': {
-    method: 'GET', path: `${BASE}/upload`, access: TRAIN, scope: { trainId: 'train' },
+    method: 'GET', path: `${BASE}/upload`, access: TRAIN, scope: { trainId: 'train' }, log: true, unrecorded: unrecorded.bulkImport,
     summary: '导入报名名单（已上传文件的路径）：再次校验后在一个事务中导入全部正确的人员，有误的行跳过',
     query: RosterImportQuerySchema,
     response: ImportResultSchema,
@@ -140,7 +140,7 @@ export const signUpRoutes = defineRoutes({
     response: z.unknown(),
   },
   'mobile.signUp': {
-    method: 'POST', path: '/api/m/signup', access: 'public', rpc: false,
+    method: 'POST', path: '/api/m/signup', access: 'public', rpc: false, record: 'trainSignUp',
     summary: '党员自助报名：按手机号识别党员，受报名时间与最大人数约束',
     body: SelfSignUpBodySchema,
     response: SelfSignUpResultSchema,
@@ -158,7 +158,7 @@ export const signUpRoutes = defineRoutes({
     response: z.unknown(),
   },
   'mobile.checkIn': {
-    method: 'POST', path: '/api/m/checkin', access: 'member', rpc: false,
+    method: 'POST', path: '/api/m/checkin', access: 'member', rpc: false, record: 'trainCheckIn',
     summary: '党员签到（本人以手机号与密码登录后）：仅在签到时间内、签到码为当前或上一时段时有效',
     body: CheckInBodySchema,
     response: CheckInResultSchema,

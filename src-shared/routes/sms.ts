@@ -1,4 +1,4 @@
-import { defineRoutes } from '../contract'
+import { defineRoutes, unrecorded } from '../contract'
 import { pageOf } from '../schemas/common'
 import {
   SmsLogQuerySchema, SmsLogRowSchema, SmsOptionsSchema, SmsSendResultSchema, SmsSendSchema, SmsSettingSaveSchema, SmsSettingSchema, SmsStatusSchema,
@@ -18,7 +18,7 @@ export const smsRoutes = defineRoutes({
     response: SmsStatusSchema,
   },
   'sms.send': {
-    method: 'POST', path: '/api/sms', access: 'organization:member',
+    method: 'POST', path: '/api/sms', access: 'organization:member', unrecorded: unrecorded.bulkSend,
     summary: '给选中的党员发送短信：写入发件箱，后台发送并失败重试；未配置短信服务时记为未发送；手机号无效的党员逐个报告',
     body: SmsSendSchema,
     response: SmsSendResultSchema,
@@ -39,13 +39,13 @@ export const smsSettingRoutes = defineRoutes({
     response: SmsSettingSchema,
   },
   'smsSetting.save': {
-    method: 'POST', path: '/api/sms/setting', access: 'system:sms', province: true,
+    method: 'POST', path: '/api/sms/setting', access: 'system:sms', province: true, record: 'smsSetting', recordBy: { row: 1 },
     summary: '保存短信设置（仅数据范围为根组织的账号）；密钥留空则保留原值，加密保存',
     body: SmsSettingSaveSchema,
     response: SmsSettingSchema,
   },
   'smsSetting.test': {
-    method: 'POST', path: '/api/sms/setting/test', access: 'system:sms', province: true,
+    method: 'POST', path: '/api/sms/setting/test', access: 'system:sms', province: true, unrecorded: unrecorded.testMessage,
     summary: '发送测试短信：用已保存的短信设置发给一个号码，返回服务商的真实答复（仅数据范围为根组织的账号）',
     body: SmsTestSchema,
     response: SmsTestResultSchema,

@@ -79,7 +79,7 @@ export const statisticsRoutes = defineRoutes({
     response: HourTargetsSchema,
   },
   'ledger.setTargets': {
-    method: 'PATCH', path: '/api/ledger/target', access: STATISTIC, province: true,
+    method: 'PATCH', path: '/api/ledger/target', access: STATISTIC, province: true, record: 'hourTarget', recordBy: { row: 1 },
     summary: '设置年度学时目标',
     body: HourTargetsSchema,
     response: HourTargetsSchema,

@@ -57,19 +57,19 @@ export const systemRoutes = defineRoutes({
     response: z.array(RoleOptionSchema),
   },
   'role.create': {
-    method: 'POST', path: '/api/role', access: 'system:role',
+    method: 'POST', path: '/api/role', access: 'system:role', record: 'role', recordView: 'roleWithPermissions',
     summary: '新增角色',
     body: RoleCreateSchema,
     response: RoleRowSchema,
   },
   'role.update': {
-    method: 'PATCH', path: '/api/role', access: 'system:role', scope: { id: 'role' },
+    method: 'PATCH', path: '/api/role', access: 'system:role', scope: { id: 'role' }, record: 'role', recordView: 'roleWithPermissions',
     summary: '修改角色（角色 1 不可修改）',
     body: RoleUpdateSchema,
     response: RoleRowSchema,
   },
   'role.delete': {
-    method: 'DELETE', path: '/api/role', access: 'system:role', scope: { id: 'role' },
+    method: 'DELETE', path: '/api/role', access: 'system:role', scope: { id: 'role' }, record: 'role', recordView: 'roleWithPermissions',
     summary: '删除角色（角色 1 与使用中的角色不可删除）',
     body: IdBodySchema,
     response: nullResponse,

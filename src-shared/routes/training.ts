@@ -42,7 +42,7 @@ export const trainingRoutes = defineRoutes({
     response: TrainDetailSchema,
   },
   'train.create': {
-    method: 'POST', path: '/api/train', access: TRAIN,
+    method: 'POST', path: '/api/train', access: TRAIN, record: 'train',
     summary: '新增培训班（合并后的向导表单；未给 status 时为 10）',
     body: TrainCreateBodySchema,
     response: TrainDetailSchema,

@@ -140,7 +140,9 @@ describe('roles, accounts and what an account may use', () => {
     await log.getByRole('cell', { name: '新增账号' }).first().waitFor()
     await log.getByRole('row').filter({ hasText: '新增账号' }).first().getByRole('button', { name: '详情' }).click()
     const detail = page.getByRole('dialog')
-    await detail.getByRole('table', { name: '数据变化' }).getByRole('cell', { name: 'logviewer' }).waitFor()
+    // A created account shows what it was made with, in one column.
+    await detail.getByRole('table', { name: '新建的记录' }).getByRole('cell', { name: 'logviewer' }).waitFor()
+    expect(await detail.getByRole('columnheader').allInnerTexts()).toEqual(['字段', '新建的值'])
     await screenshot(page, 'log-detail')
   })
 

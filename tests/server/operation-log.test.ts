@@ -74,6 +74,32 @@ describe.each(testDatabases())('operation log ($name)', (database) => {
     expect(entry).toMatchObject({ route: 'member.update', ok: true, before: { name: '王芳' }, after: { name: '王芳芳', pwdHash: REDACTED } })
   })
 
+  it('logs the records routes declare beyond `id`: a training created, a copy of a paper in use, a batch of questions', async () => {
+    const train = dataOf((await write<TrainDetail>('POST', '/api/train', validTrainForm())).body)
+    const [created] = (await logs({ recordTable: 'train', recordId: String(train.id) })).records
+    expect(created).toMatchObject({ route: 'train.create', before: null, after: { name: train.name } })
+
+    // The copy is the record made (after only); the source, used by an exam, is neither refused nor logged.
+    const paperId = await insertPaper(server.db, '日志复制试卷')
+    expect((await write('POST', '/api/exam', validExamForm(train.id, paperId))).body.code).toBe(0)
+    const copy = dataOf((await write<{ id: number }>('POST', `/api/paper/${paperId}/copy`, {})).body)
+    const [copied] = (await logs({ recordTable: 'paper', recordId: String(copy.id) })).records
+    expect(copied).toMatchObject({ route: 'paper.copy', before: null, after: { title: expect.stringContaining('日志复制试卷') } })
+    expect((await logs({ recordTable: 'paper', recordId: String(paperId) })).total).toBe(0)
+
+    // A batch names each question; an id that never existed gets no entry.
+    const category = dataOf((await write<{ id: number }>('POST', '/api/question/category', { name: '日志类别', useType: 2 })).body)
+    const ids: number[] = []
+    for (const title of ['日志题一', '日志题二']) {
+      const form = { useType: 2, type: 1, categoryId: category.id, title, stem: JSON.stringify({ A: '甲', B: '乙', C: '丙', D: '丁' }), answer: 'B' }
+      ids.push(dataOf((await write<{ id: number }>('POST', '/api/question', form)).body).id)
+    }
+    expect((await write('DELETE', `/api/question/${ids.join(',')},2000000000`, undefined)).body.code).toBe(0)
+    const deleted = await server.db.selectFrom('operationLog').select(['recordId', 'before', 'after']).where('route', '=', 'question.delete').execute()
+    expect(deleted.map((e) => e.recordId).sort()).toEqual([...ids].sort())
+    expect(deleted.every((e) => e.before !== null && e.after === null)).toBe(true)
+  })
+
   it('records refused writes with the reason, and nothing of the values', async () => {
     await write('DELETE', '/api/role', { id: 1 })
     const [entry] = (await logs({ module: 'role', pageSize: '1' })).records

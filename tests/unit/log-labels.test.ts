@@ -5,6 +5,7 @@ import type { RouteDef } from '../../src-shared/contract'
 import { openDatabase } from '../../src-server/db/connect'
 import { migrateToLatest } from '../../src-server/db/migrate'
 import type { Db } from '../../src-server/db/types'
+import { declaredRecord } from '../../src-server/http/route-records'
 import { actionTitle, fieldTitle, moduleOptions, moduleTitle, recordTitle, valueLabel } from '../../src-renderer/components/logLabels'
 
 /**
@@ -28,7 +29,7 @@ describe('operation log labels', () => {
     expect(moduleTitle(name.split('.')[0])).not.toBe('其他')
   })
 
-  it.each([...new Set(writes.flatMap(([, route]) => (route.record ? [route.record] : [])))])('names the %s records a write logs in Chinese', (table) => {
+  it.each([...new Set(writes.flatMap(([, route]) => declaredRecord(route)?.table ?? []))])('names the %s records a write logs in Chinese', (table) => {
     expect(recordTitle(table, 4)).toMatch(/^[^A-Za-z]+ #4$/)
   })
 
@@ -48,6 +49,7 @@ describe('operation log labels', () => {
   it('names every column of the audited records in Chinese', async () => {
     const tables = [
       ...['admin', 'role', 'org', 'member', 'upload', 'train', 'train_sign_up', 'train_location_picture', 'train_member_location', 'hour_target'],
+      ...['train_check_in', 'member_exam', 'sms_setting'],
       ...['exam', 'paper', 'question', 'question_category', 'course', 'course_resource', 'course_comment', 'teacher', 'news', 'home', 'carousel', 'notice'],
     ]
     const unnamed: string[] = []

@@ -21,10 +21,8 @@ export const authHandlers = {
   'auth.userInfo': async (_input, ctx) => userInfoOf(ctx.db, signedIn(ctx)),
 
   'auth.password': async (input, ctx) => {
-    const user = signedIn(ctx)
-    // The log shows the account changed (its hash redacted), never either password.
-    await ctx.audit.changing('admin', user.adminId)
-    await changeOwnPassword(ctx.db, user, ctx.ip, input, tokenOf(ctx.req))
+    // The log shows the account changed (its hash redacted), never either password: the route's `record`.
+    await changeOwnPassword(ctx.db, signedIn(ctx), ctx.ip, input, tokenOf(ctx.req))
     return null
   },
 } satisfies DomainHandlers<'auth'>

@@ -67,7 +67,6 @@ export const examHandlers = {
       .values({ ...input, joinNum: input.joinType === 2 ? input.joinNum : null, type: ExamType.EXAM, closed: 0, createdBy: user.adminId, createdAt: now, updatedAt: now })
       .returning('id')
       .executeTakeFirstOrThrow()
-    await ctx.audit.created('exam', id)
     const exam = await examById(ctx.db, id)
     await enrol(ctx.db, exam)
     return toExam(await examById(ctx.db, id))

@@ -116,7 +116,6 @@ export const paperHandlers = {
       await writeEntries(trx, id, entries)
       return id
     })
-    ctx.audit.created('paper', id)
     return paperById(ctx.db, id)
   },
 
@@ -147,7 +146,6 @@ export const paperHandlers = {
       copyId,
       questions.map(({ id: _id, sortOrder: _order, ...q }) => q),
     )
-    ctx.audit.created('paper', copyId)
     return paperById(ctx.db, copyId)
   },
 

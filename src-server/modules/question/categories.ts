@@ -70,7 +70,6 @@ export const categoryHandlers = {
         .returning('id')
         .executeTakeFirstOrThrow(),
     )
-    ctx.audit.created('questionCategory', id)
     return categoryById(ctx.db, id)
   },
 

@@ -50,7 +50,6 @@ export const questionHandlers = {
       })
       .returning('id')
       .executeTakeFirstOrThrow()
-    ctx.audit.created('question', id)
     return questionById(ctx.db, id)
   },
 
@@ -73,7 +72,6 @@ export const questionHandlers = {
   'question.delete': async ({ ids }, ctx) => {
     const found = await ctx.db.selectFrom('question').select('id').where('id', 'in', ids).execute()
     if (found.length === 0) throw new AppError(ErrorKey.NOT_FOUND, '题目不存在')
-    for (const { id } of found) await ctx.audit.changing('question', id)
     // Papers keep their copies: no reference refuses it (src-shared/references.ts).
     await deleteRecords(ctx.db, 'question', found.map((r) => r.id))
     return { deleted: found.length }
@@ -102,7 +100,6 @@ export const questionHandlers = {
     if (found.length === 0) throw new AppError(ErrorKey.NOT_FOUND, '题目不存在')
     // The whole selection or nothing: a question deleted meanwhile means the list on screen is out of date.
     if (found.length < wanted.length) throw new AppError(ErrorKey.NOT_FOUND, `选中的题目中有 ${wanted.length - found.length} 道已不存在，请刷新后重试`)
-    for (const id of wanted) await ctx.audit.changing('question', id)
     const result = await ctx.db.updateTable('question').set({ status, updatedAt: nowText() }).where('id', 'in', wanted).executeTakeFirst()
     return { updated: Number(result.numUpdatedRows) }
   },

@@ -187,7 +187,6 @@ export const seatingHandlers = {
         return seatId
       }),
     )
-    ctx.audit.created('trainMemberLocation', id)
     return locationOut(ctx.db, trainId, id)
   },
 
@@ -243,7 +242,6 @@ export const seatingHandlers = {
       .values({ trainId, imagePath, createdAt: nowText() })
       .returning(['id', 'imagePath', 'trainId'])
       .executeTakeFirstOrThrow()
-    ctx.audit.created('trainLocationPicture', row.id)
     return row
   },
 

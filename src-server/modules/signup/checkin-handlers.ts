@@ -165,13 +165,15 @@ export const checkInHandlers = {
     if (!eligible) throw new AppError(ErrorKey.CONFLICT, NO_MATCH)
     const { gender, company, department, jobs, partyJobs, cardsNumber, ...conference } = answers
     const identity = { gender, company, department, jobs, partyJobs, cardsNumber: cardsNumber?.toUpperCase() ?? null }
+    let id: number
     try {
-      await insertSignUp(db, train.id, { ...signUpValuesOf(member, identity), ...conference, name }, 'self', now)
+      id = await insertSignUp(db, train.id, { ...signUpValuesOf(member, identity), ...conference, name }, 'self', now)
     } catch (err) {
       if (err instanceof AppError && err.message === ALREADY_SIGNED_UP) throw new AppError(ErrorKey.CONFLICT, NO_MATCH)
       throw err
     }
-    return { name, trainName: train.name }
+    // The id is for the operation log (the route's `record`); the answer's schema leaves it out.
+    return { id, name, trainName: train.name }
   },
 
   'mobile.signUpPrefill': async ({ trainId, token }, ctx) => {
@@ -213,13 +215,15 @@ export const checkInHandlers = {
     const earlier = await existing()
     if (earlier) return { name: signUp.name, checkInTime: earlier.checkInTime, already: true }
     const checkInTime = nowText()
+    let id: number
     try {
-      await db.insertInto('trainCheckIn').values({ signUpId: signUp.id, trainId: train.id, signInId: window.id, checkInTime }).execute()
+      ;({ id } = await db.insertInto('trainCheckIn').values({ signUpId: signUp.id, trainId: train.id, signInId: window.id, checkInTime }).returning('id').executeTakeFirstOrThrow())
     } catch (err) {
       const raced = isUniqueViolation(err) ? await existing() : undefined
       if (!raced) throw err
       return { name: signUp.name, checkInTime: raced.checkInTime, already: true }
     }
-    return { name: signUp.name, checkInTime, already: false }
+    // The id is for the operation log (the route's `record`); the answer's schema leaves it out.
+    return { id, name: signUp.name, checkInTime, already: false }
   },
 } satisfies DomainHandlers<'checkin'> & DomainHandlers<'mobile'>

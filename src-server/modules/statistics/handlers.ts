@@ -18,10 +18,7 @@ export const statisticsHandlers = {
   'statistic.trainMembers': async ({ id, pageNum, pageSize }, ctx) => trainMembers(ctx.db, id, pageNum, pageSize),
 
   'ledger.targets': async (_input, ctx) => readTargets(ctx.db),
-  'ledger.setTargets': async (targets, ctx) => {
-    await ctx.audit.changing('hourTarget', 1)
-    return writeTargets(ctx.db, targets)
-  },
+  'ledger.setTargets': async (targets, ctx) => writeTargets(ctx.db, targets),
   'ledger.orgs': async ({ year, parentId }, ctx) => ledgerOrgs(ctx.db, scopeOf(ctx), year, parentId),
   'ledger.members': async (query, ctx) => ledgerMembers(ctx.db, query, await readTargets(ctx.db)),
   'ledger.memberTrains': async ({ id, year }, ctx) => ledgerMemberTrains(ctx.db, id, year),

@@ -54,13 +54,10 @@ async function assertTitleFree(db: Db, ownerOrgId: number | null, title: string,
   if (await query.executeTakeFirst()) throw new AppError(ErrorKey.VALIDATION, TITLE_TAKEN, [{ path: 'title', message: TITLE_TAKEN }])
 }
 
-async function roleById(db: Db, id: number): Promise<RoleRow | undefined> {
+export async function roleById(db: Db, id: number): Promise<RoleRow | undefined> {
   const row = await db.selectFrom('role').select(['id', 'title', 'remark', 'createdAt']).where('id', '=', id).executeTakeFirst()
   return row && (await rolesWithPermissions(db, [row]))[0]
 }
-
-/** What the log keeps of a role: its fields and the screens it grants. */
-const roleSnapshot = (db: Db, id: number) => () => roleById(db, id)
 
 async function existingRole(db: Db, id: number): Promise<RoleRow> {
   const role = await roleById(db, id)
@@ -116,7 +113,6 @@ export const roleHandlers = {
       await replacePermissions(trx, row.id, permissionIdList)
       return row.id
     })
-    ctx.audit.created('role', id, roleSnapshot(ctx.db, id))
     return existingRole(ctx.db, id)
   },
 
@@ -127,7 +123,6 @@ export const roleHandlers = {
     assertWithinCaller(user, current.permissionIdList, NOT_WITHIN)
     await assertTitleFree(ctx.db, current.ownerOrgId, title, id)
     assertWithinCaller(user, permissionIdList, NOT_WITHIN)
-    await ctx.audit.changing('role', id, roleSnapshot(ctx.db, id))
     await ctx.db.transaction().execute(async (trx) => {
       await trx.updateTable('role').set({ title, remark, updatedAt: nowText() }).where('id', '=', id).execute()
       await replacePermissions(trx, id, permissionIdList)
@@ -138,7 +133,6 @@ export const roleHandlers = {
   'role.delete': async ({ id }, ctx) => {
     refuseProtected(id, '删除')
     await assertRoleWithinCaller(ctx.db, signedIn(ctx), id, NOT_WITHIN)
-    await ctx.audit.changing('role', id, roleSnapshot(ctx.db, id))
     // Refused while accounts hold it (src-shared/references.ts).
     await deleteRecords(ctx.db, 'role', [id])
     return null

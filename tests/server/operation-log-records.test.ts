@@ -1,0 +1,115 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { routes } from '../../src-shared/api'
+import { isLoggedRoute, type RouteDef } from '../../src-shared/contract'
+import { allScreens } from '../../src-shared/permissions'
+import { declaredRecord } from '../../src-server/http/route-records'
+import { testDatabases } from '../support/databases'
+import { credentialsFor, memberSession, messageOf, roleAccount, sendRoute, shapeOf } from '../support/route-calls'
+import { firstRecords, realistic, sampleObject, type Existing } from '../support/route-samples'
+import { startTestServer, type TestServer } from './harness'
+
+/**
+ * Audit by the route mechanism (issue 29), generated from the route table: every logged
+ * write route declares the record it changes (`record`, `recordBy`, a scope on `id`) or
+ * why it names none (`unrecorded`), and, called once with an input built from its schemas
+ * (references naming records that exist), it leaves entries that show it: a create only an
+ * "after", a delete only a "before", a change both; a route naming no record one entry
+ * without one. A route the built input does not get past its own checks is listed at the
+ * end (its declaration is still checked), and at least FLOOR of them are called.
+ */
+
+/** Writes not yet declared, with the reason; the list may only shrink. */
+const UNDECLARED: Readonly<Record<string, string>> = {
+  'seat.save': 'the seat save is being reworked (one seat-save method, issue 29); its handler still names the training for the log',
+}
+
+/** How many write routes the built inputs must get past their checks. */
+const FLOOR = 35
+
+const logged = (Object.entries(routes) as [string, RouteDef][])
+  .filter(([, route]) => isLoggedRoute(route))
+  .map(([name, route]) => ({ name, route }))
+// Deletes last, so a route called later still finds the records the input names.
+const ordered = [...logged.filter((w) => w.route.method !== 'DELETE'), ...logged.filter((w) => w.route.method === 'DELETE')]
+
+interface Entry {
+  recordTable: string | null
+  recordId: number | null
+  before: string | null
+  after: string | null
+}
+
+/** What a successful call of the route must have logged; null when the entries show it. */
+function missingFromLog(route: RouteDef, input: Record<string, unknown>, entries: readonly Entry[]): string | null {
+  if (entries.length === 0) return 'no entry'
+  const record = declaredRecord(route)
+  if (!record) return entries.some((e) => e.recordTable !== null) ? 'an unrecorded route named a record' : null
+  if (entries.some((e) => e.recordTable !== record.table)) return `entries name ${entries.map((e) => e.recordTable).join(', ')}, not ${record.table}`
+  const namesOne = record.by !== undefined ? !(typeof record.by === 'object' && 'answer' in record.by) : input.id !== undefined
+  if (route.method === 'DELETE') return entries.every((e) => e.before !== null && e.after === null) ? null : 'a delete without its before (or with an after)'
+  if (entries.some((e) => e.after === null)) return 'a write without its after'
+  // A create, or a settings row written the first time, has no before; a change of a record the input names has one.
+  const changedOne = namesOne && entries.some((e) => e.before !== null)
+  const createdOne = entries.some((e) => e.before === null)
+  return changedOne || createdOne ? null : 'neither a before nor a created record'
+}
+
+describe.each(testDatabases())('every write is logged with its record before and after ($name)', (database) => {
+  let server: TestServer
+  let token = ''
+  let member = ''
+  let tables: string[] = []
+  let existing: Existing = new Map()
+  const refusedByInput: string[] = []
+
+  beforeAll(async () => {
+    server = await startTestServer(await database.url())
+    tables = (await server.db.introspection.getTables()).map((t) => t.name)
+    existing = await firstRecords(server.db, tables)
+    token = await roleAccount(server, allScreens.map((s) => s.id))
+    member = await memberSession(server.db, 'log-records-member')
+  }, 120_000)
+  afterAll(async () => {
+    console.log(`write routes the built input did not get past (${database.name}): ${refusedByInput.length}\n${refusedByInput.join('\n')}`)
+    await server?.stop()
+  })
+
+  it('has every logged write route declare its record or why it names none', () => {
+    const undeclared = logged.filter(({ name, route }) => !declaredRecord(route) && !route.unrecorded && !UNDECLARED[name]).map((w) => w.name)
+    expect(undeclared).toEqual([])
+    // A declared reason is a sentence, and a route declares one or the other.
+    const both = logged.filter(({ route }) => declaredRecord(route) && route.unrecorded !== undefined).map((w) => w.name)
+    expect(both).toEqual([])
+    for (const { name, route } of logged.filter((w) => w.route.unrecorded !== undefined)) expect(route.unrecorded?.length, name).toBeGreaterThan(20)
+  })
+
+  it.each(ordered)('$name: logs its record before and after', async ({ name, route }) => {
+    const input = realistic(sampleObject(shapeOf(route)), route, existing) as Record<string, unknown>
+    const last = await server.db.selectFrom('operationLog').select((eb) => eb.fn.max('id').as('id')).executeTakeFirst()
+    // A sign-out or a password change ends sessions: those run on an account of their own.
+    const caller = route.path.startsWith('/api/logout') || route.path.startsWith('/api/auth/') ? await roleAccount(server, []) : token
+    const answer = await sendRoute(server.url, route, input, credentialsFor(route, caller, member))
+    const entries = await server.db
+      .selectFrom('operationLog')
+      .select(['recordTable', 'recordId', 'before', 'after', 'ok'])
+      .where('id', '>', Number(last?.id ?? 0))
+      .where('route', '=', name)
+      .execute()
+    if (answer.status >= 400 || route.kind === 'download') {
+      refusedByInput.push(`${name}: ${answer.status} ${messageOf(answer.bytes).slice(0, 40)}`)
+      // Refused, it is still logged, without values: nothing changed.
+      if (answer.status >= 400) expect(entries.every((e) => e.ok === 0 && e.before === null && e.after === null), name).toBe(true)
+      return
+    }
+    // What it made may be what a later route's input names (a paper for an exam …).
+    existing = await firstRecords(server.db, tables)
+    if (UNDECLARED[name]) return
+    expect(missingFromLog(route, input, entries), `${name} ${JSON.stringify(entries).slice(0, 400)}`).toBeNull()
+  })
+
+  it('gets most write routes past their checks with the built input', () => {
+    // A floor (36 of 98 when written; the rest need data a built input cannot make, such as
+    // an uploaded file or a question's options), so inputs made useless cannot pass unnoticed.
+    expect(ordered.length - refusedByInput.length).toBeGreaterThanOrEqual(FLOOR)
+  })
+})
