@@ -293,7 +293,7 @@ describe('a member signs up from the sign-up link', () => {
     try {
       // The server gives the link absolute, as the sign-up QR code encodes it.
       await phone.goto(training.signUpLink)
-      await phone.getByLabel('手机号').fill(person.telephone)
+      await phone.getByRole('textbox', { name: '手机号 *' }).fill(person.telephone)
       await phone.getByLabel('姓名').fill(person.name)
       await phone.getByLabel('性别').selectOption({ label: '女' })
       await phone.getByLabel('单位').fill('省委组织部')
