@@ -1,4 +1,4 @@
-import type { z } from 'zod'
+import { z } from 'zod'
 import type { PermissionKey } from './permissions'
 
 /**
@@ -144,4 +144,17 @@ export function splitInput(
   for (const n of names) delete all[n]
   if (route.body) return { path, body: all }
   return { path, query: all }
+}
+
+/** The input of a call that takes none. */
+export const noInput = z.undefined().optional()
+
+/** One schema for a route's merged input (params + query/body), as callers pass it. */
+export function routeInputSchema(route: RouteDef): z.ZodType {
+  const parts = [route.params, route.query, route.body]
+  const objects = parts.filter((p): p is z.ZodObject => p !== undefined)
+  if (objects.length === 0) return noInput
+  const merged = objects.reduce((acc, o) => acc.extend(o.shape))
+  // A call without input means "no filters": parse it as an empty object.
+  return z.preprocess((v) => v ?? {}, merged)
 }

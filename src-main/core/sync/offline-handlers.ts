@@ -1,7 +1,7 @@
 import { join } from 'node:path'
 import { routes, type RouteName } from '../../../src-shared/api'
 import { AppError, ErrorKey } from '../../../src-shared/errors'
-import { routeInputSchema } from '../../../src-shared/ipc'
+import { routeInputSchema } from '../../../src-shared/contract'
 import { MAX_PAGE_SIZE } from '../../../src-shared/schemas/common'
 import type { CheckInRecord, SignUpMember } from '../../../src-shared/schemas/signup'
 import type { LoginForm, OfflineLoginForm, UserInfo } from '../../../src-shared/schemas/auth'
