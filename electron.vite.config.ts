@@ -1,6 +1,29 @@
 import { resolve } from 'node:path'
 import { defineConfig } from 'electron-vite'
 import react from '@vitejs/plugin-react'
+import { build, type Plugin } from 'vite'
+
+/**
+ * The member phone pages' one script (src-phone → out/phone/phone.js, served by the server
+ * at /m/phone.js): a bundle of its own, one IIFE with only the phone's routes and schemas,
+ * built after the renderer so that every `electron-vite build` (npm run build) makes it.
+ */
+const phoneBundle: Plugin = {
+  name: 'phone-bundle',
+  apply: 'build',
+  async closeBundle() {
+    await build({
+      configFile: false,
+      logLevel: 'warn',
+      build: {
+        outDir: resolve(__dirname, 'out/phone'),
+        emptyOutDir: true,
+        minify: true,
+        lib: { entry: resolve(__dirname, 'src-phone/main.ts'), formats: ['iife'], name: 'phone', fileName: () => 'phone.js' },
+      },
+    })
+  },
+}
 
 export default defineConfig({
   main: {
@@ -21,7 +44,7 @@ export default defineConfig({
   },
   renderer: {
     root: resolve(__dirname, 'src-renderer'),
-    plugins: [react()],
+    plugins: [react(), phoneBundle],
     build: {
       outDir: resolve(__dirname, 'out/renderer'),
       // electron-vite leaves the renderer unminified by default; the web host serves it too.

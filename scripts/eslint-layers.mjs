@@ -33,6 +33,8 @@ export const layers = [
     name: 'src-main/electron', folders: ['src-shared', 'src-main/core', 'src-main/desktop', 'src-main/electron'], typesFrom: ['src-server'],
     anyPackageBut: [...RENDERER_ONLY, ...SERVER_ONLY],
   },
+  // The phone pages' bundle (out/phone/phone.js): the shared contract and the DOM, nothing else.
+  { name: 'src-phone', folders: ['src-shared', 'src-phone'], packages: ['zod'] },
   { name: 'src-preload', folders: ['src-shared', 'src-preload'], packages: ['electron'] },
   // The renderer talks only to the bridge: no Node, no Electron, no server code, no HTTP client.
   { name: 'src-renderer/lib', folders: ['src-shared', 'src-renderer/lib'], anyPackageBut: [...NODE, ...ELECTRON, ...SERVER_ONLY, 'axios'] },

@@ -16,6 +16,7 @@ import { contentRoutes } from './routes/content'
 import { courseRoutes } from './routes/course'
 import { smsRoutes, smsSettingRoutes } from './routes/sms'
 import { referenceRoutes } from './routes/references'
+import { phoneRoutes } from './routes/phone'
 
 /**
  * The HTTP route table of the platform API: one row per route, grouped by domain
@@ -41,6 +42,7 @@ export const routes = {
   ...smsRoutes,
   ...referenceRoutes,
   ...smsSettingRoutes,
+  ...phoneRoutes,
 } satisfies Record<string, RouteDef>
 
 export type Routes = typeof routes

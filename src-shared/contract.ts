@@ -1,4 +1,4 @@
-import type { z } from 'zod'
+import { z } from 'zod'
 import type { PermissionKey } from './permissions'
 
 /**
@@ -191,4 +191,17 @@ export function splitInput(
 /** Whether the route mechanism writes a call of the route into the operation log (see `log`). */
 export function isLoggedRoute(route: { method: string; log?: boolean }): boolean {
   return route.log ?? route.method !== 'GET'
+}
+
+/** The input of a call that takes none. */
+export const noInput = z.undefined().optional()
+
+/** One schema for a route's merged input (params + query/body), as callers pass it. */
+export function routeInputSchema(route: RouteDef): z.ZodType {
+  const parts = [route.params, route.query, route.body]
+  const objects = parts.filter((p): p is z.ZodObject => p !== undefined)
+  if (objects.length === 0) return noInput
+  const merged = objects.reduce((acc, o) => acc.extend(o.shape))
+  // A call without input means "no filters": parse it as an empty object.
+  return z.preprocess((v) => v ?? {}, merged)
 }

@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { forwardedRouteNames, routes, type ForwardedRouteName, type RouteName, type Routes } from './api'
-import type { RouteDef, RouteInput, RouteOutput } from './contract'
+import { noInput, routeInputSchema, type RouteDef, type RouteInput, type RouteOutput } from './contract'
 import type { ErrorKey, FieldIssue } from './errors'
 import { LoginFormSchema, OfflineLoginFormSchema, UserInfoSchema } from './schemas/auth'
 import { FileRangeSchema, ReadRangeSchema, StoredPathSchema, UploadedFileSchema, UploadKindSchema } from './schemas/files'
@@ -44,7 +44,6 @@ export const AppInfoSchema = z.object({
 })
 export type AppInfo = z.infer<typeof AppInfoSchema>
 
-const noInput = z.undefined().optional()
 
 /** Routes that answer with a file (exports, templates, stored uploads). */
 export type DownloadRouteName = { [K in RouteName]: Routes[K] extends { kind: 'download' } ? K : never }[RouteName]
@@ -209,16 +208,6 @@ export function isRpcName(value: unknown): value is RpcName {
 export function rpcInputSchema(name: RpcName): z.ZodType {
   if (name in coreMethods) return coreMethods[name as keyof CoreMethods].input
   return routeInputSchema(routes[name as ForwardedRouteName])
-}
-
-/** One schema for a route's merged input (params + query/body), as callers pass it. */
-export function routeInputSchema(route: RouteDef): z.ZodType {
-  const parts = [route.params, route.query, route.body]
-  const objects = parts.filter((p): p is z.ZodObject => p !== undefined)
-  if (objects.length === 0) return noInput
-  const merged = objects.reduce((acc, o) => acc.extend(o.shape))
-  // A call without input means "no filters": parse it as an empty object.
-  return z.preprocess((v) => v ?? {}, merged)
 }
 
 /** What crosses the bridge: errors are plain data, never thrown objects. */

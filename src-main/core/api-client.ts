@@ -4,7 +4,7 @@ import axios, { type AxiosResponse, type ResponseType } from 'axios'
 import { routes, type RouteName, type Routes } from '../../src-shared/api'
 import { splitInput, type RouteDef, type RouteInput, type RouteOutput } from '../../src-shared/contract'
 import { AppError, ErrorKey, fromFailure, type ApiFailure } from '../../src-shared/errors'
-import { routeInputSchema } from '../../src-shared/ipc'
+import { routeInputSchema } from '../../src-shared/contract'
 import type { UploadKind, UploadedFile } from '../../src-shared/schemas/files'
 import { parseOrThrow } from './validation'
 

@@ -1,5 +1,5 @@
 import type { z } from 'zod'
-import { AppError, ErrorKey, type FieldIssue } from '../../src-shared/errors'
+import { validationError } from '../../src-shared/validation'
 
 /**
  * Parses `value` with `schema`, or throws AppError VALIDATION whose message is the
@@ -9,9 +9,5 @@ import { AppError, ErrorKey, type FieldIssue } from '../../src-shared/errors'
 export function parseOrThrow<S extends z.ZodType>(schema: S, value: unknown): z.output<S> {
   const result = schema.safeParse(value)
   if (result.success) return result.data
-  const issues: FieldIssue[] = result.error.issues.map((issue) => ({
-    path: issue.path.map(String).join('.'),
-    message: issue.message,
-  }))
-  throw new AppError(ErrorKey.VALIDATION, issues[0]?.message, issues)
+  throw validationError(result.error.issues)
 }

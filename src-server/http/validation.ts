@@ -1,5 +1,5 @@
 import type { z } from 'zod'
-import { AppError, ErrorKey, type FieldIssue } from '../../src-shared/errors'
+import { validationError } from '../../src-shared/validation'
 import { installFallbackMessages } from '../../src-shared/schemas/messages'
 
 // Schema-defined messages (the spec's Chinese texts) win; anything a schema leaves
@@ -14,7 +14,4 @@ export function parseValue<T extends z.ZodType>(schema: T, value: unknown): Pars
 }
 
 /** VALIDATION failure: the first issue's message up front, every issue in `data.issues`. */
-export function zodFailure(issues: readonly z.core.$ZodIssue[]): AppError {
-  const fieldIssues: FieldIssue[] = issues.map((i) => ({ path: i.path.map(String).join('.'), message: i.message }))
-  return new AppError(ErrorKey.VALIDATION, fieldIssues[0]?.message, fieldIssues)
-}
+export { validationError as zodFailure }

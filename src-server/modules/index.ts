@@ -16,6 +16,7 @@ import { contentHandlers } from './content/handlers'
 import { courseHandlers } from './course/handlers'
 import { smsHandlers, smsSettingHandlers } from './sms/handlers'
 import { referenceHandlers } from './references/handlers'
+import { phoneHandlers } from './phone/handlers'
 
 /** Every route's handler, one object per domain (`modules/<domain>/handlers.ts`). */
 export const handlers = {
@@ -37,4 +38,5 @@ export const handlers = {
   ...smsHandlers,
   ...referenceHandlers,
   ...smsSettingHandlers,
+  ...phoneHandlers,
 } satisfies Handlers

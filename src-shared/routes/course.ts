@@ -2,7 +2,7 @@ import { z } from 'zod'
 import { defineRoutes } from '../contract'
 import { crudRoutes } from '../resource'
 import { idParam, nullResponse, pageOf } from '../schemas/common'
-import { CommentQuerySchema, CommentReviewSchema, CommentRowSchema, courseResource, courseResourceResource, MemberCommentBodySchema, MemberCommentResultSchema, MemberCourseSchema } from '../schemas/course'
+import { CommentQuerySchema, CommentReviewSchema, CommentRowSchema, courseResource, courseResourceResource } from '../schemas/course'
 
 /** Courses, their resources and comments (spec 001 §7). */
 export const courseRoutes = defineRoutes({
@@ -25,16 +25,5 @@ export const courseRoutes = defineRoutes({
     summary: '删除评论',
     params: idParam,
     response: nullResponse,
-  },
-  'memberCourse.list': {
-    method: 'GET', path: '/api/m/courses', access: 'member', rpc: false,
-    summary: '党员可见的课程（已启用）',
-    response: z.array(MemberCourseSchema),
-  },
-  'memberCourse.comment': {
-    method: 'POST', path: '/api/m/course/comment', access: 'member', rpc: false, record: 'courseComment',
-    summary: '党员评论课程（纯文本，1–5 星），待审核后显示',
-    body: MemberCommentBodySchema,
-    response: MemberCommentResultSchema,
   },
 })

@@ -1,9 +1,8 @@
 import { z } from 'zod'
-import { defineRoutes, outsideTransaction, unrecorded } from '../contract'
+import { defineRoutes, unrecorded } from '../contract'
 import { idParam } from '../schemas/common'
 import { GradeOneBodySchema, MarkingQuerySchema, MarkingSchema, AnswerDetailSchema, ExamCreateBodySchema, ExamIdQuerySchema, ExamListQuerySchema, ExamOptionSchema, ExamPageSchema, ExamSchema, ExamUpdateBodySchema, GradeBodySchema, GradeResultSchema, MakeUpBodySchema, MakeUpCandidatesSchema, MakeUpResultSchema, MemberExamIdQuerySchema, MemberExamListQuerySchema, MemberExamPageSchema, NamedOptionSchema, PaperOptionSchema } from '../schemas/exam'
 import { AnalysisRowSchema, ScoreSummarySchema, ParticipantPageSchema, ParticipantQuerySchema, QuestionnaireResultQuerySchema, QuestionnaireResultSchema, QuestionnaireSetBodySchema, QuestionnaireSchema } from '../schemas/exam-analysis'
-import { MemberLoginBodySchema, MemberLoginResultSchema, MemberPageQuerySchema, MyExamSchema, ReviewQuerySchema, ReviewSchema, SaveAnswerBodySchema, SaveAnswerResultSchema, SittingSchema, StartBodySchema, SubmitBodySchema, SubmitResultSchema } from '../schemas/exam-sitting'
 
 const EXAM = 'exam:exam'
 /** The questionnaire results screen and the training list's 满意度反馈 action both show a questionnaire. */
@@ -168,46 +167,5 @@ export const examRoutes = defineRoutes({
     summary: '设置满意度问卷（培训班的问卷、填写时间）；全部报名人员签到后可在手机上填写',
     body: QuestionnaireSetBodySchema,
     response: QuestionnaireSchema,
-  },
-  'memberApp.page': {
-    method: 'GET', path: '/m/exam', access: 'public', kind: 'download', rpc: false,
-    summary: '党员手机考试页（HTML）：手机号与密码登录，作答自动保存',
-    query: MemberPageQuerySchema,
-    response: z.unknown(),
-  },
-  'memberApp.login': {
-    method: 'POST', path: '/api/m/login', access: 'public', rpc: false, outsideTransaction: outsideTransaction.signIn, unrecorded: unrecorded.signIn,
-    summary: '党员登录（手机号、密码），返回党员会话',
-    body: MemberLoginBodySchema,
-    response: MemberLoginResultSchema,
-  },
-  'memberApp.exams': {
-    method: 'GET', path: '/api/m/exams', access: 'member', rpc: false,
-    summary: '本人参加的考试与问卷',
-    response: z.array(MyExamSchema),
-  },
-  'memberApp.start': {
-    method: 'POST', path: '/api/m/exam/start', access: 'member', rpc: false, log: false,
-    summary: '开始（或继续）作答：分配 A–E 试卷之一、打乱题目与选项并保存；时间窗外拒绝',
-    body: StartBodySchema,
-    response: SittingSchema,
-  },
-  'memberApp.answer': {
-    method: 'POST', path: '/api/m/exam/answer', access: 'member', rpc: false, log: false, outsideTransaction: outsideTransaction.autosave,
-    summary: '自动保存一道题的作答，带本次作答的保存序号（较旧的序号不覆盖较新的答案，回复 stale）；截止或交卷后拒绝',
-    body: SaveAnswerBodySchema,
-    response: SaveAnswerResultSchema,
-  },
-  'memberApp.submit': {
-    method: 'POST', path: '/api/m/exam/submit', access: 'member', rpc: false, log: false,
-    summary: '交卷：客观题即时计分，主观题待评阅',
-    body: SubmitBodySchema,
-    response: SubmitResultSchema,
-  },
-  'memberApp.review': {
-    method: 'GET', path: '/api/m/exam/review', access: 'member', rpc: false,
-    summary: '模拟考试交卷后查看答案：每题的作答、正确答案与对错（正式考试与未交卷的作答拒绝）',
-    query: ReviewQuerySchema,
-    response: ReviewSchema,
   },
 })

@@ -108,3 +108,5 @@ export const ReviewSchema = z.object({
 })
 export type Review = z.infer<typeof ReviewSchema>
 export const MemberPageQuerySchema = z.object({})
+/** The phone script's address carries its content's version (`v`), so a phone may keep it until the script changes. */
+export const PhoneScriptQuerySchema = z.object({ v: z.string().max(64).optional() })

@@ -263,6 +263,10 @@ describe('member-facing sign-up and check-in pages in a phone browser', () => {
     const card = page.locator('form[data-course]').filter({ hasText: '断网评论课' })
     await card.locator('textarea').fill('很有收获')
     await offline(true)
+    // The route's schema is checked on the phone: a missing 评分 is said without the network.
+    await card.getByRole('button', { name: '提交评论' }).click()
+    await expect.poll(() => card.locator('.result').textContent()).toBe('请选择评分')
+    await card.locator('input[name=grade][value="5"]').check()
     await card.getByRole('button', { name: '提交评论' }).click()
     await expect.poll(() => card.locator('.result').textContent()).toBe(NETWORK_DOWN)
     await page.getByRole('button', { name: '返回' }).click()

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { routes } from '../../src-shared/api'
 import type { RouteDef } from '../../src-shared/contract'
-import { routeInputSchema } from '../../src-shared/ipc'
+import { routeInputSchema } from '../../src-shared/contract'
 import { allScreens } from '../../src-shared/permissions'
 import { nowText } from '../../src-server/db/time'
 import { inWriteTransaction } from '../../src-server/http/write-transaction'

@@ -49,6 +49,7 @@ describe('layers by allow-list', () => {
     'src-main/web': 'electron-store',
     'src-main/electron': 'fastify',
     'src-preload': 'zod',
+    'src-phone': 'axios',
     'src-renderer/lib': 'node:path',
     'src-renderer/components': 'axios',
     'src-renderer/features': 'kysely',

@@ -1,5 +1,5 @@
 import { routes, type RouteName } from '../../../src-shared/api'
-import { routeInputSchema } from '../../../src-shared/ipc'
+import { routeInputSchema } from '../../../src-shared/contract'
 import type { SeatPlan } from '../../../src-shared/schemas/seating'
 import type { RefusedWrite } from '../../../src-shared/schemas/sync'
 import type { DoorDesk } from './door-desk'

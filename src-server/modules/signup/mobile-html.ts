@@ -1,10 +1,11 @@
 import { randomBytes } from 'node:crypto'
 import type { FastifyReply } from 'fastify'
-import { MOBILE_MISSING } from '../../../src-shared/schemas/identity'
+import { phoneRoutes } from '../../../src-shared/routes/phone'
+import { phoneScript } from '../phone/script'
 
 /**
- * Server-rendered pages members open on their phones from a QR code: plain HTML, a
- * little inline script (allowed by a per-response nonce), no console login (check-in
+ * Server-rendered pages members open on their phones from a QR code: plain HTML and the
+ * phone bundle's script (allowed by a per-response nonce), no console login (check-in
  * signs the member in with their own session). Every value from the database goes
  * through `escapeHtml`.
  */
@@ -53,27 +54,20 @@ export function field(name: string, label: string, required: boolean, control: s
 
 export const input = (name: string, type = 'text', extra = '') => `<input id="${name}" name="${name}" type="${type}" ${extra}>`
 
-/**
- * Where the phone pages keep the member's session (exam, check-in and sign-up pages
- * share it: one origin, one sign-in).
- */
-const MEMBER_STORAGE = { token: 'memberToken', name: 'memberName', until: 'memberUntil' } as const
-
-/** What every phone page says when the server cannot be reached (issue 32: never the browser's "Failed to fetch"). */
-export const NETWORK_DOWN = '网络未连接，请检查网络后重试'
+/** Which script of the phone bundle (src-phone/main.ts) runs a page. */
+export type PhonePage = 'checkIn' | 'signUp' | 'exam'
 
 /**
- * The phone pages' shared script: the member's session in localStorage (`token`,
- * `keepSession`, `forgetSession`) and `send`, the one way they call the server. It answers
- * the server's envelope, or throws a Chinese message: NETWORK_DOWN when nothing answers,
- * the HTTP status when something that is not the server answers (a proxy's error page).
+ * The phone bundle's script tag (/m/phone.js at its version, allowed by the page's nonce)
+ * after the page's values as JSON: the script names its routes from the contract, the page
+ * only says which page it is and hands over what the server knows (training, code, link).
  */
-export const PHONE_SCRIPT = `const KEYS=${JSON.stringify(MEMBER_STORAGE)};let token=localStorage.getItem(KEYS.token);
-function keepSession(d){token=d.token;localStorage.setItem(KEYS.token,d.token);localStorage.setItem(KEYS.name,d.name);localStorage.setItem(KEYS.until,d.validUntil)}
-function forgetSession(){token=null;for(const k of Object.values(KEYS))localStorage.removeItem(k)}
-async function send(method,path,body){let r;
- try{r=await fetch(path,{method,headers:{'Content-Type':'application/json',...(token?{MemberToken:token}:{})},body:body===undefined?undefined:JSON.stringify(body)});return await r.json()}
- catch{throw new Error(r?'服务器暂时无法访问（HTTP '+r.status+'），请稍后重试':${JSON.stringify(NETWORK_DOWN)})}}`
+export function phoneScriptTags(nonce: string, page: PhonePage, data: Record<string, unknown> = {}): string {
+  const json = JSON.stringify({ page, ...data }).replace(/</g, '\\u003c')
+  const version = phoneScript()?.version
+  const src = phoneRoutes['phone.script'].path + (version ? `?v=${version}` : '')
+  return `<script type="application/json" id="phone-data">${json}</script><script nonce="${nonce}" src="${src}"></script>`
+}
 
 /**
  * The member's sign-in on the check-in and sign-up pages: 手机号 and 密码 (the exam page's
@@ -84,24 +78,6 @@ export function signInFields(prefix: string, hint: string): string {
   return field(`${prefix}telephone`, '手机号', true, input(`${prefix}telephone`, 'tel', 'maxlength="11" inputmode="numeric" autocomplete="tel"')) +
     field(`${prefix}password`, '密码', true, input(`${prefix}password`, 'password', 'maxlength="64" autocomplete="current-password"'), hint)
 }
-
-/**
- * `signIn(form,prefix,say)`: checks the sign-in fields (every empty one at once, under its
- * field), signs in, keeps the session; true when signed in, else the reason is said.
- * Needs PHONE_SCRIPT before it.
- */
-export const SIGN_IN_SCRIPT = `async function signIn(form,prefix,say){const data=new FormData(form),body={telephone:String(data.get(prefix+'telephone')||'').trim(),password:String(data.get(prefix+'password')||'')};
- for(const el of form.querySelectorAll('.err'))el.textContent='';
- const missing=[['telephone',${JSON.stringify(MOBILE_MISSING)}],['password','请输入密码']].filter(([k])=>!body[k]);
- for(const [k,m] of missing)document.getElementById('err-'+prefix+k).textContent=m;
- if(missing.length>0){say('fail',missing[0][1]);return false}
- const button=form.querySelector('button[type=submit]');button.disabled=true;say('','正在登录…');
- try{const env=await send('POST','/api/m/login',body);
-  if(env.code===0){keepSession(env.data);say('','');return true}
-  for(const i of (env.data&&env.data.issues)||[]){const el=document.getElementById('err-'+prefix+i.path);if(el)el.textContent=i.message}
-  say('fail',env.message);return false}
- catch(err){say('fail',err.message);return false}
- finally{button.disabled=false}}`
 
 /**
  * The check-in page of a valid code inside an open sign-in window. The member proves who
@@ -117,19 +93,5 @@ export function checkInPageBody(t: { id: number; name: string; site: string }, c
     `<button type="button" class="secondary" id="switch">不是本人？切换账号</button></div>` +
     `<form id="f" novalidate hidden>${signInFields('', '请用本人手机号和党员密码（与手机考试相同）登录后签到；签到码一分钟内有效，过期请重新扫描大屏上的二维码')}` +
     `<button type="submit">登录并签到</button></form><div id="result" role="status"></div></section></main>` +
-    `<script nonce="${nonce}">
-${PHONE_SCRIPT}
-${SIGN_IN_SCRIPT}
-const form=document.getElementById('f'),who=document.getElementById('who'),result=document.getElementById('result'),target=${JSON.stringify({ trainId: t.id, code })};
-function say(kind,text){result.className=kind;result.textContent=text}
-function show(){who.hidden=!token;form.hidden=!!token;document.getElementById('whoName').textContent=localStorage.getItem(KEYS.name)||''}
-async function checkIn(){say('','正在签到…');
- try{const env=await send('POST','/api/m/checkin',target);
-  if(env.code===0){who.hidden=true;form.hidden=true;say('ok',env.data.already?env.data.name+'，您已于 '+env.data.checkInTime.slice(11,16)+' 签到':'签到成功！'+env.data.name);return}
-  if(env.code===401){forgetSession();show();say('fail','请先用本人手机号和密码登录');return}
-  say('fail',env.message)}catch(err){say('fail',err.message)}}
-form.addEventListener('submit',async(e)=>{e.preventDefault();if(await signIn(form,'',say)){show();await checkIn()}});
-document.getElementById('go').onclick=checkIn;document.getElementById('switch').onclick=()=>{forgetSession();show();say('','')};
-show();
-</script>`
+    phoneScriptTags(nonce, 'checkIn', { trainId: t.id, code })
 }

@@ -1,8 +1,7 @@
 import { minutesOf } from '../../../src-shared/date-text'
-import type { FieldIssue } from '../../../src-shared/errors'
 import { conditionalSignUpFields, selfSignUpOptionFields, selfSignUpRequiredFields } from '../../../src-shared/schemas/signup'
 import { arrivalTypes, parseSignUpOptions } from '../../../src-shared/schemas/training-codes'
-import { escapeHtml, field, input, PHONE_SCRIPT, SIGN_IN_SCRIPT, signInFields } from './mobile-html'
+import { escapeHtml, field, input, phoneScriptTags, signInFields } from './mobile-html'
 
 /**
  * The self sign-up page a training's QR code opens. Anyone may fill it in with the name
@@ -10,57 +9,6 @@ import { escapeHtml, field, input, PHONE_SCRIPT, SIGN_IN_SCRIPT, signInFields } 
  * (the exam page's session, kept on the phone) finds it filled from their record and may
  * correct what the form asks (issue 32).
  */
-
-/**
- * Posts the form as JSON to `action` and shows the server's message; field problems
- * go under their fields, and the message is the first of them. `required` (each answer
- * as the issue it gives when empty) is checked before posting, all at once. `extra` is merged
- * into the body (training id, token).
- */
-function submitScript(action: string, extra: Record<string, string | number>, required: readonly FieldIssue[], success: string): string {
-  return `const form=document.getElementById('f'),result=document.getElementById('result'),required=${JSON.stringify(required)};
-// The summary names the first field in error in form order (the server lists issues in its own order) and the form scrolls to it.
-function showIssues(issues,message){for(const i of issues){const el=document.getElementById('err-'+i.path);if(el&&!el.textContent)el.textContent=i.message}
- const first=[...form.querySelectorAll('.err')].find((el)=>el.textContent);
- result.className='fail';result.textContent=first?first.textContent:message;
- if(first){const control=document.getElementById(first.id.slice(4));control.scrollIntoView({block:'center'});control.focus({preventScroll:true})}}
-form.addEventListener('submit',async(e)=>{e.preventDefault();
- const data=new FormData(form),body=${JSON.stringify(extra)};for(const [k,v] of data){if(v!=='')body[k]=/^\\d{4}-\\d\\d-\\d\\dT\\d\\d:\\d\\d$/.test(v)?v.replace('T',' ')+':00':v}
- for(const el of form.querySelectorAll('.err'))el.textContent='';
- // Every empty answer at once: the server's schema would name 姓名 and 手机号 before the training's own fields.
- const missing=required.filter((r)=>!String(data.get(r.path)??'').trim());
- if(missing.length>0){showIssues(missing,missing[0].message);return}
- const button=form.querySelector('button');button.disabled=true;result.className='';result.textContent='正在提交…';
- try{const env=await send('POST',${JSON.stringify(action)},body);
-  if(env.code===0){result.className='ok';result.textContent=${JSON.stringify(success)}.replace('{name}',env.data.name);button.remove();return}
-  showIssues((env.data&&env.data.issues)||[],env.message);
- }catch(err){result.className='fail';result.textContent=err.message}
- button.disabled=false});`
-}
-
-/**
- * The signed-in member's record in the form (`/api/m/signup/me`): name and telephone,
- * which say who signs up, are kept as proven; the rest may be corrected. A member signed up
- * already is told so instead of being handed the form. 切换账号 forgets the session and
- * empties the form.
- */
-function prefillScript(link: { trainId: number; token: string }): string {
-  return `const who=document.getElementById('who'),offer=document.getElementById('signIn'),login=document.getElementById('login'),loginResult=document.getElementById('loginResult');
-const identity=['name','telephone'];
-function sayLogin(kind,text){loginResult.className=kind;loginResult.textContent=text}
-function signedOut(){who.hidden=true;offer.hidden=false;form.hidden=false;for(const k of identity)form.elements[k].readOnly=false}
-async function prefill(){if(!token)return signedOut();
- let env;try{env=await send('GET','/api/m/signup/me?'+new URLSearchParams(${JSON.stringify(link)}))}catch(err){signedOut();sayLogin('fail',err.message);return}
- if(env.code===401){forgetSession();return signedOut()}
- if(env.code!==0){signedOut();sayLogin('fail',env.message);return}
- const me=env.data;who.hidden=false;offer.hidden=true;document.getElementById('whoName').textContent=me.name;document.getElementById('filled').hidden=me.signedUp;
- if(me.signedUp){form.hidden=true;result.className='ok';result.textContent='您已报名此培训班，请按时参加培训。';return}
- for(const [k,v] of Object.entries(me)){const el=form.elements[k];if(el&&v!==null&&v!==undefined)el.value=String(v)}
- for(const k of identity)form.elements[k].readOnly=true}
-login.addEventListener('submit',async(e)=>{e.preventDefault();if(await signIn(login,'login',sayLogin)){login.reset();await prefill()}});
-document.getElementById('switch').onclick=()=>{forgetSession();form.reset();result.textContent='';signedOut()};
-prefill();`
-}
 
 const select = (name: string, options: readonly (readonly [string, string])[]) =>
   `<select id="${name}" name="${name}"><option value="">请选择</option>${options.map(([v, l]) => `<option value="${escapeHtml(v)}">${escapeHtml(l)}</option>`).join('')}</select>`
@@ -138,11 +86,7 @@ export function signUpPageBody(t: SignUpPageTrain, token: string, closedReason: 
     const notes = t.signUpTips3 ? `<section><div class="hint">${escapeHtml(t.signUpTips3)}</div></section>` : ''
     const link = { trainId: t.id, token }
     return `${head}${example}${notes}${accountSection}<section><form id="f" novalidate>${fields.join('')}<button type="submit">提交报名</button></form>` +
-      `<div id="result" role="status"></div></section></main><script nonce="${nonce}">
-${PHONE_SCRIPT}
-${SIGN_IN_SCRIPT}
-${submitScript('/api/m/signup', link, selfSignUpRequiredFields(options), '报名成功！{name}，请按时参加培训。')}
-${prefillScript(link)}
-</script>`
+      `<div id="result" role="status"></div></section></main>` +
+      phoneScriptTags(nonce, 'signUp', { link, required: selfSignUpRequiredFields(options), success: '报名成功！{name}，请按时参加培训。' })
   }
 }
