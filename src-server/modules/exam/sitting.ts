@@ -1,4 +1,5 @@
 import { randomInt } from 'node:crypto'
+import type { Expression } from 'kysely'
 import { AppError, ErrorKey } from '../../../src-shared/errors'
 import { ExamType, type QuestionSnapshot } from '../../../src-shared/schemas/exam'
 import { type Sitting } from '../../../src-shared/schemas/exam-sitting'
@@ -280,19 +281,26 @@ export async function submitOwn(db: Db, memberId: number, attemptId: number) {
   return submitSitting(db, attemptId, Date.now(), 'member', attempt)
 }
 
-function openSittings(db: Db, where: { memberExamId: number } | { examId: number } | { memberId: number }) {
+/** An id, or the expression of a prepared query's parameter standing for one. */
+type IdValue = number | Expression<number>
+
+function openSittings(db: Db, where: { memberExamId: IdValue } | { examId: IdValue } | { memberId: IdValue }) {
   const query = db.selectFrom('examAttempt as a').innerJoin('memberExam as m', 'm.id', 'a.memberExamId').select('a.id').where('a.submittedAt', 'is', null)
   if ('memberExamId' in where) return query.where('m.id', '=', where.memberExamId)
   if ('examId' in where) return query.where('m.examId', '=', where.examId)
   return query.where('m.memberId', '=', where.memberId)
 }
 
+/** Prepared: the member's list of exams asks on every load. */
+const expiredOfMember = preparedQuery((db, p: QueryParams<{ memberId: number; before: number }>) => openSittings(db, { memberId: p.memberId }).where('a.deadlineAt', '<', p.before))
+
 /**
  * Sittings whose time ran out without a submit are submitted with what was saved
  * (系统交卷): done when anyone next looks (the member's list, the score list), so no job runs.
  */
 export async function finalizeExpired(db: Db, where: { memberExamId: number } | { examId: number } | { memberId: number }, nowMs = Date.now()): Promise<void> {
-  const expired = await openSittings(db, where).where('a.deadlineAt', '<', nowMs - SAVE_GRACE_MS).execute()
+  const before = nowMs - SAVE_GRACE_MS
+  const expired = 'memberId' in where ? await expiredOfMember.rows(db, { memberId: where.memberId, before }) : await openSittings(db, where).where('a.deadlineAt', '<', before).execute()
   for (const { id } of expired) await submitSitting(db, id, nowMs, 'system')
 }
 
