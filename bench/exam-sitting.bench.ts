@@ -3,16 +3,11 @@ import { mkdtemp, rm } from 'node:fs/promises'
 import { cpus, loadavg, tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { sql } from 'kysely'
-import { hashPassword } from '../src-server/auth/passwords'
-import { sha256Hex } from '../src-server/auth/tokens'
-import { nowText } from '../src-server/db/time'
 import type { Db } from '../src-server/db/types'
-import { enrol } from '../src-server/modules/exam/enrol'
 import { DEMO_ADMIN_PASSWORD, optionsFromEnv } from '../src-server/options'
 import { startServer } from '../src-server/start'
-import { insertPaper, type PaperQuestionFixture } from '../tests/support/exam'
-import { daysFromNow, validTrainForm } from '../tests/support/training'
 import { benchDatabases } from './databases'
+import { BENCH_PASSWORD, seedExam } from './exam-seed'
 import { startBenchServer } from './harness'
 
 /**
@@ -38,63 +33,6 @@ const STEADY_S = Number(process.env.EXAM_STEADY_S ?? 30)
 const SUBMIT_S = Number(process.env.EXAM_SUBMIT_S ?? 30)
 const SAVE_EVERY_S: [number, number] = [10, 30]
 
-const QUESTIONS: PaperQuestionFixture[] = Array.from({ length: 20 }, (_, i) =>
-  i % 2 === 0
-    ? { type: 1, title: `单选题${i + 1}`, stem: { A: '甲', B: '乙', C: '丙', D: '丁' }, answer: 'A', score: 5 }
-    : { type: 4, title: `问答题${i + 1}`, answer: '', score: 5 },
-)
-
-async function seed(db: Db): Promise<{ examId: number; tokens: Map<number, string>; telephones: Map<number, string> }> {
-  // One real password hash (scrypt at the production cost) shared by every candidate: the check costs what it costs.
-  const pwdHash = await hashPassword(BENCH_PASSWORD)
-  const telephones = new Map<number, string>()
-  const branch = await db.selectFrom('org').select(['id', 'topOrgId', 'path']).where('orgType', '=', '党支部').orderBy('id').executeTakeFirstOrThrow()
-  const root = await db.selectFrom('org').select('id').where('parentId', 'is', null).executeTakeFirstOrThrow()
-  const now = nowText()
-  const form = validTrainForm()
-  const { id: trainId } = await db
-    .insertInto('train')
-    .values({
-      name: '考试压测班', orgId: root.id, depName: '其他', isTrainCenter: 0, sendObject: form.sendObject, classType: 1, createTime: now,
-      description: '', content: '', requirement: '', trainStartTime: form.trainStartTime, trainEndTime: form.trainEndTime, classHour: 8,
-      site: form.site, address: form.address, participants: form.participants, signUpStartTime: form.signUpStartTime,
-      signUpEndTime: form.signUpEndTime, maxNum: 0, name1: form.name1, telephone1: form.telephone1, status: 30,
-      tokenValue: 'bench', checkInSecret: '00', signUpOptions: '1,2,5', createdAt: now, updatedAt: now,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow()
-  const tokens = new Map<number, string>()
-  for (let start = 0; start < CANDIDATES; start += 500) {
-    const n = Math.min(500, CANDIDATES - start)
-    const members = await db
-      .insertInto('member')
-      .values(Array.from({ length: n }, (_, i) => ({ name: `考生${start + i}`, telephone: `177${String(start + i).padStart(8, '0')}`, pwdHash, orgId: branch.id, orgPath: branch.path, topOrgId: branch.topOrgId, enabled: 1, createdAt: now, updatedAt: now })))
-      .returning(['id', 'name', 'telephone'])
-      .execute()
-    await db.insertInto('trainSignUp').values(members.map((m) => ({ trainId, memberId: m.id, name: m.name, telephone: m.telephone, orgId: branch.id, source: 'import', createdAt: now, updatedAt: now }))).execute()
-    for (const m of members) telephones.set(m.id, m.telephone!)
-    // Sessions made ahead (signed in when the exam was announced) for the share that does not sign in on the morning.
-    const sessions = members.filter((_, i) => (start + i) % 100 >= SIGN_IN_SHARE * 100).map((m) => {
-      const token = `bench-${m.id}-${sha256Hex(String(m.id)).slice(0, 16)}`
-      tokens.set(m.id, token)
-      return { tokenHash: sha256Hex(token), memberId: m.id, expiresAt: Date.now() + 86_400_000, createdAt: now }
-    })
-    await db.insertInto('memberSession').values(sessions).execute()
-  }
-  const paperId = await insertPaper(db, '压测试卷', QUESTIONS)
-  const { id: examId } = await db
-    .insertInto('exam')
-    .values({
-      type: 2, title: '压测考试', content: '压测', trainId, joinType: 1, joinNum: null, startTime: daysFromNow(-1 / 24), endTime: daysFromNow(1),
-      countdown: 120, passLine: 60, retestNum: 0, canLookAnswer: 0, paperId, paper2Id: null, paper3Id: null, paper4Id: null, paper5Id: null,
-      createdBy: null, createdAt: now, updatedAt: now,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow()
-  await enrol(db, { id: examId, trainId, joinType: 1, joinNum: null })
-  return { examId, tokens, telephones }
-}
-
 type Kind = 'signIn' | 'start' | 'answer' | 'submit'
 interface Stats {
   latencies: Record<Kind, number[]>
@@ -105,8 +43,6 @@ interface Stats {
   busy: number
   gaveUp: number
 }
-
-const BENCH_PASSWORD = 'Bench@2026'
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, Math.max(0, ms)))
 const between = ([low, high]: [number, number]) => low + Math.random() * (high - low)
@@ -247,7 +183,7 @@ async function main(): Promise<void> {
     const uploads = await mkdtemp(join(tmpdir(), 'bench-uploads-'))
     try {
       const seeding = await startServer({ ...optionsFromEnv({}), databaseUrl: database.url, uploadDir: uploads, port: 0, seedDemo: true, adminPassword: DEMO_ADMIN_PASSWORD, logger: false })
-      const { examId, tokens, telephones } = await seed(seeding.db)
+      const { examId, tokens, telephones } = await seedExam(seeding.db, CANDIDATES, SIGN_IN_SHARE)
       if (database.name === 'postgres') await sql`ANALYZE`.execute(seeding.db)
       const rounds = await seeding.db.selectFrom('memberExam').select(['id', 'memberId']).where('examId', '=', examId).execute()
       await seeding.close()
@@ -339,7 +275,7 @@ async function overload(): Promise<void> {
         rateLimitScale: 10,
       })
       try {
-        const { telephones } = await seed(server.db)
+        const { telephones } = await seedExam(server.db, CANDIDATES, SIGN_IN_SHARE)
         const phones = [...telephones.values()]
         const stats: Stats = { latencies: { signIn: [], start: [], answer: [], submit: [] }, errors: [], acked: new Map(), busy: 0, gaveUp: 0 }
         // Capacity: 120 sign-ins by 16 phones that sign in one after another, keeping the queue busy, never full.

@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process'
 import { readFileSync } from 'node:fs'
+import { join } from 'node:path'
 import { createInterface } from 'node:readline'
 import { fileURLToPath } from 'node:url'
 import autocannon from 'autocannon'
@@ -20,9 +21,13 @@ export interface BenchServer {
 const SERVE = fileURLToPath(new URL('./serve.ts', import.meta.url))
 const TSX = fileURLToPath(new URL('../node_modules/.bin/tsx', import.meta.url))
 
-/** Starts `bench/serve.ts <kind>` in its own process and waits for its address. */
-export function startBenchServer(kind: 'hello' | 'platform' | 'floor', env: Record<string, string> = {}): Promise<BenchServer> {
-  const child: ChildProcess = spawn(TSX, [SERVE, kind], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'inherit'] })
+/**
+ * Starts `bench/serve.ts <kind>` in its own process and waits for its address; with `checkout`,
+ * that of another checkout of the project (an earlier commit, measured beside this one).
+ */
+export function startBenchServer(kind: 'hello' | 'platform' | 'floor', env: Record<string, string> = {}, checkout?: string): Promise<BenchServer> {
+  const serve = checkout ? join(checkout, 'bench/serve.ts') : SERVE
+  const child: ChildProcess = spawn(TSX, [serve, kind], { cwd: checkout, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'inherit'] })
   return new Promise((resolve, reject) => {
     const lines = createInterface({ input: child.stdout! })
     child.once('exit', (code) => reject(new Error(`${kind} server exited (${code}) before it was ready`)))

@@ -15,7 +15,8 @@ interface Lease {
 
 /**
  * The per-session limit of the exam calls (issue 28) without a database write on every
- * call. The budget of a session and route (`max` calls a window) lives in the shared
+ * call. The budget of a session (`max` calls a window, shared by the routes of `budget`,
+ * e.g. all of a session's exam calls) lives in the shared
  * counters (`rate_limit`), so every server process draws on the same one; a process
  * claims LEASE calls of it in one upsert and answers them from memory. Every call a
  * process answers was claimed, so all processes together never answer more than `max`
@@ -24,7 +25,7 @@ interface Lease {
  * other call, a made-up or expired token included, by its address, one upsert each: a
  * flood of invented tokens shares one counter and is refused like any other (issue 25).
  */
-export function limitPerSession(db: Db, route: string, max: number, windowMs: number) {
+export function limitPerSession(db: Db, budget: string, max: number, windowMs: number) {
   const leases = new Map<string, Lease>()
   let sweepAt = 0
   const refuse = (resetAt: number, now: number) => new AppError(ErrorKey.RATE_LIMITED, undefined, undefined, Math.max(1, Math.ceil((resetAt - now) / 1000)))
@@ -33,7 +34,7 @@ export function limitPerSession(db: Db, route: string, max: number, windowMs: nu
     const now = Date.now()
     const member = await memberOf(db, req)
     if (member === null) {
-      const hit = await countCall(db, `${route} ${req.ip}`, windowMs, now)
+      const hit = await countCall(db, `${budget} ${req.ip}`, windowMs, now)
       if (hit.current > max) throw refuse(now + hit.ttl, now)
       return
     }
@@ -41,7 +42,7 @@ export function limitPerSession(db: Db, route: string, max: number, windowMs: nu
       for (const [key, lease] of leases) if (lease.resetAt <= now) leases.delete(key)
       sweepAt = now + windowMs
     }
-    const key = `${route} member:${member}`
+    const key = `${budget} member:${member}`
     let lease = leases.get(key)
     if (lease && lease.resetAt > now && lease.left > 0) {
       lease.left--

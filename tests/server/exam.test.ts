@@ -169,6 +169,19 @@ describe.each(testDatabases())('exams: rules, sittings, marking and make-up ($na
     expect((await other.post('/api/m/exam/submit', { attemptId: first.attemptId })).message).toBe('答卷不存在')
   })
 
+  it('gives two phones starting one round at the same moment the one sitting, in the same order', async () => {
+    const exam = await createExam()
+    const { member, round } = await roundOf(exam.id, people[1].telephone)
+    const second = await memberSession(server.url, people[1].telephone)
+    const [a, b] = (await Promise.all([member, second, member, second].map((phone) => phone.post<Sitting>('/api/m/exam/start', { memberExamId: round!.memberExamId })))).map(
+      (answer) => dataOf(answer as never) as Sitting,
+    )
+    expect(b.attemptId).toBe(a.attemptId)
+    expect(b.questions.map((q) => [q.questionId, q.options.map((o) => o.key).join('')])).toEqual(a.questions.map((q) => [q.questionId, q.options.map((o) => o.key).join('')]))
+    const sittings = await server.db.selectFrom('examAttempt').select('id').where('memberExamId', '=', round!.memberExamId).execute()
+    expect(sittings).toHaveLength(1)
+  })
+
   it('scores objective questions on submit, leaves the essay to the marker, and grades by the rules', async () => {
     const exam = await createExam()
     const { member, round } = await roundOf(exam.id, people[3].telephone)

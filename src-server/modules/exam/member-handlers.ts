@@ -1,4 +1,5 @@
 import type { MyExam } from '../../../src-shared/schemas/exam-sitting'
+import { preparedQuery, type QueryParams } from '../../db/prepared'
 import { nowText } from '../../db/time'
 import { clientSignal, signedInMember, type DomainHandlers } from '../../http/context'
 import { sendPage } from '../signup/mobile-html'
@@ -9,6 +10,24 @@ import { checkedIn, closedReason, finalizeExpired, NOT_CHECKED_IN, saveAnswer, s
 import { reviewOf } from './review'
 import { roundWindow } from './status'
 
+/** The member's candidate rounds with their exams, newest first (prepared: the list loads with the page, issue 28). */
+const myRounds = preparedQuery((db, p: QueryParams<{ memberId: number }>) =>
+  db
+    .selectFrom('memberExam as m')
+    .innerJoin('exam as e', 'e.id', 'm.examId')
+    .innerJoin('train as t', 't.id', 'e.trainId')
+    .select(['m.id as memberExamId', 'm.examId', 'm.isMakeUp', 'm.status', 'm.score', 'm.attempts', 'm.startTime as roundStart', 'm.endTime as roundEnd'])
+    .select(['e.trainId', 'e.type', 'e.title', 'e.content', 'e.startTime', 'e.endTime', 'e.countdown', 'e.retestNum', 'e.closed', 't.name as trainName'])
+    .select((eb) => eb.selectFrom('examAttempt as a').select('a.id').whereRef('a.memberExamId', '=', 'm.id').where('a.submittedAt', 'is', null).limit(1).as('openAttemptId'))
+    // A mock exam's latest submitted sitting: its answers may be looked at.
+    .select((eb) =>
+      eb.selectFrom('examAttempt as a').select((s) => s.fn.max('a.id').as('id')).whereRef('a.memberExamId', '=', 'm.id').where('a.submittedAt', 'is not', null).where('e.canLookAnswer', '=', 1).as('reviewAttemptId'),
+    )
+    .where('m.memberId', '=', p.memberId)
+    .orderBy('e.startTime', 'desc')
+    .orderBy('m.id', 'desc'),
+)
+
 export const memberAppHandlers = {
   'memberApp.page': async (_input, { reply }) => sendPage(reply, 200, '在线考试', examPageBody()),
 
@@ -18,21 +37,7 @@ export const memberAppHandlers = {
   'memberApp.exams': async (_input, ctx) => {
     const memberId = signedInMember(ctx)
     await finalizeExpired(ctx.db, { memberId })
-    const rows = await ctx.db
-      .selectFrom('memberExam as m')
-      .innerJoin('exam as e', 'e.id', 'm.examId')
-      .innerJoin('train as t', 't.id', 'e.trainId')
-      .select(['m.id as memberExamId', 'm.examId', 'm.isMakeUp', 'm.status', 'm.score', 'm.attempts', 'm.startTime as roundStart', 'm.endTime as roundEnd'])
-      .select(['e.trainId', 'e.type', 'e.title', 'e.content', 'e.startTime', 'e.endTime', 'e.countdown', 'e.retestNum', 'e.closed', 't.name as trainName'])
-      .select((eb) => eb.selectFrom('examAttempt as a').select('a.id').whereRef('a.memberExamId', '=', 'm.id').where('a.submittedAt', 'is', null).limit(1).as('openAttemptId'))
-      // A mock exam's latest submitted sitting: its answers may be looked at.
-      .select((eb) =>
-        eb.selectFrom('examAttempt as a').select((s) => s.fn.max('a.id').as('id')).whereRef('a.memberExamId', '=', 'm.id').where('a.submittedAt', 'is not', null).where('e.canLookAnswer', '=', 1).as('reviewAttemptId'),
-      )
-      .where('m.memberId', '=', memberId)
-      .orderBy('e.startTime', 'desc')
-      .orderBy('m.id', 'desc')
-      .execute()
+    const rows = await myRounds.rows(ctx.db, { memberId })
     const now = nowText()
     const questionnaireTrains = [...new Set(rows.filter((r) => r.type === ExamType.QUESTIONNAIRE).map((r) => r.trainId))]
     const checkedInTrains = new Set<number>()

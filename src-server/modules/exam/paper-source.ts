@@ -1,3 +1,4 @@
+import { preparedQuery, type QueryParams } from '../../db/prepared'
 import type { Db } from '../../db/types'
 
 /**
@@ -5,13 +6,13 @@ import type { Db } from '../../db/types'
  * each question and its score), in paper order. A sitting copies them again, so a
  * later change of the paper does not change what a candidate answered.
  */
+const questionsOf = preparedQuery((db, p: QueryParams<{ paperId: number }>) =>
+  db.selectFrom('paperQuestion').select(['questionId', 'questionType', 'title', 'stem', 'answer', 'analysis', 'questionScore']).where('paperId', '=', p.paperId).orderBy('sortOrder'),
+)
+
+/** Prepared: every sitting's start reads them. */
 export function paperQuestions(db: Db, paperId: number) {
-  return db
-    .selectFrom('paperQuestion')
-    .select(['questionId', 'questionType', 'title', 'stem', 'answer', 'analysis', 'questionScore'])
-    .where('paperId', '=', paperId)
-    .orderBy('sortOrder')
-    .execute()
+  return questionsOf.rows(db, { paperId })
 }
 
 /**

@@ -2,7 +2,7 @@ import { AppError, ErrorKey } from '../../../src-shared/errors'
 import type { QuestionSnapshot } from '../../../src-shared/schemas/exam'
 import type { Review } from '../../../src-shared/schemas/exam-sitting'
 import type { Db } from '../../db/types'
-import { SITTING_NOT_FOUND } from './sitting'
+import { SITTING_NOT_FOUND } from './submit'
 import { QuestionType } from './scoring'
 
 export const NOT_A_MOCK_EXAM = '本考试不是模拟考试，交卷后只显示成绩'

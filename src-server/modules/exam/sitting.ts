@@ -1,25 +1,23 @@
 import { randomInt } from 'node:crypto'
+import type { Expression } from 'kysely'
 import { AppError, ErrorKey } from '../../../src-shared/errors'
 import { ExamType, type QuestionSnapshot } from '../../../src-shared/schemas/exam'
 import { type Sitting } from '../../../src-shared/schemas/exam-sitting'
 import { nowText } from '../../db/time'
 import { preparedQuery, type QueryParams } from '../../db/prepared'
+import { atomically } from '../../http/write-transaction'
 import type { Db } from '../../db/types'
 import { paperQuestions } from './paper-source'
-import { refreshMemberExam } from './results'
-import { hasOptions, markAnswer } from './scoring'
+import { hasOptions } from './scoring'
 import { epochOf, examStatusOf, roundWindow } from './status'
+import { SITTING_NOT_FOUND, SUBMIT_FACTS, submitSitting } from './submit'
 
 /** Saves that arrive this long after the deadline still count: the request left the phone in time. */
 export const SAVE_GRACE_MS = 15_000
 
-export const SITTING_NOT_FOUND = '答卷不存在'
 const TIME_UP = '考试时间已结束，不能再作答'
 /** A sitting the server submitted (the exam was closed, or its time ran out) takes no more saves or submits. */
 export const SYSTEM_SUBMITTED = '考试已关闭或作答时间已到，答卷已由系统交卷，不能再作答'
-
-/** Who submitted a sitting: the member (the phone's 交卷 or its countdown), or the server (系统交卷). */
-type SubmittedBy = 'member' | 'system'
 
 function shuffled<T>(items: readonly T[]): T[] {
   const out = [...items]
@@ -38,17 +36,26 @@ const parseStem = (stem: string | null): Record<string, string> => {
   }
 }
 
-/** A candidate round of the member with its exam; NOT_FOUND for anyone else's. */
-export async function roundOf(db: Db, memberId: number, memberExamId: number) {
-  const row = await db
+/**
+ * A candidate round of the member with its exam and its open sitting, if any (a start reads
+ * both: one round trip, prepared, issue 28).
+ */
+const roundRow = preparedQuery((db, p: QueryParams<{ memberId: number; memberExamId: number }>) =>
+  db
     .selectFrom('memberExam as m')
     .innerJoin('exam as e', 'e.id', 'm.examId')
+    .leftJoin('examAttempt as a', (join) => join.onRef('a.memberExamId', '=', 'm.id').on('a.submittedAt', 'is', null))
     .select(['m.id', 'm.examId', 'm.isMakeUp', 'm.status', 'm.attempts', 'm.startTime as roundStart', 'm.endTime as roundEnd'])
     .select(['e.title', 'e.type', 'e.trainId', 'e.startTime', 'e.endTime', 'e.closed', 'e.countdown', 'e.retestNum'])
     .select(['e.paperId', 'e.paper2Id', 'e.paper3Id', 'e.paper4Id', 'e.paper5Id'])
-    .where('m.id', '=', memberExamId)
-    .where('m.memberId', '=', memberId)
-    .executeTakeFirst()
+    .select(['a.id as openId', 'a.paperSlot as openPaperSlot', 'a.totalScore as openTotalScore', 'a.deadlineAt as openDeadlineAt'])
+    .where('m.id', '=', p.memberExamId)
+    .where('m.memberId', '=', p.memberId),
+)
+
+/** A candidate round of the member with its exam; NOT_FOUND for anyone else's. */
+export async function roundOf(db: Db, memberId: number, memberExamId: number) {
+  const row = await roundRow.first(db, { memberId, memberExamId })
   if (!row) throw new AppError(ErrorKey.NOT_FOUND, '考试不存在')
   return row
 }
@@ -82,18 +89,38 @@ export async function checkedIn(db: Db, memberId: number, trainId: number): Prom
   return row !== undefined
 }
 
-async function openAttempt(db: Db, memberExamId: number) {
-  return db.selectFrom('examAttempt').selectAll().where('memberExamId', '=', memberExamId).where('submittedAt', 'is', null).executeTakeFirst()
+const openSitting = preparedQuery((db, p: QueryParams<{ memberExamId: number }>) =>
+  db.selectFrom('examAttempt').select(['id', 'paperSlot', 'totalScore', 'deadlineAt']).where('memberExamId', '=', p.memberExamId).where('submittedAt', 'is', null),
+)
+
+const answersShown = preparedQuery((db, p: QueryParams<{ attemptId: number }>) =>
+  db.selectFrom('examAnswer').select(['questionId', 'questionType', 'question', 'optionOrder', 'questionScore', 'answer', 'saveSeq']).where('attemptId', '=', p.attemptId).orderBy('position'),
+)
+
+/** Claims the sitting number: a second start at the same moment finds it taken and shows the first one's sitting. */
+const claimSitting = preparedQuery(
+  (db, p: QueryParams<{ memberExamId: number; attemptNo: number; paperSlot: number; paperId: number; totalScore: number; startedAt: number; deadlineAt: number }>) =>
+    db
+      .insertInto('examAttempt')
+      .values({
+        memberExamId: p.memberExamId, attemptNo: p.attemptNo, paperSlot: p.paperSlot, paperId: p.paperId, totalScore: p.totalScore, startedAt: p.startedAt, deadlineAt: p.deadlineAt,
+        submittedAt: null, score: null,
+      })
+      .onConflict((oc) => oc.columns(['memberExamId', 'attemptNo']).doNothing())
+      .returning('id'),
+)
+
+type Round = Awaited<ReturnType<typeof roundOf>>
+type Attempt = { id: number; paperSlot: number; totalScore: number; deadlineAt: number }
+type ShownAnswer = { questionId: number; questionType: number; question: string; optionOrder: string | null; questionScore: number; answer: string | null; saveSeq?: number }
+
+/** A sitting as stored, read again (a reload, a second phone). */
+async function sittingOf(db: Db, round: Round, attempt: Attempt): Promise<Sitting> {
+  return sittingFrom(round, attempt, await answersShown.rows(db, { attemptId: attempt.id }))
 }
 
 /** What the phone shows of a sitting: questions and options in the stored order (shuffled for an exam), no keys. */
-async function sittingOf(db: Db, round: Awaited<ReturnType<typeof roundOf>>, attempt: { id: number; paperSlot: number; totalScore: number; deadlineAt: number }): Promise<Sitting> {
-  const answers = await db
-    .selectFrom('examAnswer')
-    .select(['questionId', 'questionType', 'question', 'optionOrder', 'questionScore', 'answer', 'saveSeq'])
-    .where('attemptId', '=', attempt.id)
-    .orderBy('position')
-    .execute()
+function sittingFrom(round: Round, attempt: Attempt, answers: readonly ShownAnswer[]): Sitting {
   return {
     attemptId: attempt.id,
     title: round.title,
@@ -103,7 +130,7 @@ async function sittingOf(db: Db, round: Awaited<ReturnType<typeof roundOf>>, att
     totalScore: attempt.totalScore,
     deadlineAt: attempt.deadlineAt,
     serverNow: Date.now(),
-    seq: answers.reduce((max, a) => Math.max(max, Number(a.saveSeq)), 0),
+    seq: answers.reduce((max, a) => Math.max(max, Number(a.saveSeq ?? 0)), 0),
     questions: answers.map((a) => {
       const question = JSON.parse(a.question) as QuestionSnapshot
       const options = parseStem(question.stem)
@@ -126,10 +153,12 @@ async function sittingOf(db: Db, round: Awaited<ReturnType<typeof roundOf>>, att
  */
 export async function startSitting(db: Db, memberId: number, memberExamId: number, nowMs = Date.now()): Promise<Sitting> {
   const round = await roundOf(db, memberId, memberExamId)
-  const open = await openAttempt(db, memberExamId)
-  if (open && open.deadlineAt >= nowMs - SAVE_GRACE_MS) return sittingOf(db, round, open)
-  // A sitting whose time ran out is submitted with what was saved before another may start.
-  if (open) await submitSitting(db, open.id, nowMs, 'system')
+  if (round.openId !== null) {
+    const open = { id: round.openId, paperSlot: Number(round.openPaperSlot), totalScore: Number(round.openTotalScore), deadlineAt: Number(round.openDeadlineAt) }
+    if (open.deadlineAt >= nowMs - SAVE_GRACE_MS) return sittingOf(db, round, open)
+    // A sitting whose time ran out is submitted with what was saved before another may start.
+    await submitSitting(db, open.id, nowMs, 'system')
+  }
   const refused = closedReason(round, nowText(), false)
   if (refused) throw new AppError(ErrorKey.CONFLICT, refused)
   if (round.type === ExamType.QUESTIONNAIRE && !(await checkedIn(db, memberId, round.trainId))) throw new AppError(ErrorKey.CONFLICT, NOT_CHECKED_IN)
@@ -145,40 +174,33 @@ export async function startSitting(db: Db, memberId: number, memberExamId: numbe
   const deadlineAt = survey ? epochOf(window.endTime) : Math.min(nowMs + round.countdown * 60_000, epochOf(window.endTime))
   const totalScore = questions.reduce((sum, q) => sum + q.questionScore, 0)
 
-  const attemptNo = round.attempts + 1
-  let attemptId: number
-  try {
-    attemptId = await db.transaction().execute(async (tx) => {
-      // Claims the sitting number: a second start at the same moment fails on the unique key.
-      const { id } = await tx
-        .insertInto('examAttempt')
-        .values({ memberExamId, attemptNo, paperSlot: slot, paperId, totalScore, startedAt: nowMs, deadlineAt, submittedAt: null, score: null })
-        .returning('id')
-        .executeTakeFirstOrThrow()
-      // A questionnaire keeps the paper's order and each rating scale's order (非常满意 … 不满意).
-      const inOrder = (items: readonly string[]) => (survey ? [...items] : shuffled(items))
-      const rows = (survey ? questions : shuffled(questions)).map((q, position) => ({
-        attemptId: id,
-        position,
-        questionId: q.questionId,
-        questionType: q.questionType,
-        question: JSON.stringify({ title: q.title, type: q.questionType, stem: q.stem ?? '', answer: q.answer ?? '', analysis: q.analysis ?? '' } satisfies QuestionSnapshot),
-        optionOrder: hasOptions(q.questionType) ? inOrder(Object.keys(parseStem(q.stem)).sort()).join('') : null,
-        questionScore: q.questionScore,
-        answer: null,
-        status: null,
-        score: null,
-        savedAt: null,
-      }))
-      for (let i = 0; i < rows.length; i += 200) await tx.insertInto('examAnswer').values(rows.slice(i, i + 200)).execute()
-      return id
-    })
-  } catch (err) {
-    const raced = await openAttempt(db, memberExamId)
-    if (!raced) throw err
-    return sittingOf(db, round, raced)
-  }
-  return sittingOf(db, round, { id: attemptId, paperSlot: slot, totalScore, deadlineAt })
+  return atomically(db, async (tx) => {
+    const claimed = await claimSitting.first(tx, { memberExamId, attemptNo: round.attempts + 1, paperSlot: slot, paperId, totalScore, startedAt: nowMs, deadlineAt })
+    if (!claimed) {
+      // Another start of this round got there first: its sitting is the one to show.
+      const raced = await openSitting.first(tx, { memberExamId })
+      if (!raced) throw new AppError(ErrorKey.CONFLICT, '考试状态已变化，请刷新后重试')
+      return sittingOf(tx, round, raced)
+    }
+    // A questionnaire keeps the paper's order and each rating scale's order (非常满意 … 不满意).
+    const inOrder = (items: readonly string[]) => (survey ? [...items] : shuffled(items))
+    const rows = (survey ? questions : shuffled(questions)).map((q, position) => ({
+      attemptId: claimed.id,
+      position,
+      questionId: q.questionId,
+      questionType: q.questionType,
+      question: JSON.stringify({ title: q.title, type: q.questionType, stem: q.stem ?? '', answer: q.answer ?? '', analysis: q.analysis ?? '' } satisfies QuestionSnapshot),
+      optionOrder: hasOptions(q.questionType) ? inOrder(Object.keys(parseStem(q.stem)).sort()).join('') : null,
+      questionScore: q.questionScore,
+      answer: null,
+      status: null,
+      score: null,
+      savedAt: null,
+    }))
+    for (let i = 0; i < rows.length; i += 200) await tx.insertInto('examAnswer').values(rows.slice(i, i + 200)).execute()
+    // Shown from the rows just written: reading them back would cost a round trip.
+    return sittingFrom(round, { id: claimed.id, paperSlot: slot, totalScore, deadlineAt }, rows)
+  })
 }
 
 // The exam calls' statements are prepared (compiled once, named statements on PostgreSQL): Kysely
@@ -187,7 +209,8 @@ const ownAttemptRow = preparedQuery((db, p: QueryParams<{ attemptId: number; mem
   db
     .selectFrom('examAttempt as a')
     .innerJoin('memberExam as m', 'm.id', 'a.memberExamId')
-    .select(['a.id', 'a.memberExamId', 'a.deadlineAt', 'a.submittedAt', 'a.totalScore', 'a.systemSubmitted'])
+    .innerJoin('exam as e', 'e.id', 'm.examId')
+    .select(['a.id', 'a.deadlineAt', 'a.submittedAt', 'a.systemSubmitted', ...SUBMIT_FACTS])
     .where('a.id', '=', p.attemptId)
     .where('m.memberId', '=', p.memberId),
 )
@@ -251,89 +274,33 @@ export async function saveAnswer(db: Db, memberId: number, input: { attemptId: n
   return { savedAt: Number(stored.savedAt ?? nowMs), stale: true }
 }
 
-/**
- * Submits a sitting: objective answers are marked, the rest wait for a marker. Runs
- * once: a second submit (a retry after a lost answer) gets the same result.
- */
-export async function submitSitting(db: Db, attemptId: number, nowMs: number, by: SubmittedBy) {
-  const memberExamId = await db.transaction().execute(async (tx) => {
-    // Claimed first: from here on an autosave's own UPDATE finds the sitting submitted.
-    const claimed = await tx
-      .updateTable('examAttempt')
-      .set({ submittedAt: nowMs, systemSubmitted: by === 'system' ? 1 : 0 })
-      .where('id', '=', attemptId)
-      .where('submittedAt', 'is', null)
-      .returning('memberExamId')
-      .executeTakeFirst()
-    if (!claimed) return null
-    await keepAnonymously(tx, attemptId)
-    const answers = await tx.selectFrom('examAnswer').select(['id', 'questionType', 'question', 'questionScore', 'answer']).where('attemptId', '=', attemptId).execute()
-    const marked = answers.map((a) => ({ id: a.id, ...markAnswer(a.questionType, (JSON.parse(a.question) as QuestionSnapshot).answer, a.answer, a.questionScore) }))
-    // Rows with the same outcome are written together: a few statements, not one per question.
-    const groups = new Map<string, number[]>()
-    for (const m of marked) {
-      const key = `${m.status}|${m.score ?? ''}`
-      groups.set(key, [...(groups.get(key) ?? []), m.id])
-    }
-    for (const [key, ids] of groups) {
-      const [status, value] = key.split('|')
-      await tx.updateTable('examAnswer').set({ status, score: value === '' ? null : Number(value) }).where('id', 'in', ids).execute()
-    }
-    const score = marked.some((m) => m.status === 'IGNORE') ? null : marked.reduce((sum, m) => sum + (m.score ?? 0), 0)
-    await tx.updateTable('examAttempt').set({ score }).where('id', '=', attemptId).execute()
-    return claimed.memberExamId
-  })
-  const row = await db
-    .selectFrom('examAttempt as a')
-    .innerJoin('memberExam as m', 'm.id', 'a.memberExamId')
-    .innerJoin('exam as e', 'e.id', 'm.examId')
-    .select(['a.memberExamId', 'a.score', 'a.totalScore', 'e.type', 'e.canLookAnswer'])
-    .where('a.id', '=', attemptId)
-    .executeTakeFirstOrThrow()
-  const state = memberExamId === null ? await refreshMemberExam(db, row.memberExamId) : await refreshMemberExam(db, memberExamId)
-  return { questionnaire: row.type === ExamType.QUESTIONNAIRE, status: state.status, score: row.score, totalScore: row.totalScore, canReview: row.type === ExamType.EXAM && row.canLookAnswer === 1 }
-}
-
-/**
- * The answers of a submitted sitting of an anonymous questionnaire leave the sitting for
- * survey_answer, which names no member, sitting or time (migration 0026): from the submit
- * on, no result is linked to who gave it. The sitting itself stays, without answers, as
- * the record that the member answered (one answer per member).
- */
-async function keepAnonymously(tx: Db, attemptId: number): Promise<void> {
-  const exam = await tx
-    .selectFrom('examAttempt as a')
-    .innerJoin('memberExam as m', 'm.id', 'a.memberExamId')
-    .innerJoin('exam as e', 'e.id', 'm.examId')
-    .select(['e.id', 'e.type', 'e.anonymous'])
-    .where('a.id', '=', attemptId)
-    .executeTakeFirstOrThrow()
-  if (exam.type !== ExamType.QUESTIONNAIRE || !exam.anonymous) return
-  const answers = await tx.selectFrom('examAnswer').select(['questionId', 'questionType', 'question', 'answer']).where('attemptId', '=', attemptId).orderBy('position').execute()
-  if (answers.length > 0) await tx.insertInto('surveyAnswer').values(answers.map((a) => ({ examId: exam.id, ...a }))).execute()
-  await tx.deleteFrom('examAnswer').where('attemptId', '=', attemptId).execute()
-}
-
 export async function submitOwn(db: Db, memberId: number, attemptId: number) {
   const attempt = await ownAttempt(db, memberId, attemptId)
   // A retried 交卷 gets its result again; a sitting the server submitted says so instead.
   if (attempt.systemSubmitted) throw new AppError(ErrorKey.CONFLICT, SYSTEM_SUBMITTED)
-  return submitSitting(db, attemptId, Date.now(), 'member')
+  return submitSitting(db, attemptId, Date.now(), 'member', attempt)
 }
 
-function openSittings(db: Db, where: { memberExamId: number } | { examId: number } | { memberId: number }) {
+/** An id, or the expression of a prepared query's parameter standing for one. */
+type IdValue = number | Expression<number>
+
+function openSittings(db: Db, where: { memberExamId: IdValue } | { examId: IdValue } | { memberId: IdValue }) {
   const query = db.selectFrom('examAttempt as a').innerJoin('memberExam as m', 'm.id', 'a.memberExamId').select('a.id').where('a.submittedAt', 'is', null)
   if ('memberExamId' in where) return query.where('m.id', '=', where.memberExamId)
   if ('examId' in where) return query.where('m.examId', '=', where.examId)
   return query.where('m.memberId', '=', where.memberId)
 }
 
+/** Prepared: the member's list of exams asks on every load. */
+const expiredOfMember = preparedQuery((db, p: QueryParams<{ memberId: number; before: number }>) => openSittings(db, { memberId: p.memberId }).where('a.deadlineAt', '<', p.before))
+
 /**
  * Sittings whose time ran out without a submit are submitted with what was saved
  * (系统交卷): done when anyone next looks (the member's list, the score list), so no job runs.
  */
 export async function finalizeExpired(db: Db, where: { memberExamId: number } | { examId: number } | { memberId: number }, nowMs = Date.now()): Promise<void> {
-  const expired = await openSittings(db, where).where('a.deadlineAt', '<', nowMs - SAVE_GRACE_MS).execute()
+  const before = nowMs - SAVE_GRACE_MS
+  const expired = 'memberId' in where ? await expiredOfMember.rows(db, { memberId: where.memberId, before }) : await openSittings(db, where).where('a.deadlineAt', '<', before).execute()
   for (const { id } of expired) await submitSitting(db, id, nowMs, 'system')
 }
 
