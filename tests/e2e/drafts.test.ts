@@ -113,8 +113,15 @@ it('asks before a route change leaves the wizard with unsaved changes; 取消 st
   await nav.getByText('培训管理', { exact: true }).click()
   await nav.getByText('培训班管理', { exact: true }).click()
   await page.getByRole('button', { name: '新增培训班' }).click()
-  await page.getByLabel('培训名称').fill('2027年度组工干部培训班')
-  await page.getByRole('status').filter({ hasText: '草稿已自动保存' }).waitFor()
+  // Keys typed while a freshly opened wizard settles can still be lost (open in issue 32, see
+  // docs/decisions.md "Drafts of long forms"); this test is about leaving, so it types until kept.
+  const name = page.getByLabel('培训名称')
+  await expect
+    .poll(async () => {
+      if ((await name.inputValue()) !== '2027年度组工干部培训班') await name.fill('2027年度组工干部培训班')
+      return page.getByRole('status').filter({ hasText: '草稿已自动保存' }).count()
+    }, { timeout: 15_000, interval: 700 })
+    .toBe(1)
   await nav.getByText('培训大数据', { exact: true }).click()
   const leaving = question(page, '有未保存的修改，确定要离开吗？')
   await leaving.waitFor()

@@ -40,16 +40,7 @@ const useStyles = makeStyles({
   card: { padding: tokens.spacingHorizontalXL },
   footer: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalS, flexWrap: 'wrap' },
   grow: { flex: 1 },
-  // A fieldset only to disable the tab's fields at once; it draws nothing of its own.
-  fields: { border: 'none', margin: 0, padding: 0, minWidth: 0 },
 })
-
-/** Runs once the siblings drawn before it have run their own effects (React runs them in tree order). */
-function AfterEffects({ run }: { run: () => void }) {
-  const once = useEffectEvent(run)
-  useEffect(() => once(), [])
-  return null
-}
 
 /**
  * 新增 / 编辑培训班 (spec 000 §2): one wizard for both. Next checks the tab being left;
@@ -78,7 +69,6 @@ export default function TrainEditorPage() {
   /** Whether 生成文件 has just made the notice: the page then says so with the file's name. */
   const [generated, setGenerated] = useState(false)
   const [showFirstProblem, setShowFirstProblem] = useState(0)
-  const [liveTab, setLiveTab] = useState<TabKey | null>(null)
   const panel = useRef<HTMLDivElement>(null)
 
   // The form starts from the loaded record (once per record loaded, not per later copy).
@@ -225,9 +215,7 @@ export default function TrainEditorPage() {
         {!draft.ready ? (
           <Spinner label="正在加载..." />
         ) : (
-          // Disabled until the tab's fields have run their effects: a field drawn but not yet
-          // subscribed to the form showed typed keys and then lost them (a cold page under load).
-          <fieldset className={styles.fields} disabled={liveTab !== tab}>
+          <>
             {tab === 'basic' && <BasicTab form={form} />}
             {tab === 'schedule' && <ScheduleTab form={form} />}
             {tab === 'signUpOptions' && <SignUpOptionsTab form={form} />}
@@ -238,8 +226,7 @@ export default function TrainEditorPage() {
             {detail && tab === 'checkInQr' && <CheckInQrTab detail={detail} />}
             {detail && tab === 'archive' && <ArchiveTab detail={detail} onChanged={setDetail} />}
             {detail && tab === 'signedUp' && <SignedUpTab detail={detail} />}
-            <AfterEffects key={tab} run={() => setLiveTab(tab)} />
-          </fieldset>
+          </>
         )}
       </Card>
       {detail?.wordPath && generated && <NoticeFile path={detail.wordPath} trainName={detail.name} fresh />}
