@@ -63,8 +63,14 @@ async function savedFile(button: Locator): Promise<{ name: string; bytes: Buffer
   return { name: file.suggestedFilename(), bytes: await readFile((await file.path()) ?? '') }
 }
 
-/** The rows of a saved CSV (UTF-8 with a byte-order mark, no quoted commas in these tests). */
-const csvRows = (bytes: Buffer) => bytes.toString('utf8').replace(/^\uFEFF/, '').split('\r\n').map((line) => line.split(','))
+/** The rows of a saved workbook's first sheet, each cell as text. */
+async function workbookRows(bytes: Buffer): Promise<string[][]> {
+  const workbook = new ExcelJS.Workbook()
+  await workbook.xlsx.load(new Uint8Array(bytes).buffer)
+  const rows: string[][] = []
+  workbook.worksheets[0].eachRow((row) => rows.push((row.values as unknown[]).slice(1).map((v) => String(v ?? ''))))
+  return rows
+}
 
 /** The texts of a table's body rows, cell by cell. */
 async function bodyCells(table: Locator): Promise<string[][]> {
@@ -111,9 +117,9 @@ describe('dashboard', () => {
     await table.getByRole('row').filter({ hasText: '统计测试T1' }).getByRole('button', { name: '签到' }).click()
     const checkIns = page.getByRole('dialog', { name: '签到情况：统计测试T1' })
     await checkIns.getByRole('table', { name: '签到记录' }).getByText('统计b1').waitFor()
-    const csv = await savedFile(checkIns.getByRole('button', { name: '导出' }))
-    expect(csv.name).toBe('统计测试T1签到情况.csv')
-    const [header, ...saved] = csvRows(csv.bytes).map((r) => [r[0], r[2]])
+    const exported = await savedFile(checkIns.getByRole('button', { name: '导出' }))
+    expect(exported.name).toBe('统计测试T1签到情况.xlsx')
+    const [header, ...saved] = (await workbookRows(exported.bytes)).map((r) => [r[0], r[2]])
     expect(header).toEqual(['姓名', '所在组织'])
     expect(saved.sort()).toEqual([['统计a1', '统计测试一支部'], ['统计a2', '统计测试一支部'], ['统计b1', '统计测试三支部']])
     await checkIns.getByRole('button', { name: '关闭' }).click()

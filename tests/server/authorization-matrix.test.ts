@@ -46,11 +46,11 @@ describe.each(testDatabases())('authorization matrix ($name)', (database) => {
   afterAll(() => server?.stop())
 
   it('covers every route of the table: each is public by name, or in exactly one tested class', () => {
-    // Public on purpose, each for a reason (sign-in, the member pages' own sign-in and forms, the portal).
-    // A route made public by mistake is not in this list.
+    // Public on purpose, each for a reason (sign-in, the member pages' own sign-in and forms and
+    // their script, the portal). A route made public by mistake is not in this list.
     expect(entries.filter((e) => e.route.access === 'public').map((e) => e.name).sort()).toEqual([
       'auth.captcha', 'auth.login', 'memberApp.login', 'memberApp.page', 'mobile.checkInPage', 'mobile.signUp', 'mobile.signUpPage',
-      'portal.get', 'portal.news',
+      'phone.script', 'portal.get', 'portal.news',
     ])
     const signedIn = entries.filter((e) => e.route.access === 'login')
     expect(signedIn.length + memberOnly.length + permissioned.length).toBe(guarded.length)
