@@ -2,7 +2,7 @@ import { createReadStream } from 'node:fs'
 import { open, stat } from 'node:fs/promises'
 import { createInflateRaw } from 'node:zlib'
 import { AppError, ErrorKey } from '../../src-shared/errors'
-import { DEFLATED, LOCAL_SIGNATURE, NotAZip, STORED, ZIP64, zipDirectory, type ZipEntry } from './zip-directory'
+import { DEFLATED, LOCAL_SIGNATURE, NotAZip, STORED, ZIP64, zipDirectory, type ZipDirectory, type ZipEntry } from './zip-directory'
 
 /**
  * What one uploaded workbook may cost to read (issue 25): a 100 KB .xlsx can hold a
@@ -126,10 +126,13 @@ async function scanEntry(file: string, entry: ZipEntry, left: number, budget: nu
  * declares, then by inflating the parsed parts once, counted and scanned.
  * A file that is no zip at all throws a plain Error: the import's "unreadable" answer.
  */
-export async function assertXlsxWithinLimits(file: string, budget: number): Promise<void> {
-  const { entries } = await zipDirectory(file)
+export async function assertXlsxWithinLimits(file: string, budget: number): Promise<ZipDirectory> {
+  const directory = await zipDirectory(file)
+  const { entries } = directory
   const declared = entries.reduce((sum, e) => sum + (e.declaredSize === ZIP64 ? Infinity : e.declaredSize), 0)
   if (declared > budget) throw fileTooLarge(budget)
   let left = budget
   for (const entry of entries.filter((e) => parsedAsXml(e.name))) left = await scanEntry(file, entry, left, budget)
+  // The directory read here is the one the row reader then takes its parts by.
+  return directory
 }

@@ -94,8 +94,8 @@ function readingOrder(names: string[]): string[] {
 }
 
 async function* xlsxRows(file: string, options: ReadOptions): AsyncGenerator<SheetRow> {
-  await assertXlsxWithinLimits(file, workbookBudget(options.maxRows))
-  const reader = new ExcelJS.stream.xlsx.WorkbookReader(await entriesInOrder(file, readingOrder), { worksheets: 'emit', sharedStrings: 'cache', styles: 'ignore', hyperlinks: 'ignore' })
+  const directory = await assertXlsxWithinLimits(file, workbookBudget(options.maxRows))
+  const reader = new ExcelJS.stream.xlsx.WorkbookReader(entriesInOrder(file, directory, readingOrder), { worksheets: 'emit', sharedStrings: 'cache', styles: 'ignore', hyperlinks: 'ignore' })
   for await (const sheet of reader) {
     for await (const row of sheet) {
       if (row.number > options.maxRows + 1) throw tooManyRows(options.maxRows)

@@ -77,8 +77,7 @@ export async function zipDirectory(file: string): Promise<ZipDirectory> {
  * end-of-directory record so the reader knows the archive ended. What a sequential unzip
  * reader (exceljs's WorkbookReader) needs to meet the parts in a chosen order.
  */
-export async function entriesInOrder(file: string, choose: (names: string[]) => string[]): Promise<Readable> {
-  const { entries, directoryOffset } = await zipDirectory(file)
+export function entriesInOrder(file: string, { entries, directoryOffset }: ZipDirectory, choose: (names: string[]) => string[]): Readable {
   const names = choose(entries.map((e) => e.name))
   const starts = [...entries.map((e) => e.localHeaderOffset), directoryOffset].sort((a, b) => a - b)
   const ranges = names.flatMap((name) => {
