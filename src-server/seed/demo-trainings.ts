@@ -53,14 +53,20 @@ function pastYear(yearsAgo: number, month: number, day: number, length: number):
 
 const thisYear = new Date().getFullYear()
 
+/** Demo classes of the year the demo is seeded that tests and guides name. */
+export const DEMO_CLASS = {
+  secretaries: `${thisYear}年全省机关党委书记专题培训班`,
+  financeCandidates: `省财政厅${thisYear}年发展对象培训班`,
+} as const
+
 /**
  * Trainings in every state relative to the day the demo is seeded: open for sign-up,
  * in training today (with a sign-in window around now), awaiting audit, finished
  * and rejected; with sign-ups, so the lists, rosters and statistics show something.
  */
 const demoTrainings: readonly DemoTraining[] = [
-  { name: '2026年全省机关党委书记专题培训班', hostCode: null, classType: 1, status: TrainStatus.PUBLISHED, days: [-3, 7, 10, 12], signUps: 9, maxNum: 60 },
-  { name: '省财政厅2026年发展对象培训班', hostCode: '320101002', classType: 5, status: TrainStatus.PUBLISHED, days: [-20, -5, -1, 2], signUps: 8, maxNum: 40 },
+  { name: DEMO_CLASS.secretaries, hostCode: null, classType: 1, status: TrainStatus.PUBLISHED, days: [-3, 7, 10, 12], signUps: 9, maxNum: 60 },
+  { name: DEMO_CLASS.financeCandidates, hostCode: '320101002', classType: 5, status: TrainStatus.PUBLISHED, days: [-20, -5, -1, 2], signUps: 8, maxNum: 40 },
   { name: '省教育厅新党员入党教育培训班', hostCode: '320101003', classType: 7, status: TrainStatus.ONLINE_REVIEWED, days: [5, 15, 20, 22], signUps: 0, maxNum: 50 },
   { name: '省卫健委党支部书记轮训班', hostCode: '320101004', classType: 3, status: TrainStatus.PUBLISHED, days: [-60, -45, -40, -38], signUps: 10, maxNum: 0 },
   { name: '省交通运输厅党务干部培训班', hostCode: '320101005', classType: 4, status: TrainStatus.REJECTED, days: [10, 20, 25, 26], signUps: 0, maxNum: 30 },

@@ -1,6 +1,7 @@
 import type { Locator, Page } from 'playwright-core'
 import { expect, it } from 'vitest'
 import { demoAccounts } from '../../src-server/seed/demo-accounts'
+import { DEMO_CLASS } from '../../src-server/seed/demo-trainings'
 import { goToRoute, screenshot, signIn, toast } from '../support/browser'
 import { useConsoleTabs } from '../support/console-tabs'
 
@@ -131,7 +132,7 @@ it('copies a training to new dates from the list, without its sign-ups', async (
   const { page } = consoleTabs.tab
   await openWizard(page)
   await page.getByRole('button', { name: '返回' }).click()
-  const SOURCE = '2026年全省机关党委书记专题培训班'
+  const SOURCE = DEMO_CLASS.secretaries
   const COPY = '2027年全省机关党委书记专题培训班'
   await page.getByRole('button', { name: `更多操作：${SOURCE}` }).click()
   await page.getByRole('menuitem', { name: '复制培训班' }).click()

@@ -2,6 +2,7 @@ import type { Locator, Page } from 'playwright-core'
 import QRCode from 'qrcode'
 import { expect, it } from 'vitest'
 import { demoAccounts } from '../../src-server/seed/demo-accounts'
+import { DEMO_CLASS } from '../../src-server/seed/demo-trainings'
 import { goToRoute, routeOf, screenshot, signIn } from '../support/browser'
 import { useConsoleTabs } from '../support/console-tabs'
 
@@ -82,7 +83,7 @@ it('creates a training through every tab, audits, edits and deletes it', async (
   const { page } = consoleTabs.tab
   await openList(page)
   // The demo province's trainings, each with its live status.
-  await rowOf(page, '2026年全省机关党委书记专题培训班').getByText('报名中').waitFor()
+  await rowOf(page, DEMO_CLASS.secretaries).getByText('报名中').waitFor()
   await screenshot(page, 'training-list-demo')
   await page.getByRole('button', { name: '新增培训班' }).click()
   expect(routeOf(page)).toBe('/trainingManagement/trainAdd')

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { ApiFailure } from '../../src-shared/errors'
 import type { TrainCreateBody, TrainDetail, TrainListRow } from '../../src-shared/schemas/training'
 import { demoAccounts } from '../../src-server/seed/demo-accounts'
-import { DEMO_GROUP_QR_PATH } from '../../src-server/seed/demo-trainings'
+import { DEMO_CLASS, DEMO_GROUP_QR_PATH } from '../../src-server/seed/demo-trainings'
 import { testDatabases } from '../support/databases'
 import { dataOf } from '../support/envelope'
 import { login } from '../support/login'
@@ -229,7 +229,7 @@ describe.each(testDatabases())('trainings ($name)', (database) => {
     expect(allMatch(dataOf((await api<Page<TrainListRow>>(admin, 'GET', '/api/train', undefined, { isTrainCenter: '0', pageSize: '100' })).body).records, (r) => r.isTrainCenter === 0)).toBe(true)
     const byName = dataOf((await api<Page<TrainListRow>>(admin, 'GET', '/api/train', undefined, { name: '发展对象', classType: '5' })).body)
     // The demo's two 发展对象 classes (this year's and one two years back), and no other class type.
-    expect(byName.records.map((r) => r.name).sort()).toEqual(['省财政厅2026年发展对象培训班', `省教育厅${new Date().getFullYear() - 2}年发展对象培训班`].sort())
+    expect(byName.records.map((r) => r.name).sort()).toEqual([DEMO_CLASS.financeCandidates, `省教育厅${new Date().getFullYear() - 2}年发展对象培训班`].sort())
   })
 
   it('archives the stamped notice only as an uploaded file', async () => {

@@ -95,6 +95,17 @@ describe('the PDF font in a packaged app', () => {
   })
 })
 
+describe('what the app archive takes from the checkout (files)', () => {
+  it('packs the built main, preload, renderer and the phone pages\' script, without source maps', () => {
+    const [matcher] = getFileMatchers(config, 'files', join(root, 'dist', 'app'), { macroExpander: (s: string) => s, customBuildOptions: {}, globalOutDir: join(root, 'dist'), defaultSrc: root }) ?? []
+    const packs = matcher.createFilter()
+    const file = { isDirectory: () => false } as Parameters<typeof packs>[1]
+    // The server finds the phone script by walking up to out/phone/phone.js (modules/phone/script.ts).
+    for (const built of ['out/main/index.js', 'out/preload/index.js', 'out/renderer/index.html', 'out/phone/phone.js']) expect(packs(join(root, built), file), built).toBe(true)
+    for (const left of ['out/phone/phone.js.map', 'src-phone/main.ts', 'tests/unit/packaging.test.ts']) expect(packs(join(root, left), file), left).toBe(false)
+  })
+})
+
 describe('Electron fuses flipped at packaging', () => {
   const dirs: string[] = []
   afterAll(async () => {

@@ -1,17 +1,9 @@
 import { phoneScriptTags } from '../signup/mobile-html'
 
 /**
- * The member's exam page (`/m/exam`), one HTML page drawn by the phone bundle (src-phone/exam-page.ts, sitting.ts): sign-in
- * with telephone and password (the session lasts through the day of the member's last exam
- * ahead, so a member signed in beforehand needs no password on the morning), the member's
- * exams, and the sitting. A busy server's 登录人数较多，请稍候 is waited out on screen and retried
- * by itself, after the time it gives spread at random. Every answer is
- * kept in localStorage first and uploaded per question; what is not yet acknowledged
- * is retried every few seconds and when the phone is back online, and wins over the
- * server's copy after a reload. Each save carries the sitting's sequence number (counted
- * per save, kept in localStorage, never below the server's): a save that arrives late
- * with an older number is not applied over a newer one. The countdown runs on the server's clock (offset taken
- * from each sitting read); at zero the page submits what is saved.
+ * The member's exam page (`/m/exam`): this file draws the page's frame and style; the phone
+ * bundle draws the rest (src-phone/exam-page.ts: sign-in, the member's exams, the busy-server
+ * wait; src-phone/sitting.ts: the sitting, its saves and countdown).
  */
 const EXAM_STYLE = `
 .card{background:#fff;border-radius:8px;padding:12px;margin-bottom:12px}.card h2{font-size:17px;margin:0 0 6px}
