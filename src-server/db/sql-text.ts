@@ -1,3 +1,5 @@
+import { sql, type RawBuilder } from 'kysely'
+
 /** A unique constraint refused the write (SQLite or PostgreSQL). */
 export function isUniqueViolation(err: unknown): boolean {
   if (typeof err !== 'object' || err === null || !('code' in err)) return false
@@ -6,8 +8,16 @@ export function isUniqueViolation(err: unknown): boolean {
 }
 
 /** `%` and `_` match themselves in `LIKE … ESCAPE '\'`. */
-export function likeContains(text: string): string {
+function likeContains(text: string): string {
   return `%${text.replace(/[\\%_]/g, '\\$&')}%`
+}
+
+/**
+ * A text filter: `column` contains `text`, its `%`, `_` and `\` taken as typed (a search
+ * for 100% finds 100%, not every row), on both dialects. `column` is `table.column` or a column.
+ */
+export function containsText(column: string, text: string): RawBuilder<boolean> {
+  return sql<boolean>`${sql.ref(column)} like ${likeContains(text)} escape '\\'`
 }
 
 /** A foreign key refused the write, e.g. deleting a row another table still names (SQLite or PostgreSQL). */

@@ -1,4 +1,4 @@
-import { sql, type Kysely, type SelectQueryBuilder } from 'kysely'
+import type { Kysely, SelectQueryBuilder } from 'kysely'
 import { AppError, ErrorKey } from '../../src-shared/errors'
 import { deletableTableOf } from '../../src-shared/references'
 import type { FilterDef, ResourceDescriptor } from '../../src-shared/resource'
@@ -7,7 +7,7 @@ import { callerScope } from '../auth/scope'
 import { deleteRecords } from '../db/delete-impact'
 import { orderedBy, sortTerms } from '../db/list-order'
 import { startsWith } from '../db/prefix'
-import { likeContains } from '../db/sql-text'
+import { containsText } from '../db/sql-text'
 import { nowText } from '../db/time'
 import type { Db } from '../db/types'
 import { scopeIds } from '../scope/kinds'
@@ -33,7 +33,7 @@ export function applyFilters(query: AnyQuery, table: string, filters: Record<str
     const column = `${table}.${name}`
     if (filter.match === 'equals') q = q.where(column, '=', value)
     else if (filter.match === 'prefix') q = q.where((eb) => startsWith(eb, column, String(value)))
-    else q = q.where(sql<boolean>`${sql.ref(column)} like ${likeContains(String(value))} escape '\\'`)
+    else q = q.where(containsText(column, String(value)))
   }
   return q
 }

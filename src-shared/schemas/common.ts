@@ -65,6 +65,9 @@ export const textFilter = text()
   .optional()
   .transform((v) => (v ? v : undefined))
 
+/** A date bound of a list filter: `yyyy-MM-dd`, optionally with `HH:mm[:ss]`; empty counts as absent. */
+export const dateFilter = textFilter.pipe(z.string().regex(/^\d{4}-\d{2}-\d{2}( \d{2}:\d{2}(:\d{2})?)?$/, '日期格式应为 yyyy-MM-dd').optional())
+
 /**
  * Ids joined by commas (a selection in a path or query): each a positive integer within
  * the column's range, duplicates dropped; `message` for anything else.

@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import type { FieldIssue } from '../errors'
-import { dateTimeText, idParam, intLike, numberLike, optionalText, pageOf, pageQuery, requiredText, textFilter } from './common'
+import { dateFilter, dateTimeText, idParam, intLike, numberLike, optionalText, pageOf, pageQuery, requiredText, textFilter } from './common'
 import { idempotencyKey } from './seating'
 import { mobile, MOBILE_MISSING, optionalMobile, optionalResidentId, residentId } from './identity'
 import { requiredNumber } from './training'
@@ -195,8 +195,8 @@ export const SignUpStatisticsQuerySchema = pageQuery.extend({
   trainId: intLike.pipe(z.number().int().positive()).optional(),
   cardsNumber: textFilter,
   /** Trainings starting on or after / on or before (date or date-time). */
-  startTime: textFilter,
-  endTime: textFilter,
+  startTime: dateFilter,
+  endTime: dateFilter,
 })
 export type SignUpStatisticsQuery = z.input<typeof SignUpStatisticsQuerySchema>
 export const SignUpStatisticsDownloadQuerySchema = SignUpStatisticsQuerySchema.omit({ pageNum: true, pageSize: true })

@@ -2,8 +2,7 @@ import { AppError, ErrorKey } from '../../../src-shared/errors'
 import { carouselResource, homeResource, newsResource, noticeResource, teacherResource } from '../../../src-shared/schemas/content'
 import { PORTAL_NEWS_COUNT } from '../../../src-shared/schemas/portal'
 import { callerScope } from '../../auth/scope'
-import { sql } from 'kysely'
-import { likeContains } from '../../db/sql-text'
+import { containsText } from '../../db/sql-text'
 import { nowText } from '../../db/time'
 import type { Db } from '../../db/types'
 import { scopeIds } from '../../scope/kinds'
@@ -148,7 +147,7 @@ export const contentHandlers = {
       .innerJoin('member', 'member.id', 'noticeMember.memberId')
       .where('noticeMember.noticeId', '=', id)
       .where('member.id', 'in', scopeIds.member(ctx.db, callerScope(ctx)))
-    if (name) query = query.where(sql<boolean>`${sql.ref('member.name')} like ${likeContains(name)} escape '\\'`)
+    if (name) query = query.where(containsText('member.name', name))
     const [records, count] = await Promise.all([
       query.select(['member.id', 'member.name', 'member.telephone', 'member.department']).orderBy('member.id').limit(pageSize).offset((pageNum - 1) * pageSize).execute(),
       query.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),

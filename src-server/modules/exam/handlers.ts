@@ -19,6 +19,7 @@ import { refreshMemberExam } from './results'
 import { examEditEffects } from '../../../src-shared/exam-edit'
 import { examStatusOf, isAbsent } from './status'
 import { scoreSummary } from './summary'
+import { containsText } from '../../db/sql-text'
 
 const candidateRows = (db: Db, examId: number) =>
   db
@@ -39,7 +40,7 @@ async function examOfRounds(db: Db, memberExams: number[]): Promise<number> {
 export const examHandlers = {
   'exam.list': async ({ title, pageNum, pageSize }, ctx) => {
     let query = visibleExams(ctx.db, signedIn(ctx)).where('exam.type', '=', ExamType.EXAM)
-    if (title) query = query.where('exam.title', 'like', `%${title}%`)
+    if (title) query = query.where(containsText('exam.title', title))
     const [rows, count] = await Promise.all([
       query.orderBy('exam.id', 'desc').limit(pageSize).offset((pageNum - 1) * pageSize).execute(),
       query.clearSelect().select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
@@ -116,7 +117,7 @@ export const examHandlers = {
     await finalizeExpired(ctx.db, { examId })
     let query = candidateRows(ctx.db, examId)
     if (status) query = query.where('m.status', '=', status)
-    if (name) query = query.where('p.name', 'like', `%${name}%`)
+    if (name) query = query.where(containsText('p.name', name))
     const [rows, count] = await Promise.all([
       query.orderBy('m.id').limit(pageSize).offset((pageNum - 1) * pageSize).execute(),
       query.clearSelect().select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),

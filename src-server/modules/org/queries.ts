@@ -1,21 +1,17 @@
-import { sql, type ExpressionBuilder, type Selectable } from 'kysely'
+import type { ExpressionBuilder, Selectable } from 'kysely'
 import { AppError, ErrorKey } from '../../../src-shared/errors'
 import type { Department, Org, OrgNode, OrgSearchHit } from '../../../src-shared/schemas/org'
 import type { DataScope } from '../../auth/scope'
 import { preparedQuery, type QueryParams } from '../../db/prepared'
 import { inRange, prefixRange, startsWith } from '../../db/prefix'
-import { likeContains } from '../../db/sql-text'
+import { containsText } from '../../db/sql-text'
 import type { Database, Db, OrgTable } from '../../db/types'
 
 type OrgEb = ExpressionBuilder<Database & { o: OrgTable }, 'o'>
 
 /** Full or short name contains the text (`LIKE` with its wildcards escaped). */
 export function nameContains(eb: OrgEb, text: string) {
-  const pattern = likeContains(text)
-  return eb.or([
-    sql<boolean>`${eb.ref('o.name')} like ${pattern} escape '\\'`,
-    sql<boolean>`${eb.ref('o.shortName')} like ${pattern} escape '\\'`,
-  ])
+  return eb.or([containsText('o.name', text), containsText('o.shortName', text)])
 }
 
 /** Organisations with everything a row shows: parent and top names, number of children. */

@@ -51,8 +51,7 @@ async function recodeSubtree(trx: Db, org: Pick<OrgPlace, 'id' | 'orgCode'>, pat
     .where('id', '<>', org.id)
     .execute()
   // Every new code starts with `code`: the codes already there that do too are all that can clash.
-  // Codes are digits (OrgFieldsSchema), so LIKE needs no escaping.
-  const taken = new Set((await trx.selectFrom('org').select('orgCode').where('orgCode', 'like', `${code}%`).execute()).map((o) => o.orgCode))
+  const taken = new Set((await trx.selectFrom('org').select('orgCode').where((eb) => startsWith(eb, 'orgCode', code)).execute()).map((o) => o.orgCode))
   const oldCode = new Map([[org.id, org.orgCode], ...below.map((o) => [o.id, o.orgCode] as const)])
   const newCode = new Map([[org.id, code]])
   taken.add(code)

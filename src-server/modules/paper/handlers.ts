@@ -1,7 +1,7 @@
 import { AppError, ErrorKey } from '../../../src-shared/errors'
 import { composition, compositionPart, copyTitle, type Paper, type PaperQuestion } from '../../../src-shared/schemas/paper'
-import { sql, type Expression, type SqlBool } from 'kysely'
-import { likeContains } from '../../db/sql-text'
+import type { Expression, SqlBool } from 'kysely'
+import { containsText } from '../../db/sql-text'
 import { nowText } from '../../db/time'
 import { deleteRecords } from '../../db/delete-impact'
 import { lockOf } from '../../db/locks'
@@ -17,7 +17,7 @@ function papers(db: Db, f: { id?: number; type?: number; title?: string }) {
     const conditions: Expression<SqlBool>[] = []
     if (f.id !== undefined) conditions.push(eb('paper.id', '=', f.id))
     if (f.type !== undefined) conditions.push(eb('paper.type', '=', f.type))
-    if (f.title !== undefined) conditions.push(sql<boolean>`${eb.ref('paper.title')} like ${likeContains(f.title)} escape '\\'`)
+    if (f.title !== undefined) conditions.push(containsText('paper.title', f.title))
     return eb.and(conditions)
   })
 }

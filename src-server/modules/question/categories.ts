@@ -1,7 +1,7 @@
-import { sql, type Expression, type SqlBool } from 'kysely'
+import type { Expression, SqlBool } from 'kysely'
 import { AppError, ErrorKey } from '../../../src-shared/errors'
 import type { Category } from '../../../src-shared/schemas/question'
-import { isUniqueViolation, likeContains } from '../../db/sql-text'
+import { containsText, isUniqueViolation } from '../../db/sql-text'
 import { nowText } from '../../db/time'
 import { deleteRecords } from '../../db/delete-impact'
 import type { Db } from '../../db/types'
@@ -15,7 +15,7 @@ function categories(db: Db, f: { id?: number; useType?: number; name?: string })
     const conditions: Expression<SqlBool>[] = []
     if (f.id !== undefined) conditions.push(eb('c.id', '=', f.id))
     if (f.useType !== undefined) conditions.push(eb('c.useType', '=', f.useType))
-    if (f.name !== undefined) conditions.push(sql<boolean>`${eb.ref('c.name')} like ${likeContains(f.name)} escape '\\'`)
+    if (f.name !== undefined) conditions.push(containsText('c.name', f.name))
     return eb.and(conditions)
   })
 }

@@ -1,7 +1,7 @@
-import { sql, type Expression, type ExpressionBuilder, type SqlBool } from 'kysely'
+import type { Expression, ExpressionBuilder, SqlBool } from 'kysely'
 import { AppError, ErrorKey } from '../../../src-shared/errors'
 import type { Question } from '../../../src-shared/schemas/question'
-import { likeContains } from '../../db/sql-text'
+import { containsText } from '../../db/sql-text'
 import type { Database, Db } from '../../db/types'
 
 export interface QuestionFilter {
@@ -17,7 +17,7 @@ type QuestionEb = ExpressionBuilder<Database, 'question'>
 /** The bank filter of spec 001 §2: title contains, type, category, review status, use type. */
 export function questionFilter(eb: QuestionEb, f: QuestionFilter) {
   const conditions: Expression<SqlBool>[] = [eb('question.useType', '=', f.useType)]
-  if (f.title) conditions.push(sql<boolean>`${eb.ref('question.title')} like ${likeContains(f.title)} escape '\\'`)
+  if (f.title) conditions.push(containsText('question.title', f.title))
   if (f.type !== undefined) conditions.push(eb('question.type', '=', f.type))
   if (f.categoryId !== undefined) conditions.push(eb('question.categoryId', '=', f.categoryId))
   if (f.status !== undefined) conditions.push(eb('question.status', '=', f.status))

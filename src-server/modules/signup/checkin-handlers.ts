@@ -22,6 +22,7 @@ import { checkInPerson } from './door-checkin'
 import { checkInPageBody, sendNotice, sendPage } from './mobile-html'
 import { signUpPageBody } from './signup-page'
 import { ALREADY_SIGNED_UP, insertSignUp, isUniqueViolation, memberForSignUp, signUpValuesOf } from './queries'
+import { containsText } from '../../db/sql-text'
 
 const LINK_INVALID = '报名链接无效'
 const CODE_EXPIRED = '签到码已过期，请重新扫描会场大屏上的二维码'
@@ -76,7 +77,7 @@ function checkInQuery(db: Db, trainId: number, name: string | undefined) {
     .innerJoin('trainSignUp as s', 's.id', 'c.signUpId')
     .innerJoin('org as o', 'o.id', 's.orgId')
     .where('c.trainId', '=', trainId)
-  if (name) query = query.where('s.name', 'like', `%${name}%`)
+  if (name) query = query.where(containsText('s.name', name))
   return query
 }
 const recordColumns = ['c.id', 'c.signUpId', 's.name', 's.telephone', 'o.name as orgName', 'c.checkInTime', 'c.source', 'c.reason'] as const

@@ -14,6 +14,7 @@ import { checkInHandlers } from './checkin-handlers'
 import { insertSignUp, memberForSignUp, signUpById, signUpRecords, signUpValuesOf, toSignUpMember } from './queries'
 import { checkRosterImport, importRoster, rosterColumns } from './roster'
 import { statisticsColumns, statisticsQuery, statisticsRows, toStatisticsRecord } from './statistics'
+import { containsText } from '../../db/sql-text'
 
 const MEMBER_NOT_FOUND = '党员不存在'
 const FOREIGN_PHONE = '该手机号已登记为其他单位的党员，不能使用'
@@ -35,13 +36,13 @@ async function assertPhoneNotForeign(db: Db, scope: DataScope, telephone: string
 export const signUpHandlers = {
   'signup.all': async ({ trainId, name }, ctx) => {
     let query = signUpRecords(ctx.db).where('s.trainId', '=', trainId)
-    if (name) query = query.where('s.name', 'like', `%${name}%`)
+    if (name) query = query.where(containsText('s.name', name))
     return (await query.orderBy('s.id').execute()).map(toSignUpMember)
   },
 
   'signup.list': async ({ trainId, orgId, name, pageNum, pageSize }, ctx) => {
     let query = signUpRecords(ctx.db).where('s.trainId', '=', trainId)
-    if (name) query = query.where('s.name', 'like', `%${name}%`)
+    if (name) query = query.where(containsText('s.name', name))
     if (orgId !== undefined) {
       const org = await ctx.db.selectFrom('org').select('path').where('id', '=', orgId).executeTakeFirst()
       query = query.where((eb) => startsWith(eb, 'o.path', org?.path ?? '/none/'))

@@ -5,6 +5,7 @@ import type { DataScope } from '../../auth/scope'
 import { scopeIds } from '../../scope/kinds'
 import type { Db } from '../../db/types'
 import type { SheetColumn } from '../../files/xlsx-stream'
+import { containsText } from '../../db/sql-text'
 
 type Filters = z.output<typeof SignUpStatisticsDownloadQuerySchema>
 
@@ -25,16 +26,16 @@ export function statisticsQuery(db: Db, scope: DataScope, f: Filters) {
     .where('s.orgId', 'in', scopeIds.org(db, scope))
     .where((eb) => {
       const parts = []
-      if (f.name) parts.push(eb('s.name', 'like', `%${f.name}%`))
+      if (f.name) parts.push(containsText('s.name', f.name))
       if (f.gender !== undefined) parts.push(eb('s.gender', '=', f.gender))
-      if (f.telephone) parts.push(eb('s.telephone', 'like', `%${f.telephone}%`))
-      if (f.cardsNumber) parts.push(eb('s.cardsNumber', 'like', `%${f.cardsNumber}%`))
+      if (f.telephone) parts.push(containsText('s.telephone', f.telephone))
+      if (f.cardsNumber) parts.push(containsText('s.cardsNumber', f.cardsNumber))
       if (f.trainId !== undefined) parts.push(eb('s.trainId', '=', f.trainId))
       if (f.startTime) parts.push(eb('t.trainStartTime', '>=', fromBound(f.startTime)))
       if (f.endTime) parts.push(eb('t.trainEndTime', '<=', toBound(f.endTime)))
       if (f.orgAndJob) {
-        const like = `%${f.orgAndJob}%`
-        parts.push(eb.or([eb('s.company', 'like', like), eb('o.name', 'like', like), eb('s.department', 'like', like), eb('s.jobs', 'like', like)]))
+        const text = f.orgAndJob
+        parts.push(eb.or(['s.company', 'o.name', 's.department', 's.jobs'].map((column) => containsText(column, text))))
       }
       return eb.and(parts)
     })

@@ -1,8 +1,7 @@
-import { sql } from 'kysely'
 import type { Page } from '../../../src-shared/schemas/common'
 import type { LogEntry } from '../../../src-shared/schemas/system'
 import { dataScopeOf } from '../../auth/scope'
-import { likeContains } from '../../db/sql-text'
+import { containsText } from '../../db/sql-text'
 import { signedIn, type DomainHandlers } from '../../http/context'
 import { scopeIds } from '../../scope/kinds'
 
@@ -24,7 +23,7 @@ export const logHandlers = {
         .where('admin.memberId', 'in', scopeIds.member(db, scope))
       query = query.where('adminId', 'in', accounts)
     }
-    if (adminName) query = query.where(sql<boolean>`${sql.ref('adminName')} like ${likeContains(adminName)} escape '\\'`)
+    if (adminName) query = query.where(containsText('adminName', adminName))
     // The console's module filter names every domain filed under one module name, comma-separated.
     if (module) query = query.where('module', 'in', module.split(','))
     if (startTime) query = query.where('createdAt', '>=', startTime)

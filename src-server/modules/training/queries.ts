@@ -9,6 +9,7 @@ import { cleanRequiredRichText } from '../../files/rich-text'
 import type { TrainTable } from '../../db/training-tables'
 import type { Selectable } from 'kysely'
 import type { Host } from './host'
+import { containsText } from '../../db/sql-text'
 
 type TrainRow = Selectable<TrainTable> & { hostParentId: number | null }
 type Filters = Omit<z.output<typeof TrainListQuerySchema>, 'pageNum' | 'pageSize'>
@@ -45,8 +46,8 @@ export function statusCondition(eb: TrainEb, status: number, now: string) {
 
 export function filterCondition(eb: TrainEb, f: Filters, now: string) {
   const parts = []
-  if (f.name) parts.push(eb('train.name', 'like', `%${f.name}%`))
-  if (f.depName) parts.push(eb('train.depName', 'like', `%${f.depName}%`))
+  if (f.name) parts.push(containsText('train.name', f.name))
+  if (f.depName) parts.push(containsText('train.depName', f.depName))
   if (f.isTrainCenter !== undefined) parts.push(eb('train.isTrainCenter', '=', f.isTrainCenter))
   if (f.classType !== undefined) parts.push(eb('train.classType', '=', f.classType))
   if (f.status !== undefined) parts.push(statusCondition(eb, f.status, now))
