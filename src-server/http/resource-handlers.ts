@@ -2,7 +2,6 @@ import type { Kysely, SelectQueryBuilder } from 'kysely'
 import { AppError, ErrorKey } from '../../src-shared/errors'
 import { deletableTableOf } from '../../src-shared/references'
 import type { FilterDef, ResourceDescriptor } from '../../src-shared/resource'
-import type { Page } from '../../src-shared/schemas/common'
 import { callerScope } from '../auth/scope'
 import { deleteRecords } from '../db/delete-impact'
 import { orderedBy, sortTerms } from '../db/list-order'
@@ -13,6 +12,7 @@ import type { Db } from '../db/types'
 import { scopeIds } from '../scope/kinds'
 import type { Handlers, RequestContext } from './context'
 import { afterCommit } from './write-transaction'
+import { onePage } from '../db/paging'
 
 /*
  * The generic part of a standard resource's handlers. Kysely types every table and
@@ -36,21 +36,6 @@ export function applyFilters(query: AnyQuery, table: string, filters: Record<str
     else q = q.where(containsText(column, String(value)))
   }
   return q
-}
-
-/** One page of a query and the count of all its rows. `rows` adds the columns to the counted query. */
-export async function paginate<Row>(
-  query: AnyQuery,
-  rows: (query: AnyQuery) => AnyQuery,
-  { pageNum, pageSize }: { pageNum: number; pageSize: number },
-): Promise<Page<Row>> {
-  // Counted without the row columns a resource's `rows` selects (PostgreSQL refuses them beside count(*)).
-  const { total } = await query.clearSelect().select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow()
-  const records = (await rows(query)
-    .limit(pageSize)
-    .offset((pageNum - 1) * pageSize)
-    .execute()) as Row[]
-  return { records, total: Number(total) }
 }
 
 /** What a resource adds to the generic handlers (all optional). */
@@ -113,8 +98,8 @@ export function resourceHandlers<N extends string>(d: ResourceDescriptor<N>, ser
     [`${d.name}.list`]: async (input, ctx) => {
       const query = applyFilters(listed(ctx), table, d.filters, input)
       const order = listOrder(input)
-      const page = await paginate<Record<string, unknown>>(query, (q) => order(columns(q)), { pageNum: input.pageNum ?? 1, pageSize: input.pageSize ?? 10 })
-      return { ...page, records: page.records.map(shape) }
+      const page = await onePage(order(columns(query)), query, { pageNum: input.pageNum ?? 1, pageSize: input.pageSize ?? 10 })
+      return { ...page, records: (page.records as Record<string, unknown>[]).map(shape) }
     },
     [`${d.name}.all`]: async (_input, ctx) => ((await ordered(columns(listed(ctx))).execute()) as Record<string, unknown>[]).map(shape),
     [`${d.name}.create`]: async (input, ctx) => {

@@ -13,6 +13,7 @@ import { resourceHandlers } from '../../http/resource-handlers'
 import { afterCommit } from '../../http/write-transaction'
 import { queueSms } from '../sms/queue'
 import { cachedPortal, forgetPortal } from './portal-cache'
+import { onePage } from '../../db/paging'
 
 const ENABLED = 1
 
@@ -148,11 +149,7 @@ export const contentHandlers = {
       .where('noticeMember.noticeId', '=', id)
       .where('member.id', 'in', scopeIds.member(ctx.db, callerScope(ctx)))
     if (name) query = query.where(containsText('member.name', name))
-    const [records, count] = await Promise.all([
-      query.select(['member.id', 'member.name', 'member.telephone', 'member.department']).orderBy('member.id').limit(pageSize).offset((pageNum - 1) * pageSize).execute(),
-      query.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
-    ])
-    return { records, total: Number(count.n) }
+    return onePage(query.select(['member.id', 'member.name', 'member.telephone', 'member.department']).orderBy('member.id'), query, { pageNum, pageSize })
   },
   // The paths under /api/home/notice reach the same notices (spec 001 §7 shows both sets).
   'homeNotice.list': notice['notice.list'],

@@ -6,7 +6,8 @@ import type { Db } from '../../db/types'
 import { assertUploaded } from '../../files/uploaded'
 import { cleanPlainText, cleanRequiredRichText } from '../../files/rich-text'
 import { signedInMember, type DomainHandlers } from '../../http/context'
-import { paginate, resourceHandlers } from '../../http/resource-handlers'
+import { resourceHandlers } from '../../http/resource-handlers'
+import { onePage } from '../../db/paging'
 
 async function assertExists(db: Db, table: 'teacher' | 'course', id: unknown, field: string, message: string): Promise<void> {
   if (typeof id !== 'number') return
@@ -43,9 +44,9 @@ export const courseHandlers = {
   ...course,
   ...resources,
   'courseComment.list': async ({ courseId, pageNum, pageSize }, { db }) =>
-    paginate(
+    onePage(
+      db.selectFrom('courseComment').select(['id', 'courseId', 'content', 'grade', 'status', 'createTime']).where('courseId', '=', courseId).orderBy('id', 'desc'),
       db.selectFrom('courseComment').where('courseId', '=', courseId),
-      (q) => q.select(['id', 'courseId', 'content', 'grade', 'status', 'createTime']).orderBy('id', 'desc'),
       { pageNum, pageSize },
     ),
   'courseComment.review': async ({ id, status }, { db }) => {

@@ -20,6 +20,7 @@ import { examEditEffects } from '../../../src-shared/exam-edit'
 import { examStatusOf, isAbsent } from './status'
 import { scoreSummary } from './summary'
 import { containsText } from '../../db/sql-text'
+import { onePage } from '../../db/paging'
 
 const candidateRows = (db: Db, examId: number) =>
   db
@@ -41,12 +42,9 @@ export const examHandlers = {
   'exam.list': async ({ title, pageNum, pageSize }, ctx) => {
     let query = visibleExams(ctx.db, signedIn(ctx)).where('exam.type', '=', ExamType.EXAM)
     if (title) query = query.where(containsText('exam.title', title))
-    const [rows, count] = await Promise.all([
-      query.orderBy('exam.id', 'desc').limit(pageSize).offset((pageNum - 1) * pageSize).execute(),
-      query.clearSelect().select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
-    ])
+    const page = await onePage(query.orderBy('exam.id', 'desc'), query, { pageNum, pageSize })
     const now = nowText()
-    return { records: rows.map((r) => toExam(r, now)), total: Number(count.n) }
+    return { records: page.records.map((r) => toExam(r, now)), total: page.total }
   },
 
   'exam.all': async (_input, ctx) =>
@@ -118,10 +116,7 @@ export const examHandlers = {
     let query = candidateRows(ctx.db, examId)
     if (status) query = query.where('m.status', '=', status)
     if (name) query = query.where(containsText('p.name', name))
-    const [rows, count] = await Promise.all([
-      query.orderBy('m.id').limit(pageSize).offset((pageNum - 1) * pageSize).execute(),
-      query.clearSelect().select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
-    ])
+    const { records: rows, total } = await onePage(query.orderBy('m.id'), query, { pageNum, pageSize })
     const now = nowText()
     return {
       records: rows.map(({ totalScore, status: s, ...r }) => ({
@@ -131,7 +126,7 @@ export const examHandlers = {
         passed: r.score === null ? null : r.score >= exam.passLine,
         paper: { totalScore: totalScore ?? null },
       })),
-      total: Number(count.n),
+      total,
     }
   },
 

@@ -5,6 +5,7 @@ import { formatDateTime, nowText } from '../../db/time'
 import type { Db } from '../../db/types'
 import { keysetBatches, streamWorkbook, type SheetColumn } from '../../files/xlsx-stream'
 import { NUMBER_FORMATS } from '../../files/xlsx'
+import { onePage } from '../../db/paging'
 
 type Status = Participant['status']
 const statusText: Record<Status, string> = { WAIT: '待参加', DONE: '已完成', PASS: '已过期' }
@@ -53,12 +54,9 @@ function toParticipant(row: Row, now = nowText()): Participant {
 
 export async function participantPage(db: Db, exam: { id: number }, status: Status | undefined, pageNum: number, pageSize: number) {
   const query = participantQuery(db, exam, status)
-  const [rows, count] = await Promise.all([
-    query.orderBy('m.id').limit(pageSize).offset((pageNum - 1) * pageSize).execute(),
-    query.clearSelect().select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
-  ])
+  const { records, total } = await onePage(query.orderBy('m.id'), query, { pageNum, pageSize })
   const now = nowText()
-  return { records: rows.map((r) => toParticipant(r, now)), total: Number(count.n) }
+  return { records: records.map((r) => toParticipant(r, now)), total }
 }
 
 export function participantDownload(db: Db, reply: FastifyReply, exam: { id: number; title: string }) {

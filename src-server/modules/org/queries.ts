@@ -6,6 +6,7 @@ import { preparedQuery, type QueryParams } from '../../db/prepared'
 import { inRange, prefixRange, startsWith } from '../../db/prefix'
 import { containsText } from '../../db/sql-text'
 import type { Database, Db, OrgTable } from '../../db/types'
+import { onePage } from '../../db/paging'
 
 type OrgEb = ExpressionBuilder<Database & { o: OrgTable }, 'o'>
 
@@ -94,17 +95,8 @@ export async function listOrgs(
       ...(parent ? [eb('o.id', '<>', parent.id)] : []),
       ...(q.name ? [nameContains(eb, q.name)] : []),
     ])
-  const [rows, count] = await Promise.all([
-    orgRows(db)
-      .where(where)
-      .orderBy('o.sortNumber')
-      .orderBy('o.id')
-      .limit(q.pageSize)
-      .offset((q.pageNum - 1) * q.pageSize)
-      .execute(),
-    db.selectFrom('org as o').select((eb) => eb.fn.countAll<number>().as('n')).where(where).executeTakeFirstOrThrow(),
-  ])
-  return { records: rows.map(toOrg), total: Number(count.n) }
+  const { records, total } = await onePage(orgRows(db).where(where).orderBy('o.sortNumber').orderBy('o.id'), db.selectFrom('org as o').where(where), q)
+  return { records: records.map(toOrg), total }
 }
 
 /** What every view of an organisation in the tree names it by. */

@@ -8,6 +8,7 @@ import { lockOf } from '../../db/locks'
 import type { Db } from '../../db/types'
 import { signedIn, type DomainHandlers } from '../../http/context'
 import { assemble, type PaperEntry } from './assemble'
+import { onePage } from '../../db/paging'
 
 const INSERT_CHUNK = 200
 
@@ -77,11 +78,8 @@ const totalOf = (entries: readonly PaperEntry[]) => entries.reduce((sum, e) => s
 
 export const paperHandlers = {
   'paper.list': async ({ pageNum, pageSize, ...filter }, ctx) => {
-    const [rows, count] = await Promise.all([
-      paperRows(ctx.db, filter).orderBy('paper.id', 'desc').limit(pageSize).offset((pageNum - 1) * pageSize).execute(),
-      papers(ctx.db, filter).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
-    ])
-    return { records: await withLocks(ctx.db, rows), total: Number(count.n) }
+    const { records, total } = await onePage(paperRows(ctx.db, filter).orderBy('paper.id', 'desc'), papers(ctx.db, filter), { pageNum, pageSize })
+    return { records: await withLocks(ctx.db, records), total }
   },
 
   'paper.all': async ({ type }, ctx) =>

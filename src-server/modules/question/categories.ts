@@ -6,6 +6,7 @@ import { nowText } from '../../db/time'
 import { deleteRecords } from '../../db/delete-impact'
 import type { Db } from '../../db/types'
 import { signedIn, type DomainHandlers } from '../../http/context'
+import { onePage } from '../../db/paging'
 
 const NAME_TAKEN = '类别名称已存在'
 
@@ -51,11 +52,8 @@ async function uniqueName<T>(write: () => Promise<T>): Promise<T> {
 
 export const categoryHandlers = {
   'questionCategory.list': async ({ pageNum, pageSize, ...filter }, ctx) => {
-    const [rows, count] = await Promise.all([
-      categoryRows(ctx.db, filter).orderBy('c.id', 'desc').limit(pageSize).offset((pageNum - 1) * pageSize).execute(),
-      categories(ctx.db, filter).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
-    ])
-    return { records: rows.map(toCategory), total: Number(count.n) }
+    const { records, total } = await onePage(categoryRows(ctx.db, filter).orderBy('c.id', 'desc'), categories(ctx.db, filter), { pageNum, pageSize })
+    return { records: records.map(toCategory), total }
   },
 
   'questionCategory.all': async ({ useType }, ctx) =>

@@ -7,25 +7,18 @@ import { categoryHandlers } from './categories'
 import { commitQuestions, checkQuestions } from './import'
 import { questionById, categoryOfUse, questionFilter, questionRows, toQuestion } from './queries'
 import { sendQuestionExport, sendQuestionTemplate } from './workbooks'
+import { onePage } from '../../db/paging'
 
 export const questionHandlers = {
   ...categoryHandlers,
 
   'question.list': async ({ pageNum, pageSize, ...filter }, ctx) => {
-    const [rows, count] = await Promise.all([
-      questionRows(ctx.db)
-        .where((eb) => questionFilter(eb, filter))
-        .orderBy('question.id', 'desc')
-        .limit(pageSize)
-        .offset((pageNum - 1) * pageSize)
-        .execute(),
-      ctx.db
-        .selectFrom('question')
-        .where((eb) => questionFilter(eb, filter))
-        .select((eb) => eb.fn.countAll<number>().as('n'))
-        .executeTakeFirstOrThrow(),
-    ])
-    return { records: rows.map(toQuestion), total: Number(count.n) }
+    const { records, total } = await onePage(
+      questionRows(ctx.db).where((eb) => questionFilter(eb, filter)).orderBy('question.id', 'desc'),
+      ctx.db.selectFrom('question').where((eb) => questionFilter(eb, filter)),
+      { pageNum, pageSize },
+    )
+    return { records: records.map(toQuestion), total }
   },
 
   'question.create': async (form, ctx) => {

@@ -23,6 +23,7 @@ import { checkInPageBody, sendNotice, sendPage } from './mobile-html'
 import { signUpPageBody } from './signup-page'
 import { ALREADY_SIGNED_UP, insertSignUp, isUniqueViolation, memberForSignUp, signUpValuesOf } from './queries'
 import { containsText } from '../../db/sql-text'
+import { onePage } from '../../db/paging'
 
 const LINK_INVALID = '报名链接无效'
 const CODE_EXPIRED = '签到码已过期，请重新扫描会场大屏上的二维码'
@@ -96,17 +97,8 @@ const checkInColumns: readonly SheetColumn<CheckInRecord>[] = [
 export const checkInHandlers = {
   'checkin.list': async ({ trainId, name, pageNum, pageSize }, ctx) => {
     const query = checkInQuery(ctx.db, trainId, name)
-    const [records, count] = await Promise.all([
-      query
-        .select(recordColumns)
-        .orderBy('c.checkInTime', 'desc')
-        .orderBy('c.id', 'desc')
-        .limit(pageSize)
-        .offset((pageNum - 1) * pageSize)
-        .execute(),
-      query.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
-    ])
-    return { records: records.map(toRecord), total: Number(count.n) }
+    const { records, total } = await onePage(query.select(recordColumns).orderBy('c.checkInTime', 'desc').orderBy('c.id', 'desc'), query, { pageNum, pageSize })
+    return { records: records.map(toRecord), total }
   },
 
   'checkin.door': async ({ idempotencyKey, ...input }, ctx) =>

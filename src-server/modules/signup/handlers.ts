@@ -15,6 +15,7 @@ import { insertSignUp, memberForSignUp, signUpById, signUpRecords, signUpValuesO
 import { checkRosterImport, importRoster, rosterColumns } from './roster'
 import { statisticsColumns, statisticsQuery, statisticsRows, toStatisticsRecord } from './statistics'
 import { containsText } from '../../db/sql-text'
+import { onePage } from '../../db/paging'
 
 const MEMBER_NOT_FOUND = '党员不存在'
 const FOREIGN_PHONE = '该手机号已登记为其他单位的党员，不能使用'
@@ -47,11 +48,8 @@ export const signUpHandlers = {
       const org = await ctx.db.selectFrom('org').select('path').where('id', '=', orgId).executeTakeFirst()
       query = query.where((eb) => startsWith(eb, 'o.path', org?.path ?? '/none/'))
     }
-    const [rows, count] = await Promise.all([
-      query.orderBy('s.id').limit(pageSize).offset((pageNum - 1) * pageSize).execute(),
-      query.clearSelect().select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
-    ])
-    return { records: rows.map(toSignUpMember), total: Number(count.n) }
+    const { records, total } = await onePage(query.orderBy('s.id'), query, { pageNum, pageSize })
+    return { records: records.map(toSignUpMember), total }
   },
 
   'signup.get': async ({ id }, ctx) => toSignUpMember((await signUpById(ctx.db, id)).row),
@@ -113,11 +111,8 @@ export const signUpHandlers = {
 
   'signup.statistics': async ({ pageNum, pageSize, ...filters }, ctx) => {
     const query = statisticsQuery(ctx.db, dataScopeOf(signedIn(ctx)), filters)
-    const [rows, count] = await Promise.all([
-      statisticsRows(query).orderBy('t.trainStartTime', 'desc').orderBy('s.id').limit(pageSize).offset((pageNum - 1) * pageSize).execute(),
-      query.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
-    ])
-    return { records: rows.map(toStatisticsRecord), total: Number(count.n) }
+    const { records, total } = await onePage(statisticsRows(query).orderBy('t.trainStartTime', 'desc').orderBy('s.id'), query, { pageNum, pageSize })
+    return { records: records.map(toStatisticsRecord), total }
   },
 
   'signup.statisticsDownload': async (filters, ctx) => {

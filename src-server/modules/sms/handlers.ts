@@ -5,11 +5,12 @@ import { SmsLogQuerySchema } from '../../../src-shared/schemas/sms'
 import { callerScope } from '../../auth/scope'
 import { nowText } from '../../db/time'
 import { signedIn, type DomainHandlers, type RequestContext } from '../../http/context'
-import { applyFilters, paginate } from '../../http/resource-handlers'
+import { applyFilters } from '../../http/resource-handlers'
 import { scopeIds } from '../../scope/kinds'
 import { visibleTrains } from '../training/host'
 import { queueSms } from './queue'
 import { configuredProvider, mayConfigure, saveSmsSetting, smsSettingView, testSmsSetting } from './settings'
+import { onePage } from '../../db/paging'
 
 const { name, telephone, state } = SmsLogQuerySchema.shape
 const logFilters = {
@@ -59,12 +60,12 @@ export const smsHandlers = {
     const scope = callerScope(ctx)
     let query = ctx.db.selectFrom('smsMessage')
     if (!scope.superUser) query = query.where('memberId', 'in', scopeIds.member(ctx.db, scope))
-    return paginate(
-      applyFilters(query, 'smsMessage', logFilters, input),
-      (q) =>
-        q
-          .select(['id', 'memberId', 'name', 'telephone', 'title', 'content', 'state', 'attempts', 'lastError', 'providerReceipt as providerMessageId', 'createTime', 'sentTime'])
-          .orderBy('id', 'desc'),
+    const filtered = applyFilters(query, 'smsMessage', logFilters, input)
+    return onePage(
+      filtered
+        .select(['id', 'memberId', 'name', 'telephone', 'title', 'content', 'state', 'attempts', 'lastError', 'providerReceipt as providerMessageId', 'createTime', 'sentTime'])
+        .orderBy('id', 'desc'),
+      filtered,
       input,
     )
   },

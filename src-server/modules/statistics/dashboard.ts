@@ -6,6 +6,7 @@ import { nowText } from '../../db/time'
 import type { Db } from '../../db/types'
 import { contentCounts } from './content-counts'
 import { filteredTrains, trainsInScope, yearRange } from './trains'
+import { onePage } from '../../db/paging'
 
 type ClassTypeKey = `classType${(typeof classTypeCodes)[number]}`
 
@@ -54,15 +55,12 @@ export async function yearsWithData(db: Db, scope: DataScope): Promise<number[]>
 /** The dashboard's training table: newest first, optionally one class type. */
 export async function dashboardTrains(db: Db, scope: DataScope, classType: number | undefined, pageNum: number, pageSize: number) {
   const base = filteredTrains(db, scope, { classType })
-  const [records, count] = await Promise.all([
+  return onePage(
     base
       .select(['train.id', 'train.name', 'train.classType', 'train.classTypeName', 'train.trainStartTime', 'train.trainEndTime', 'train.allNum', 'train.site'])
       .orderBy('train.trainStartTime', 'desc')
-      .orderBy('train.id', 'desc')
-      .limit(pageSize)
-      .offset((pageNum - 1) * pageSize)
-      .execute(),
-    base.select(sql<number>`count(*)`.as('n')).executeTakeFirstOrThrow(),
-  ])
-  return { records, total: Number(count.n) }
+      .orderBy('train.id', 'desc'),
+    base,
+    { pageNum, pageSize },
+  )
 }

@@ -4,6 +4,7 @@ import type { ClassTypeStat, DepartmentStat, StatisticTrain, TrainMember } from 
 import type { DataScope } from '../../auth/scope'
 import type { Db } from '../../db/types'
 import { filteredTrains, type TrainFilters } from './trains'
+import { onePage } from '../../db/paging'
 
 /**
  * Trainings and trained people (sign-ups) per host unit. The trainings are grouped
@@ -49,33 +50,29 @@ export async function classTypeStats(db: Db, scope: DataScope, f: TrainFilters):
 
 export async function statisticTrains(db: Db, scope: DataScope, f: TrainFilters, pageNum: number, pageSize: number) {
   const base = filteredTrains(db, scope, f)
-  const [records, count] = await Promise.all([
+  const { records, total } = await onePage(
     base
       .select(['train.id', 'train.name', 'train.depName', 'train.classType', 'train.classTypeName', 'train.trainStartTime', 'train.classHour', 'train.allNum'])
       .orderBy('train.trainStartTime', 'desc')
-      .orderBy('train.id', 'desc')
-      .limit(pageSize)
-      .offset((pageNum - 1) * pageSize)
-      .execute(),
-    base.select(sql<number>`count(*)`.as('n')).executeTakeFirstOrThrow(),
-  ])
-  return { records: records satisfies StatisticTrain[], total: Number(count.n) }
+      .orderBy('train.id', 'desc'),
+    base,
+    { pageNum, pageSize },
+  )
+  return { records: records satisfies StatisticTrain[], total }
 }
 
 /** A training's sign-ups with whether each checked in at least once. */
 export async function trainMembers(db: Db, trainId: number, pageNum: number, pageSize: number) {
   const base = db.selectFrom('trainSignUp as s').where('s.trainId', '=', trainId)
-  const [rows, count] = await Promise.all([
+  const { records: rows, total } = await onePage(
     base
       .innerJoin('org as o', 'o.id', 's.orgId')
       .select(['s.id', 's.name', 'o.name as orgName'])
       .select((eb) => eb.exists(eb.selectFrom('trainCheckIn as c').select('c.id').whereRef('c.signUpId', '=', 's.id')).as('checkedIn'))
-      .orderBy('s.id')
-      .limit(pageSize)
-      .offset((pageNum - 1) * pageSize)
-      .execute(),
-    base.select(sql<number>`count(*)`.as('n')).executeTakeFirstOrThrow(),
-  ])
+      .orderBy('s.id'),
+    base,
+    { pageNum, pageSize },
+  )
   const records: TrainMember[] = rows.map((r) => ({ id: r.id, name: r.name, orgName: r.orgName, checkedIn: Boolean(r.checkedIn) }))
-  return { records, total: Number(count.n) }
+  return { records, total }
 }

@@ -11,8 +11,9 @@ import type { Db } from '../../db/types'
 import { scopeIds } from '../../scope/kinds'
 import { tokenOf } from '../../http/authenticate'
 import { signedIn, type DomainHandlers } from '../../http/context'
-import { applyFilters, paginate } from '../../http/resource-handlers'
+import { applyFilters } from '../../http/resource-handlers'
 import { assertRoleWithinCaller } from './grants'
+import { onePage } from '../../db/paging'
 
 const ROLE_NOT_WITHIN = '不能分配或修改超出自身权限的角色'
 
@@ -110,12 +111,9 @@ export const adminHandlers = {
     const scope = dataScopeOf(signedIn(ctx))
     let query = adminRows(db)
     if (!scope.superUser) query = query.where('admin.memberId', 'in', scopeIds.member(db, scope))
-    const page = await paginate<Parameters<typeof toAdminRow>[0]>(
-      applyFilters(query, 'admin', adminResource.filters, input),
-      (q) => q.select(ADMIN_COLUMNS).orderBy('admin.id'),
-      input,
-    )
-    return { records: page.records.map(toAdminRow), total: page.total }
+    const filtered = applyFilters(query, 'admin', adminResource.filters, input)
+    const page = await onePage(filtered.select(ADMIN_COLUMNS).orderBy('admin.id'), filtered, input)
+    return { records: (page.records as Parameters<typeof toAdminRow>[0][]).map(toAdminRow), total: page.total }
   },
 
   'admin.create': async ({ name, password, roleId, memberId }, ctx) => {

@@ -4,6 +4,7 @@ import { dataScopeOf } from '../../auth/scope'
 import { containsText } from '../../db/sql-text'
 import { signedIn, type DomainHandlers } from '../../http/context'
 import { scopeIds } from '../../scope/kinds'
+import { onePage } from '../../db/paging'
 
 const parseJson = (text: string | null): unknown => (text === null ? null : JSON.parse(text))
 
@@ -30,13 +31,7 @@ export const logHandlers = {
     if (endTime) query = query.where('createdAt', '<=', endTime)
     if (recordTable) query = query.where('recordTable', '=', recordTable)
     if (recordId !== undefined) query = query.where('recordId', '=', recordId)
-    const { total } = await query.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow()
-    const rows = await query
-      .selectAll()
-      .orderBy('id', 'desc')
-      .limit(pageSize)
-      .offset((pageNum - 1) * pageSize)
-      .execute()
+    const { records: rows, total } = await onePage(query.selectAll().orderBy('id', 'desc'), query, { pageNum, pageSize })
     return {
       records: rows.map(({ before, after, ok, createdAt, ...rest }) => ({
         ...rest,

@@ -9,8 +9,9 @@ import { scopeIds } from '../../scope/kinds'
 import type { AuthUser } from '../../auth/auth-user'
 import { dataScopeOf } from '../../auth/scope'
 import { signedIn, type DomainHandlers } from '../../http/context'
-import { applyFilters, paginate } from '../../http/resource-handlers'
+import { applyFilters } from '../../http/resource-handlers'
 import { assertRoleWithinCaller, assertWithinCaller, permissionIdsOfRoles } from './grants'
+import { onePage } from '../../db/paging'
 
 const NOT_WITHIN = '不能授予超出自身权限的菜单'
 const ROLE_NOT_FOUND = '角色不存在'
@@ -86,12 +87,9 @@ function refuseProtected(id: number, action: '修改' | '删除'): void {
 
 export const roleHandlers = {
   'role.list': async (input, ctx): Promise<Page<RoleRow>> => {
-    const page = await paginate<RoleFields>(
-      applyFilters(rolesManagedBy(ctx.db, signedIn(ctx)), 'role', roleResource.filters, input),
-      (q) => q.select(['role.id', 'role.title', 'role.remark', 'role.createdAt']).orderBy('role.id'),
-      input,
-    )
-    return { records: await rolesWithPermissions(ctx.db, page.records), total: page.total }
+    const filtered = applyFilters(rolesManagedBy(ctx.db, signedIn(ctx)), 'role', roleResource.filters, input)
+    const page = await onePage(filtered.select(['role.id', 'role.title', 'role.remark', 'role.createdAt']).orderBy('role.id'), filtered, input)
+    return { records: await rolesWithPermissions(ctx.db, page.records as RoleFields[]), total: page.total }
   },
 
   // The roles an account may be given: the caller's tree's and the province-wide ones.

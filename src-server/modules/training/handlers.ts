@@ -10,6 +10,7 @@ import { hostUnitsOf, issuingUnitOf, resolveHost, trainById, visibleTrains } fro
 import { writeNotice } from './notice'
 import { filterCondition, loadDetail, newTrainSecrets, toListRow, trainColumns, writeChildren } from './queries'
 import { assertUploaded } from '../../files/uploaded'
+import { onePage } from '../../db/paging'
 
 /** The training list's sortable fields (TrainListQuerySchema) and their columns, each with an (column, id) index (migration 0031). */
 const TRAIN_SORT_COLUMNS = { name: 'train.name', trainStartTime: 'train.trainStartTime' }
@@ -25,14 +26,8 @@ export const trainingHandlers = {
     const now = nowText()
     const base = (await visibleTrains(ctx.db, signedIn(ctx))).where((eb) => filterCondition(eb, filters, now))
     const terms = sortTerms({ orderBy, order }, TRAIN_SORT_COLUMNS, 'train.id') ?? NEWEST_START_FIRST
-    const [rows, count] = await Promise.all([
-      orderedBy(base.selectAll('train').select('host.parentId as hostParentId'), terms)
-        .limit(pageSize)
-        .offset((pageNum - 1) * pageSize)
-        .execute(),
-      base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
-    ])
-    return { records: rows.map((r) => toListRow(r, now)), total: Number(count.n) }
+    const { records, total } = await onePage(orderedBy(base.selectAll('train').select('host.parentId as hostParentId'), terms), base, { pageNum, pageSize })
+    return { records: records.map((r) => toListRow(r, now)), total }
   },
 
   'train.all': async (_input, ctx) => {
