@@ -11,6 +11,9 @@ import { Outbox } from '../src-main/core/sync/outbox'
  * only for the outbox (now). Same machine, same run, side by side; prints each p50/p90
  * and the ratio. A read as the gateway keeps it was two commits (the read, then the
  * `lastReadAt` stamp), each synced; it is one commit now.
+ *
+ * And what a cached seat PDF costs: kept as a data: URL in a row (before) against a file
+ * beside the cache (now), written once and read offline by pdf.js's ranges.
  */
 
 const RUNS = 400
@@ -20,11 +23,25 @@ const page = {
   total: 1234,
 }
 
+/** A seat-plan PDF of 20 MB as files.readAsDataUrl answers it. */
+const PDF_URL = `data:application/pdf;base64,${Buffer.alloc(20 * 1024 * 1024, 7).toString('base64')}`
+/** The range pdf.js asks for: 1 MB in the middle. */
+const [RANGE_START, RANGE_END] = [5_000_000, 6_048_576]
+
+/** The range as it was cut offline from the row's data: URL, decoding only the base64 quads that hold it. */
+function rangeOfDataUrl(url: string, start: number, end: number): string {
+  const body = url.indexOf(',') + 1
+  const first = Math.floor(start / 3)
+  return Buffer.from(url.slice(body + first * 4, body + Math.ceil(end / 3) * 4), 'base64')
+    .subarray(start - first * 3, end - first * 3)
+    .toString('base64')
+}
+
 const quantile = (sorted: number[], q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]
 
-function time(label: string, run: (i: number) => void): number {
+function time(label: string, run: (i: number) => void, runs = RUNS): number {
   const times: number[] = []
-  for (let i = 0; i < RUNS; i++) {
+  for (let i = 0; i < runs; i++) {
     const started = performance.now()
     run(i)
     times.push(performance.now() - started)
@@ -70,6 +87,18 @@ async function main(): Promise<void> {
       outbox.enqueue({ trainId: i + 1, rowNumber: 2, columnNumber: 2, idempotencyKey: `k-${i}`, baseRevision: 0, trainMemberLocations: [{ rowNumber: 1, columnNumber: 1, trainSignUpMemberId: i + 1 }] }),
     )
     console.log(`ratio queued save / read cached now: ${(queued / putNow).toFixed(1)}× (the durability reads no longer pay)`)
+
+    // A cached seat PDF: the row of the first cache steps (before) against a file beside the cache (now).
+    now.exec('CREATE TABLE file_as_text (path TEXT PRIMARY KEY, data_url TEXT NOT NULL)')
+    const keepText = now.prepare('INSERT INTO file_as_text (path, data_url) VALUES (?, ?) ON CONFLICT (path) DO UPDATE SET data_url = excluded.data_url')
+    const readText = now.prepare<[string], { data_url: string }>('SELECT data_url FROM file_as_text WHERE path = ?')
+    const pdfRuns = 20
+    const keptText = time('a 20 MB PDF cached as a data: URL row (before)', () => keepText.run('/upload/plan.pdf', PDF_URL), pdfRuns)
+    const keptFile = time('a 20 MB PDF cached as a file (now)', () => nowCache.putFile('/upload/plan.pdf', PDF_URL), pdfRuns)
+    console.log(`ratio PDF cached before/now: ${(keptText / keptFile).toFixed(1)}×`)
+    const rangeText = time('1 MB of it read offline from the row (before)', () => rangeOfDataUrl(readText.get('/upload/plan.pdf')?.data_url ?? '', RANGE_START, RANGE_END), pdfRuns)
+    const rangeFile = time('1 MB of it read offline from the file (now)', () => nowCache.fileRange('/upload/plan.pdf', RANGE_START, RANGE_END), pdfRuns)
+    console.log(`ratio offline range read before/now: ${(rangeText / rangeFile).toFixed(1)}×`)
     before.close()
     now.close()
   } finally {

@@ -111,9 +111,9 @@ export type RecordKey = { input: string } | { answer: string } | 'caller' | { ro
 /**
  * Records whose state the log shows beyond their own row, one reader each on the server
  * (src-server/http/record-views.ts): a role with its permissions, a training's
- * satisfaction questionnaire.
+ * satisfaction questionnaire, a training's seat plan.
  */
-export type RecordView = 'roleWithPermissions' | 'trainQuestionnaire'
+export type RecordView = 'roleWithPermissions' | 'trainQuestionnaire' | 'trainSeatPlan'
 
 /** Reasons routes give for `unrecorded`, one per kind of write that names no record. */
 export const unrecorded = {

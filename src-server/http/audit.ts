@@ -11,7 +11,8 @@ export type Snapshot = () => Promise<object | undefined>
 /**
  * One call's operation log (ARCHITECTURE rule 6). The route mechanism writes the entry
  * for every non-GET call and names the record the route declares (route-records.ts),
- * capturing it before and after; a handler only says who acts on a sign-in (`actor`).
+ * capturing it before and after; a handler only says who acts on a sign-in (`actor`) and
+ * that an idempotent write was answered without a change (`unchanged`).
  */
 export interface Audit {
   /** The call is about to change or delete this record: its state now is "before". */
@@ -20,6 +21,12 @@ export interface Audit {
   created(table: AuditTable, id: number, snapshot?: Snapshot): void
   /** Who acts on a public route (the sign-in names the account being signed in to). */
   actor(name: string): void
+  /**
+   * The call answered without changing what it names (a replayed save answering its stored
+   * result, a conflict to ask about): its entry keeps no values, and a copy of a write
+   * applied meanwhile by another call does not log that one's change a second time.
+   */
+  unchanged(): void
 }
 
 /**
@@ -94,13 +101,14 @@ const toJson = (value: unknown) => (value === undefined || value === null ? null
 interface TrailState {
   tracked: Tracked[]
   actorName: string | null
+  unchanged: boolean
 }
 
 /** One call's trail: collects what the handler names, then writes the entries. */
 export class AuditTrail implements Audit {
   constructor(
     private readonly db: Db,
-    private readonly state: TrailState = { tracked: [], actorName: null },
+    private readonly state: TrailState = { tracked: [], actorName: null, unchanged: false },
   ) {}
 
   /**
@@ -131,6 +139,10 @@ export class AuditTrail implements Audit {
     this.state.actorName = name
   }
 
+  unchanged(): void {
+    this.state.unchanged = true
+  }
+
   /** Whether a public call has said who acts (the sign-in, once its name is read). */
   hasActor(): boolean {
     return this.state.actorName !== null
@@ -138,7 +150,7 @@ export class AuditTrail implements Audit {
 
   /**
    * Writes one entry per named record (one without a record when none was named).
-   * A refused call keeps no values: nothing changed.
+   * A refused call, or one answered unchanged, keeps no values: nothing changed.
    */
   async write(outcome: AuditOutcome): Promise<void> {
     const base = {
@@ -154,7 +166,7 @@ export class AuditTrail implements Audit {
     // A record named but never there (a batch's missing id) was not changed: it gets no entry.
     const states = await Promise.all(this.tracked.map(async (t) => ({ ...t, after: outcome.ok ? await t.snapshot() : undefined })))
     const changed = states.filter((t) => t.before !== undefined || t.after !== undefined)
-    if (!outcome.ok || changed.length === 0) {
+    if (!outcome.ok || this.state.unchanged || changed.length === 0) {
       const first = this.tracked[0]
       await this.db
         .insertInto('operationLog')

@@ -1,6 +1,7 @@
 import type { RecordView } from '../../src-shared/contract'
 import type { Db } from '../db/types'
 import { questionnaireOf } from '../modules/exam/questionnaire'
+import { seatPlanForLog } from '../modules/seating/plan'
 import { roleById } from '../modules/system/roles'
 import type { Snapshot } from './audit'
 
@@ -13,4 +14,6 @@ export const recordViews: Record<RecordView, (db: Db, id: number) => Snapshot> =
   roleWithPermissions: (db, id) => () => roleById(db, id),
   /** A training's satisfaction questionnaire (an exam of the training, found by the training). */
   trainQuestionnaire: (db, trainId) => async () => (await questionnaireOf(db, trainId)) ?? undefined,
+  /** A training's seat plan: grid, revision and seats (a whole-plan save changes them together). */
+  trainSeatPlan: (db, trainId) => () => seatPlanForLog(db, trainId),
 }

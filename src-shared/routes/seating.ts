@@ -66,6 +66,7 @@ export const seatingRoutes = defineRoutes({
   // sends this route or, while the server cannot be reached, queues it (ARCHITECTURE.md rule 7).
   'seat.save': {
     method: 'POST', path: `${LOCATION}/save`, access: TRAIN, scope: { trainId: 'train' }, rpc: false,
+    record: 'train', recordBy: { input: 'trainId' }, recordView: 'trainSeatPlan',
     summary:
       '保存座位编排（trainId、rowNumber、columnNumber、trainMemberLocations）；idempotencyKey 重放时返回首次结果，baseRevision 过期时返回冲突与服务器当前编排',
     body: SeatPlanSaveBodySchema,

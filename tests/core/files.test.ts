@@ -167,7 +167,7 @@ describe('files through the core: uploads and downloads', () => {
       await task.destroy()
     })
 
-    it('offline, cuts the ranges from the file cached while online', async () => {
+    it('offline, reads the file cached while online back byte-identical, whole and by ranges, from a file beside the cache', async () => {
       expect(expectOk(await core.dispatch('files.readAsDataUrl', { path }))).toMatch(/^data:application\/pdf;base64,/)
       await core.close()
       // The same data folder, with the server's address now answering nothing.
@@ -177,6 +177,13 @@ describe('files through the core: uploads and downloads', () => {
         expect(range.total).toBe(chart.length)
         expect(Buffer.from(range.base64, 'base64').equals(chart.subarray(start, end))).toBe(true)
       }
+      const whole = expectOk<string>(await offline.dispatch('files.readAsDataUrl', { path }))
+      expect(whole.startsWith('data:application/pdf;base64,')).toBe(true)
+      expect(Buffer.from(whole.slice(whole.indexOf(',') + 1), 'base64').equals(chart)).toBe(true)
+      // Kept as a file of its own, not as text in the cache file.
+      const kept = await readdir(join(dataDir, 'offline-cache-files'))
+      expect(kept).toHaveLength(1)
+      expect((await readFile(join(dataDir, 'offline-cache-files', kept[0]))).equals(chart)).toBe(true)
     })
   })
 

@@ -1,10 +1,12 @@
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
+import { readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import BetterSqlite3 from 'better-sqlite3'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { durable, openLocalDb, ReadCache } from '../../src-main/core/cache/local-store'
-import { LOCAL_SCHEMA_VERSION, localMigrations } from '../../src-main/core/cache/local-migrations'
+import { applyLocalStep, LOCAL_SCHEMA_VERSION, localMigrations } from '../../src-main/core/cache/local-migrations'
+import { fileFolderOf } from '../../src-main/core/cache/cached-files'
 import { Outbox } from '../../src-main/core/sync/outbox'
 
 /*
@@ -23,7 +25,7 @@ let files = 0
 function fileOf(steps: readonly number[], userVersion: number, rows: (db: BetterSqlite3.Database) => void): string {
   const file = join(dir, `cache-${++files}.sqlite`)
   const db = new BetterSqlite3(file)
-  for (const step of localMigrations) if (steps.includes(step.version)) db.exec(step.sql)
+  for (const step of localMigrations) if (steps.includes(step.version)) applyLocalStep(db, step)
   rows(db)
   db.pragma(`user_version = ${userVersion}`)
   db.close()
@@ -60,6 +62,32 @@ describe('the cache file’s numbered migrations', () => {
     const again = openLocalDb(join(dir, `cache-${files}.sqlite`))
     expect(again.prepare('SELECT count(*) AS n FROM door_outbox').get()).toEqual({ n: 1 })
     again.close()
+  })
+
+  it('moves the files a file of step 5 kept as data: URLs into files of the folder beside it, still readable offline', () => {
+    const picture = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64')
+    const pdf = Buffer.from('%PDF-1.4\n座位编排\n%%EOF\n')
+    const db = openLocalDb(
+      fileOf([1, 2, 3, 4, 5], 5, (db) => {
+        firstVersionRows(db)
+        const put = db.prepare('INSERT INTO cache_file (path, data_url, at) VALUES (?, ?, ?)')
+        put.run('/upload/2027/seat.png', `data:image/png;base64,${picture.toString('base64')}`, 11)
+        put.run('/upload/2027/plan.pdf', `data:application/pdf;base64,${pdf.toString('base64')}`, 12)
+      }),
+    )
+    expect(db.pragma('user_version', { simple: true })).toBe(LOCAL_SCHEMA_VERSION)
+    expect(columnsOf(db, 'cache_file')).toEqual(['path', 'file', 'size', 'type', 'at'])
+    const cache = new ReadCache(db)
+    expect(cache.getFile('/upload/2027/seat.png')).toBe(`data:image/png;base64,${picture.toString('base64')}`)
+    expect(cache.fileRange('/upload/2027/plan.pdf', 2, 9)).toEqual({ total: pdf.length, base64: pdf.subarray(2, 9).toString('base64') })
+    // The bytes are files of the folder, the rows keep their time (eviction goes by it).
+    const folder = fileFolderOf(db)
+    const kept = db.prepare<[], { file: string; at: number }>('SELECT file, at FROM cache_file ORDER BY at').all()
+    expect(kept.map((r) => r.at)).toEqual([11, 12])
+    expect(readdirSync(folder).sort()).toEqual(kept.map((r) => r.file).sort())
+    expect(readFileSync(join(folder, kept[0].file)).equals(picture)).toBe(true)
+    expect(cache.get('1|train.get|{"id":7}')?.data).toEqual({ name: '培训班' })
+    db.close()
   })
 
   it('takes a file made before the steps were numbered as the schema it holds', () => {

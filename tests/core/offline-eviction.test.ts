@@ -1,3 +1,5 @@
+import { createHash } from 'node:crypto'
+import { readdirSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import BetterSqlite3 from 'better-sqlite3'
 import { afterAll, expect, it } from 'vitest'
@@ -15,14 +17,19 @@ import { CAPTCHA, cleanUp, expectFailure, expectOk, remoteCore, signIn, tempDir 
  * The cache keeps what a prepared training needs, however old, and forgets the rest once
  * older than CACHE_DAYS (at the console's start): offline, the prepared training's plan and
  * seat picture are there, another training read long ago is not, a recent read still is.
+ * The files are files of a folder beside the cache file: an evicted one is gone from it, as
+ * is one no row names, and leaving the server empties it.
  */
 afterAll(cleanUp)
 
 const PNG_BASE64 = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg=='
 const DAY_MS = 24 * 60 * 60 * 1000
+/** The cached files' folder of a data folder, and the name a stored path's file has in it. */
+const folderOf = (dataDir: string) => join(dataDir, 'offline-cache-files')
+const fileOf = (path: string) => createHash('sha256').update(path).digest('hex')
 const call = async <K extends RpcName>(core: AppCore, method: K, input?: unknown) => expectOk<RpcOutput<K>>(await core.dispatch(method, input))
 
-it('forgets old reads and files no prepared training needs, keeps the prepared one’s and recent ones', async () => {
+it('forgets old reads and files no prepared training needs, keeps the prepared one’s and recent ones, and forgets all of them when leaving the server', async () => {
   const dir = await tempDir()
   const server = await startServer({ ...optionsFromEnv({}), databaseUrl: join(dir, 'platform.sqlite'), uploadDir: join(dir, 'uploads'), host: '127.0.0.1', port: 0, captchaTestCode: CAPTCHA })
   const first = await remoteCore(server.url)
@@ -49,6 +56,9 @@ it('forgets old reads and files no prepared training needs, keeps the prepared o
   file.prepare("UPDATE cache_read SET at = at - ? WHERE key LIKE '%|member.list|%'").run((CACHE_DAYS - 1) * DAY_MS)
   file.prepare('UPDATE cache_file SET at = at - ?').run((CACHE_DAYS + 1) * DAY_MS)
   file.close()
+  expect(readdirSync(folderOf(first.dataDir)).sort()).toEqual([fileOf(preparedPicture), fileOf(otherPicture)].sort())
+  // A file whose row is gone (a write cut short by a crash).
+  writeFileSync(join(folderOf(first.dataDir), `${fileOf('/upload/gone.png')}.123.tmp`), 'x')
   await server.close()
 
   // The console starts with the server gone.
@@ -62,4 +72,10 @@ it('forgets old reads and files no prepared training needs, keeps the prepared o
   for (const [method, input] of [['train.get', { id: other.id }], ['seat.plan', { trainId: other.id }], ['seatPicture.all', { trainId: other.id }]] as const)
     expectFailure(await core.dispatch(method, input), 'OFFLINE', '离线状态下没有这项数据，请联网后查看（可在培训班上先“准备离线”）')
   expectFailure(await core.dispatch('files.readAsDataUrl', { path: otherPicture }), 'OFFLINE')
+  expect(readdirSync(folderOf(first.dataDir))).toEqual([fileOf(preparedPicture)])
+
+  // The console moves to another server: nothing of this one stays, files included.
+  await call(core, 'settings.set', { serverMode: 'remote', serverUrl: 'http://127.0.0.1:9' })
+  expect(readdirSync(folderOf(first.dataDir))).toEqual([])
+  expectFailure(await core.dispatch('files.readAsDataUrl', { path: preparedPicture }), 'OFFLINE')
 }, 60_000)

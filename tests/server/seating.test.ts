@@ -40,6 +40,18 @@ describe.each(testDatabases())('venue seating ($name)', (database) => {
   const plan = (trainId: number, api = orgadmin) => api.data<SeatPlan>(`${LOCATION}/plan`, { trainId })
   const save = async (body: SeatPlanSaveBody, api = orgadmin) => dataOf((await api.post<SeatSaveResult>(`${LOCATION}/save`, body)).body)
   const seatsOf = (p: SeatPlan) => p.seats.map((s) => [s.rowNumber, s.columnNumber, s.trainSignUpMemberId])
+  /** The operation log's seat saves of a training, oldest first: the revisions before and after each change (null: no change logged). */
+  const savesLogged = async (trainId: number) =>
+    (
+      await server.db
+        .selectFrom('operationLog')
+        .select(['before', 'after'])
+        .where('route', '=', 'seat.save')
+        .where('recordTable', '=', 'train')
+        .where('recordId', '=', trainId)
+        .orderBy('id')
+        .execute()
+    ).map((e) => [e.before && (JSON.parse(e.before) as SeatPlan).revision, e.after && (JSON.parse(e.after) as SeatPlan).revision])
 
   it('starts a plan at 4 × 5 with every sign-up unseated, and saves the whole plan with a new revision', async () => {
     const { trainId, signUps } = await trainingWith(3)
@@ -74,6 +86,8 @@ describe.each(testDatabases())('venue seating ($name)', (database) => {
     const now = await plan(trainId)
     expect(now.revision).toBe(2)
     expect(seatsOf(now)).toEqual([[2, 2, signUps[0]]])
+    // The log shows the two changes, and the replay as a call that changed nothing.
+    expect(await savesLogged(trainId)).toEqual([[0, 1], [1, 2], [null, null]])
 
     // Deliveries of one key at the same time: one applies, every one answers its result.
     const twin = { ...body, idempotencyKey: 'key-replay-0002', baseRevision: undefined }
@@ -99,6 +113,10 @@ describe.each(testDatabases())('venue seating ($name)', (database) => {
       expect(now.revision, `round ${round}: one change`).toBe(round + 1)
       expect(seatsOf(now)).toEqual([[1 + (round % 2), 1, signUps[round % 2]]])
     }
+    // One change logged per round, whichever copy applied it.
+    const logged = await savesLogged(trainId)
+    expect(logged.filter(([, after]) => after !== null)).toEqual(Array.from({ length: 20 }, (_, round) => [round, round + 1]))
+    expect(logged).toHaveLength(60)
   })
 
   it('answers a stale base revision with a conflict carrying the server plan, and keeps the server plan', async () => {

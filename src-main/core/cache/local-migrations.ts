@@ -1,12 +1,21 @@
 import type BetterSqlite3 from 'better-sqlite3'
+import { keepFile } from './cached-files'
+
+/** A step: SQL, or (moving data where SQL cannot reach, such as the folder of files) a function of the file. */
+export type LocalStep = { version: number; name: string } & ({ sql: string } | { run: (db: BetterSqlite3.Database) => void })
+
+export function applyLocalStep(db: BetterSqlite3.Database, step: LocalStep): void {
+  if ('sql' in step) db.exec(step.sql)
+  else step.run(db)
+}
 
 /**
  * The local cache file's schema, by numbered steps like the server's (ARCHITECTURE.md
  * rule 8): `PRAGMA user_version` is the last step applied; a file opened is brought up
  * to the last step in one transaction. A step, once shipped, never changes: a change of
- * the schema is a new step at the end (and a step in tests/core/local-migrations.test.ts).
+ * the schema is a new step at the end (and a step in tests/core/local-store.test.ts).
  */
-export const localMigrations: readonly { version: number; name: string; sql: string }[] = [
+export const localMigrations: readonly LocalStep[] = [
   {
     version: 1,
     name: 'reads, files, the last account, the seat outbox',
@@ -69,6 +78,22 @@ export const localMigrations: readonly { version: number; name: string; sql: str
     name: 'the trainings prepared for offline (准备离线): their reads and files are never evicted',
     sql: 'CREATE TABLE prepared_training (account TEXT NOT NULL, train_id INTEGER NOT NULL, at INTEGER NOT NULL, PRIMARY KEY (account, train_id));',
   },
+  {
+    version: 6,
+    name: 'cached files as files beside the cache file (cached-files.ts), no longer data: URLs in the table',
+    run(db) {
+      db.exec(`
+        ALTER TABLE cache_file RENAME TO cache_file_as_text;
+        CREATE TABLE cache_file (path TEXT PRIMARY KEY, file TEXT NOT NULL, size INTEGER NOT NULL, type TEXT NOT NULL, at INTEGER NOT NULL);`)
+      // One file in memory at a time: a console may hold many large PDFs.
+      const one = db.prepare<[string], { data_url: string; at: number }>('SELECT data_url, at FROM cache_file_as_text WHERE path = ?')
+      for (const { path } of db.prepare<[], { path: string }>('SELECT path FROM cache_file_as_text').all()) {
+        const row = one.get(path)
+        if (row) keepFile(db, path, row.data_url, row.at)
+      }
+      db.exec('DROP TABLE cache_file_as_text')
+    },
+  },
 ]
 
 export const LOCAL_SCHEMA_VERSION = localMigrations[localMigrations.length - 1].version
@@ -90,7 +115,7 @@ export function migrateLocalDb(db: BetterSqlite3.Database): void {
   if (numbered > LOCAL_SCHEMA_VERSION) throw new Error(`本机离线缓存文件来自更新版本的程序（版本 ${numbered}），请使用新版本打开`)
   db.transaction(() => {
     const from = numbered === 0 ? versionOfUnnumbered(db) : numbered
-    for (const step of localMigrations) if (step.version > from) db.exec(step.sql)
+    for (const step of localMigrations) if (step.version > from) applyLocalStep(db, step)
     db.pragma(`user_version = ${LOCAL_SCHEMA_VERSION}`)
   })()
 }

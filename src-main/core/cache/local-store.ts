@@ -1,6 +1,8 @@
 import { mkdirSync } from 'node:fs'
 import { dirname } from 'node:path'
 import BetterSqlite3 from 'better-sqlite3'
+import type { FileRange } from '../../../src-shared/schemas/files'
+import { cachedDataUrl, cachedRange, keepFile, removeUnnamedFiles } from './cached-files'
 import { migrateLocalDb } from './local-migrations'
 
 export type LocalDb = BetterSqlite3.Database
@@ -12,8 +14,9 @@ const FULL = 2
 /**
  * The core's own SQLite file in the app's data folder: what it has read from the server
  * (for offline reads), the last signed-in account (for offline sign-in), the outboxes of
- * writes made offline, and the drafts of long forms being typed. Its schema is made by
- * numbered steps (local-migrations.ts).
+ * writes made offline, and the drafts of long forms being typed; the stored files it keeps
+ * are files of a folder beside it (cached-files.ts). Its schema is made by numbered steps
+ * (local-migrations.ts).
  *
  * Two durabilities on one file (WAL): the connection writes with synchronous=NORMAL — a
  * crash of the app loses nothing, a power cut may lose the last reads cached, which the
@@ -109,10 +112,11 @@ export class ReadCache {
   /**
    * Forgets the reads kept before `before` that `keep` does not name (their key), and the
    * files kept before it that no remaining read names (a seat plan's PDF, a seat picture):
-   * one transaction, normal sync. Answers how many reads and files went.
+   * one transaction, normal sync; then the folder loses every file no row names. Answers
+   * how many reads and files went.
    */
   evict(before: number, keep: (key: string) => boolean): { reads: number; files: number } {
-    return this.db.transaction(() => {
+    const gone = this.db.transaction(() => {
       const old = this.db.prepare<[number], { key: string }>('SELECT key FROM cache_read WHERE at < ?').all(before)
       const drop = this.db.prepare('DELETE FROM cache_read WHERE key = ?')
       let reads = 0
@@ -122,15 +126,28 @@ export class ReadCache {
         .run(before).changes
       return { reads, files }
     })()
+    removeUnnamedFiles(this.db)
+    return gone
   }
 
+  /** Forgets every cached read and file (the console leaves its server). */
+  clear(): void {
+    this.db.exec('DELETE FROM cache_read; DELETE FROM cache_file')
+    removeUnnamedFiles(this.db)
+  }
+
+  /** The cached file of a stored path as a data: URL (files.readAsDataUrl offline). */
   getFile(path: string): string | undefined {
-    return this.db.prepare<[string], { data_url: string }>('SELECT data_url FROM cache_file WHERE path = ?').get(path)?.data_url
+    return cachedDataUrl(this.db, path)
   }
 
+  /** Bytes [start, end) of the cached file of a stored path (files.readRange offline), read from it alone. */
+  fileRange(path: string, start: number, end: number): FileRange | undefined {
+    return cachedRange(this.db, path, start, end)
+  }
+
+  /** Keeps a stored file read online (a data: URL) as a file of the cache's folder. */
   putFile(path: string, dataUrl: string): void {
-    this.db
-      .prepare('INSERT INTO cache_file (path, data_url, at) VALUES (?, ?, ?) ON CONFLICT (path) DO UPDATE SET data_url = excluded.data_url, at = excluded.at')
-      .run(path, dataUrl, Date.now())
+    keepFile(this.db, path, dataUrl, Date.now())
   }
 }

@@ -357,7 +357,8 @@ export function createGateway(deps: { client: ApiClient; db: LocalDb; events: Co
       durable(deps.db, () => {
         const { pending, conflicts } = outbox.counts()
         if (pending + conflicts > 0) throw new AppError(ErrorKey.CONFLICT, `还有 ${pending + conflicts} 项修改尚未同步到当前服务器，请联网同步后再切换`)
-        deps.db.exec('DELETE FROM cache_read; DELETE FROM cache_file; DELETE FROM outbox; DELETE FROM meta; DELETE FROM draft; DELETE FROM prepared_training')
+        cache.clear()
+        deps.db.exec('DELETE FROM outbox; DELETE FROM meta; DELETE FROM draft; DELETE FROM prepared_training')
       })()
       account = ''
       announce()

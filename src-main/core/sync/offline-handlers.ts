@@ -3,7 +3,7 @@ import { AppError, ErrorKey } from '../../../src-shared/errors'
 import { MAX_PAGE_SIZE } from '../../../src-shared/schemas/common'
 import type { CheckInRecord, SignUpMember } from '../../../src-shared/schemas/signup'
 import type { LoginForm, OfflineLoginForm, UserInfo } from '../../../src-shared/schemas/auth'
-import type { FileRange, ReadRange } from '../../../src-shared/schemas/files'
+import type { ReadRange } from '../../../src-shared/schemas/files'
 import type { ApiClient } from '../api-client'
 import { createDrafts } from '../cache/drafts'
 import { durable, openLocalDb, ReadCache } from '../cache/local-store'
@@ -18,16 +18,6 @@ import { prepareOffline } from './prepare'
 import { planWithSave } from './seat-plan-cache'
 
 const isOffline = (err: unknown) => err instanceof AppError && err.key === ErrorKey.OFFLINE
-
-/** Bytes [start, end) of a base64 data: URL, decoding only the base64 quads that hold them. */
-function rangeOfDataUrl(url: string, start: number, end: number): FileRange {
-  const body = url.indexOf(',') + 1
-  const padding = url.endsWith('==') ? 2 : url.endsWith('=') ? 1 : 0
-  const total = ((url.length - body) / 4) * 3 - padding
-  const first = Math.floor(start / 3)
-  const bytes = Buffer.from(url.slice(body + first * 4, body + Math.ceil(Math.min(end, total) / 3) * 4), 'base64')
-  return { total, base64: bytes.subarray(start - first * 3, end - first * 3).toString('base64') }
-}
 
 type OfflineHandlers = Pick<
   CoreHandlers,
@@ -86,29 +76,30 @@ export function createOfflineSide(deps: { dataDir: string; client: ApiClient; ba
     return user
   }
 
-  /** The file 准备离线 (or an earlier read) cached, when `err` is the server being out of reach. */
-  const cachedOr = (err: unknown, path: string): string => {
-    const cached = isOffline(err) ? gateway.cache.getFile(path) : undefined
-    if (cached) return cached
+  /** What the cache holds of a stored file (准备离线 or an earlier read kept it), when `err` is the server being out of reach; else `err`. */
+  const cachedOr = <T>(err: unknown, cached: () => T | undefined): T => {
+    const value = isOffline(err) ? cached() : undefined
+    if (value !== undefined) return value
     throw err
   }
 
+  /** Online, the file read and kept in the cache (准备离线 reads its files so); offline, the kept copy. */
   const readAsDataUrl = async (input: { path: string }) => {
     try {
       const url = await files.readAsDataUrl(input)
       gateway.cache.putFile(input.path, url)
       return url
     } catch (err) {
-      return cachedOr(err, input.path)
+      return cachedOr(err, () => gateway.cache.getFile(input.path))
     }
   }
 
-  // Online, ranges are not cached (the whole file is, by 准备离线); offline they are cut from it.
+  // Online, ranges are not cached (the whole file is, by 准备离线); offline they are read from the kept file.
   const readRange = async (input: ReadRange) => {
     try {
       return await files.readRange(input)
     } catch (err) {
-      return rangeOfDataUrl(cachedOr(err, input.path), input.start, input.end)
+      return cachedOr(err, () => gateway.cache.fileRange(input.path, input.start, input.end))
     }
   }
 
@@ -170,7 +161,7 @@ export function createOfflineSide(deps: { dataDir: string; client: ApiClient; ba
     'sync.resolve': ({ seq, choice }) => gateway.resolve(seq, choice),
     'sync.refused': async () => gateway.refused(),
     'sync.dismiss': async ({ kind, seq }) => gateway.dismiss(kind, seq),
-    'offline.prepare': (input) => prepareOffline({ gateway, door, events: deps.events, readFile: (path) => readAsDataUrl({ path }) }, input),
+    'offline.prepare': (input) => prepareOffline({ gateway, door, events: deps.events, cacheFile: (path) => readAsDataUrl({ path }) }, input),
     'door.open': async ({ trainId }) => {
       try {
         const [signUps, checkIns] = await Promise.all([

@@ -13,7 +13,7 @@ import type { Gateway } from './gateway'
  * progress as it goes.
  */
 export async function prepareOffline(
-  deps: { gateway: Gateway; door: DoorDesk; events: CoreEvents; readFile: (path: string) => Promise<string> },
+  deps: { gateway: Gateway; door: DoorDesk; events: CoreEvents; cacheFile: (path: string) => Promise<unknown> },
   { trainId, taskId }: { trainId: number; taskId?: string },
 ): Promise<{ items: number; files: number }> {
   const reads: [RouteName, Record<string, unknown>][] = [
@@ -40,7 +40,7 @@ export async function prepareOffline(
   const files = [...(results.get('seatPicture.all') as SeatPicture[]).map((p) => p.imagePath), ...(plan.pdfUrl ? [plan.pdfUrl] : [])]
   total += files.length
   for (const path of files) {
-    deps.gateway.cache.putFile(path, await deps.readFile(path))
+    await deps.cacheFile(path)
     done++
     report('正在下载座位图与编排文件')
   }

@@ -26,9 +26,6 @@ class ConflictFound extends Error {
   }
 }
 
-/** The seats as the operation log shows them before and after a change. */
-const seatsSnapshot = (db: Db, trainId: number) => async () => ({ seats: await seatRows(db, trainId) })
-
 /** Which of the two unique constraints a refused seat write ran into, as a message. */
 async function occupiedMessage(db: Db, trainId: number, seat: { rowNumber: number; columnNumber: number; signUpId: number | null }) {
   const person =
@@ -87,14 +84,23 @@ export const seatingHandlers = {
    * merged three ways against the plan of its base revision (src-shared/seat-merge.ts):
    * when nothing clashes the merged plan is stored and answered; otherwise nothing is
    * stored and the answer is a conflict with what the dialog needs to ask.
+   *
+   * The route mechanism logs the training's seat plan before and after (record view
+   * `trainSeatPlan`); a replay answering its stored result, or a conflict, says it changed
+   * nothing (`audit.unchanged`): its entry keeps no values, even on PostgreSQL where a copy
+   * read its "before" while the first copy was being applied.
    */
   'seat.save': async ({ trainId, rowNumber, columnNumber, useSeat, trainMemberLocations, idempotencyKey, baseRevision }, ctx) => {
     const user = signedIn(ctx)
+    /** An answer that changed nothing: the log keeps no values for it. */
+    const unchanged = (answer: SeatSaveResult) => {
+      ctx.audit.unchanged()
+      return answer
+    }
     if (idempotencyKey) {
       const stored = await storedResult(ctx.db, user.adminId, idempotencyKey, 'seat.save')
-      if (stored) return stored as SeatSaveResult
+      if (stored) return unchanged(stored as SeatSaveResult)
     }
-    await ctx.audit.changing('train', trainId, seatsSnapshot(ctx.db, trainId))
     try {
       return await ctx.db.transaction().execute(async (trx) => {
         // The key is claimed before anything else: a copy of this save arriving at the same
@@ -145,10 +151,10 @@ export const seatingHandlers = {
         return result
       })
     } catch (err) {
-      if (err instanceof ConflictFound) return err.answer
+      if (err instanceof ConflictFound) return unchanged(err.answer)
       // The same key committed by a concurrent delivery of this save: answer its result.
       const stored = idempotencyKey && err instanceof AlreadyProcessed ? await storedResult(ctx.db, user.adminId, idempotencyKey, 'seat.save') : undefined
-      if (stored) return stored as SeatSaveResult
+      if (stored) return unchanged(stored as SeatSaveResult)
       if (isUniqueViolation(err)) throw new AppError(ErrorKey.CONFLICT, SEAT_TAKEN)
       throw err
     }

@@ -47,6 +47,19 @@ export function seatPeople(db: Reader, trainId: number) {
     .execute()
 }
 
+/**
+ * A training's seat plan as the operation log shows it (record view `trainSeatPlan`): its
+ * grid, seat mode, revision and seats with the person on each; undefined without the training.
+ */
+export async function seatPlanForLog(db: Reader, trainId: number) {
+  const train = await db
+    .selectFrom('train')
+    .select(['rowNumber', 'columnNumber', 'useSeat', 'seatRevision as revision'])
+    .where('id', '=', trainId)
+    .executeTakeFirst()
+  return train && { ...train, seats: (await seatRows(db, trainId)).map(({ id: _id, trainId: _t, ...seat }) => seat) }
+}
+
 export async function loadPlan(db: Reader, trainId: number): Promise<SeatPlan> {
   const [info, seats, people] = await Promise.all([seatInfoOf(db, trainId), seatRows(db, trainId), seatPeople(db, trainId)])
   return { ...info, seats: seats.map(({ id: _id, trainId: _t, ...seat }) => seat), people }
