@@ -1,4 +1,5 @@
 import { AppError, ErrorKey } from '../../src-shared/errors'
+import type { Audit } from '../http/audit'
 import type { Db } from './types'
 import { nowText } from './time'
 
@@ -37,11 +38,13 @@ export const KEY_OF_ANOTHER_WRITE = '该操作编号已用于其他操作，请�
 /**
  * The processed result of an account's idempotency key for `route`, if it was processed.
  * A key the account used for another route is refused (CONFLICT), never answered with
- * that route's result: the answer would not be this route's, nor what happened.
+ * that route's result: the answer would not be this route's, nor what happened. A replay
+ * answered from its stored result changed nothing: the call's log entry says so (`audit`).
  */
-export async function storedResult(db: Db, adminId: number, key: string, route: string): Promise<unknown> {
+export async function storedResult(db: Db, adminId: number, key: string, route: string, audit: Pick<Audit, 'unchanged'>): Promise<unknown> {
   const row = await db.selectFrom('idempotencyKey').select(['result', 'route']).where('adminId', '=', adminId).where('key', '=', key).executeTakeFirst()
   if (!row) return undefined
   if (row.route !== route) throw new AppError(ErrorKey.CONFLICT, KEY_OF_ANOTHER_WRITE)
+  audit.unchanged()
   return JSON.parse(row.result)
 }

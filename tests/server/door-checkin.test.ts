@@ -51,8 +51,11 @@ describe.each(testDatabases())('door check-in, 补签 and the check-in export ($
     expect(dataOf(first.body)).toMatchObject({ already: false, name: people[0].name })
     const again = dataOf((await door({ trainId: train.id, signUpId: people[0].id, idempotencyKey: 'console-b-0001' })).body)
     expect(again).toMatchObject({ already: true, checkInTime: dataOf(first.body).checkInTime })
-    // A replay of console A's own queued check-in answers what it answered the first time.
+    // A replay of console A's own queued check-in answers what it answered the first time, and logs no second check-in.
+    const logged = () => server.db.selectFrom('operationLog').select('after').where('route', '=', 'checkin.door').where('after', 'is not', null).execute()
+    const loggedBefore = (await logged()).length
     expect(dataOf((await door({ trainId: train.id, signUpId: people[0].id, checkInTime: daysFromNow(-0.1), idempotencyKey: 'console-a-0001' })).body)).toEqual(dataOf(first.body))
+    expect(await logged()).toHaveLength(loggedBefore)
     expect(await rowsOf(people[0].id)).toHaveLength(1)
     const list = dataOf((await api<Page<CheckInRecord>>(orgadmin, 'GET', '/api/train/checkin', undefined, { trainId: String(train.id) })).body)
     expect(list.records.map((r) => [r.name, r.source])).toEqual([[people[0].name, 'door']])

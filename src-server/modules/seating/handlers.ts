@@ -92,14 +92,9 @@ export const seatingHandlers = {
    */
   'seat.save': async ({ trainId, rowNumber, columnNumber, useSeat, trainMemberLocations, idempotencyKey, baseRevision }, ctx) => {
     const user = signedIn(ctx)
-    /** An answer that changed nothing: the log keeps no values for it. */
-    const unchanged = (answer: SeatSaveResult) => {
-      ctx.audit.unchanged()
-      return answer
-    }
     if (idempotencyKey) {
-      const stored = await storedResult(ctx.db, user.adminId, idempotencyKey, 'seat.save')
-      if (stored) return unchanged(stored as SeatSaveResult)
+      const stored = await storedResult(ctx.db, user.adminId, idempotencyKey, 'seat.save', ctx.audit)
+      if (stored) return stored as SeatSaveResult
     }
     try {
       return await ctx.db.transaction().execute(async (trx) => {
@@ -151,10 +146,13 @@ export const seatingHandlers = {
         return result
       })
     } catch (err) {
-      if (err instanceof ConflictFound) return unchanged(err.answer)
+      if (err instanceof ConflictFound) {
+        ctx.audit.unchanged()
+        return err.answer
+      }
       // The same key committed by a concurrent delivery of this save: answer its result.
-      const stored = idempotencyKey && err instanceof AlreadyProcessed ? await storedResult(ctx.db, user.adminId, idempotencyKey, 'seat.save') : undefined
-      if (stored) return unchanged(stored as SeatSaveResult)
+      const stored = idempotencyKey && err instanceof AlreadyProcessed ? await storedResult(ctx.db, user.adminId, idempotencyKey, 'seat.save', ctx.audit) : undefined
+      if (stored) return stored as SeatSaveResult
       if (isUniqueViolation(err)) throw new AppError(ErrorKey.CONFLICT, SEAT_TAKEN)
       throw err
     }

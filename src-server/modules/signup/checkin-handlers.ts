@@ -102,9 +102,9 @@ export const checkInHandlers = {
   },
 
   'checkin.door': async ({ idempotencyKey, ...input }, ctx) =>
-    checkInPerson(ctx.db, signedIn(ctx), { ...input, ...(idempotencyKey ? { idempotencyKey } : {}), source: 'door' }),
+    checkInPerson(ctx.db, ctx.audit, signedIn(ctx), { ...input, ...(idempotencyKey ? { idempotencyKey } : {}), source: 'door' }),
 
-  'checkin.manual': async (input, ctx) => checkInPerson(ctx.db, signedIn(ctx), { ...input, source: 'manual' }),
+  'checkin.manual': async (input, ctx) => checkInPerson(ctx.db, ctx.audit, signedIn(ctx), { ...input, source: 'manual' }),
 
   'checkin.download': async ({ trainId, name }, ctx) => {
     const train = await trainById(ctx.db, trainId)

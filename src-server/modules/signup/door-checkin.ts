@@ -3,6 +3,7 @@ import type { DoorCheckInResult } from '../../../src-shared/schemas/signup'
 import { nowText } from '../../db/time'
 import type { Db } from '../../db/types'
 import { storedResult } from '../../db/idempotency'
+import type { Audit } from '../../http/audit'
 
 export const NOT_SIGNED_UP = '该人员不在此培训班的报名名单中（报名可能已取消），请刷新名单'
 export const NO_SIGN_IN_WINDOW = '培训班未设置签到时间，无法签到'
@@ -29,10 +30,12 @@ async function windowAt(db: Db, trainId: number, time: string): Promise<number> 
  * The earliest time wins: a later copy answers 已签到 with the earlier time, an earlier
  * one moves the kept check-in back to its time. Runs in the route's write transaction;
  * the no-op update holds the sign-up's row (PostgreSQL; SQLite writes one transaction at
- * a time), so copies arriving together are decided one after the other.
+ * a time), so copies arriving together are decided one after the other. A replay of a
+ * key already processed answers its stored result and logs no change (`storedResult`).
  */
 export async function checkInPerson(
   db: Db,
+  audit: Pick<Audit, 'unchanged'>,
   who: { adminId: number },
   input: { trainId: number; signUpId: number; checkInTime?: string; idempotencyKey?: string; source: CheckInSource; reason?: string },
 ): Promise<DoorCheckInResult & { id: number }> {
@@ -46,7 +49,7 @@ export async function checkInPerson(
   if (!held) throw new AppError(ErrorKey.NOT_FOUND, NOT_SIGNED_UP)
   // Read once the row is held: a copy of this key that got there first has committed by now.
   if (input.idempotencyKey) {
-    const stored = await storedResult(db, who.adminId, input.idempotencyKey, `checkin.${input.source}`)
+    const stored = await storedResult(db, who.adminId, input.idempotencyKey, `checkin.${input.source}`, audit)
     if (stored) return stored as DoorCheckInResult & { id: number }
   }
   const now = nowText()
