@@ -14,8 +14,8 @@ import {
 import { standardSchemaResolver } from '@hookform/resolvers/standard-schema'
 import { useForm, type DefaultValues, type FieldValues, type UseFormReturn } from 'react-hook-form'
 import type { z } from 'zod'
-import { DraftNote, useDraft, useGuardedClose } from './drafts'
-import { useLeaveGuard } from './leaveGuard'
+import { DraftNote, useDraft } from './drafts'
+import { useGuardedClose, useLeaveGuard } from './leaveGuard'
 import { showServerIssues } from './serverIssues'
 import { useNotify } from './toast'
 
@@ -100,7 +100,7 @@ function OpenedFormDialog<Input extends FieldValues, Output>({
   const leave = useLeaveGuard(open && isDirty && !formState.isSubmitting)
 
   // Esc, the backdrop and 取消 ask before typed work is dropped (and with it its draft).
-  const guardedClose = useGuardedClose(isDirty, draft, () => onOpenChange(false))
+  const guardedClose = useGuardedClose(isDirty, () => onOpenChange(false), draft)
   const close = async () => {
     if (!formState.isSubmitting) await guardedClose()
   }

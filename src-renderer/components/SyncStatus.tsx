@@ -22,12 +22,12 @@ export function syncTexts(s: Status): string[] {
  * answer. `refresh` asks again: after a failure that just told the core it is offline, the
  * answer is sure to say so (its event may have gone out before this page listened).
  */
-export function useSyncStatus(): { status: Status | null; refresh(): void } {
+export function useSyncStatus(): { status: Status | null; refresh(): Promise<void> } {
   const [status, setStatus] = useState<Status | null>(null)
-  const refresh = useCallback(() => void call('sync.status').then(setStatus, () => undefined), [])
+  const refresh = useCallback(() => call('sync.status').then(setStatus, () => undefined), [])
   useEffect(() => {
     const off = onEvent('sync.status', setStatus)
-    refresh()
+    void refresh()
     return off
   }, [refresh])
   return { status, refresh }

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react'
+import { useEffect, useLayoutEffect, useRef, useState } from 'react'
 import { Button } from '@fluentui/react-components'
 import type { z } from 'zod'
 import type { MemberSchema } from '../../src-shared/schemas/member'
@@ -23,11 +23,24 @@ const columns: Column<Row>[] = [
 /**
  * Picks one party member: filters 姓名, 手机号 and 单位, a paged list of the members
  * the account may see (the server limits it to the account's tree), and 选择 per row.
- * Used by the account dialog and the sign-up screens.
+ * Used by the account dialog and the sign-up screens. Closed (选择 or 取消), it gives the
+ * focus back to what opened it, in the dialog under it: the keyboard (Esc, Tab) stays
+ * there (the focus was left on the page, where Esc no longer reached that dialog).
  */
 export function UserSelector({ open, title = '选择用户', onClose, onSelect }: { open: boolean; title?: string; onClose(): void; onSelect(member: PickedMember): void }) {
   const notify = useNotify()
   const [departments, setDepartments] = useState<FilterOption[]>([])
+  const opener = useRef<HTMLElement | null>(null)
+  // A layout effect: it runs before the dialog moves the focus into itself.
+  useLayoutEffect(() => {
+    if (open) {
+      opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null
+      return
+    }
+    const previous = opener.current
+    opener.current = null
+    if (previous?.isConnected) requestAnimationFrame(() => previous.focus())
+  }, [open])
 
   useEffect(() => {
     if (!open) return

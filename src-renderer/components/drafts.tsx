@@ -4,7 +4,6 @@ import type { FieldValues, UseFormReturn } from 'react-hook-form'
 import type { Draft } from '../../src-shared/ipc'
 import { minutesOf } from '../../src-shared/date-text'
 import { call } from '../lib/bridge'
-import { useConfirm } from './confirm'
 
 /*
  * Drafts of long forms (issue 32). A form with a draft key keeps its values in the desktop
@@ -18,7 +17,7 @@ import { useConfirm } from './confirm'
 const SAVE_DELAY_MS = 400
 
 export interface DraftControl {
-  /** Whether the check for a stored draft has answered: until then the form takes no typing (see `useDraftKeeper`). */
+  /** Whether the check for a stored draft has answered (the training wizard shows its fields from then on, see TrainEditorPage). */
   ready: boolean
   /** A draft found when the form opened, until restored or dropped. */
   offer: Draft | null
@@ -49,9 +48,7 @@ function inOrder<T>(work: () => Promise<T>): Promise<T> {
  * Keeps the draft of the form behind `source` under `key` (null: no draft, e.g. until the
  * record to edit is loaded); the form reports each change with `changed(dirty)`. Writes
  * start once the check for a stored draft has answered and any offer is restored or
- * dropped, so typing before deciding never overwrites it. The form waits for `ready`
- * before it takes typing: a page revealed by its lazy chunk runs its effects late (by a
- * few hundred ms), and keys typed before then were dropped from the form.
+ * dropped, so typing before deciding never overwrites it.
  */
 function useDraftKeeper<T>(key: string | null, source: DraftSource<T>): { control: DraftControl; changed(dirty: boolean): void } {
   // The offer and the answered check belong to the key they were found under (a dialog opened for another record has none).
@@ -185,21 +182,6 @@ export function useStateDraft<T>(key: string | null, value: T, initial: T, apply
     changed(dirty)
   }, [value, dirty, changed])
   return { draft: control, dirty }
-}
-
-/**
- * Closing a form dialog (Esc, the backdrop, 取消) asks first while it holds unsaved
- * changes, and then drops its draft: the user chose to.
- */
-export function useGuardedClose(dirty: boolean, draft: DraftControl, close: () => void): () => Promise<void> {
-  const confirm = useConfirm()
-  return async () => {
-    if (dirty) {
-      if (!(await confirm({ message: '有未保存的修改，确定要关闭吗？', confirmText: '关闭', cancelledText: '已取消' }))) return
-      draft.done()
-    }
-    close()
-  }
 }
 
 const useStyles = makeStyles({

@@ -1,6 +1,7 @@
 import { createContext, useCallback, useContext, useEffect, useId, useMemo, useRef, type ReactNode } from 'react'
 import { useBlocker, type BlockerFunction } from 'react-router-dom'
 import { useConfirm } from './confirm'
+import type { DraftControl } from './drafts'
 
 /*
  * Asking before typed work is left (issue 32), by any way out: an in-app route change
@@ -8,7 +9,8 @@ import { useConfirm } from './confirm'
  * closed window asks with the browser's own question (the desktop app answers it with a
  * native dialog, src-main/electron/window.ts). Forms say whether they hold unsaved changes
  * with `useLeaveGuard`; the one router blocker lives in `LeaveGuardProvider` (a router
- * takes one blocker at a time).
+ * takes one blocker at a time). A dialog asks before Esc, the backdrop or 取消 drop its
+ * changes with `useGuardedClose`.
  */
 
 interface LeaveGuards {
@@ -73,4 +75,19 @@ export function useLeaveGuard(dirty: boolean): { release(): void } {
     return () => window.removeEventListener('beforeunload', ask)
   }, [dirty])
   return useMemo(() => ({ release: () => guards?.set(id, false) }), [guards, id])
+}
+
+/**
+ * Closing a dialog (Esc, the backdrop, 取消) asks first while it holds unsaved changes,
+ * and then drops its draft if it keeps one: the user chose to. An unchanged dialog closes at once.
+ */
+export function useGuardedClose(dirty: boolean, close: () => void, draft?: DraftControl): () => Promise<void> {
+  const confirm = useConfirm()
+  return async () => {
+    if (dirty) {
+      if (!(await confirm({ message: '有未保存的修改，确定要关闭吗？', confirmText: '关闭', cancelledText: '已取消' }))) return
+      draft?.done()
+    }
+    close()
+  }
 }

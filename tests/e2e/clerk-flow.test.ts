@@ -19,9 +19,8 @@ async function openWizard(page: Page): Promise<void> {
   await page.getByRole('navigation', { name: '功能导航' }).waitFor()
   await goToRoute(page, LIST)
   await page.getByRole('button', { name: '新增培训班' }).click()
-  await page.getByLabel('培训名称').waitFor()
-  // The host units are read when the wizard opens; typed values stand once its first answers are in.
-  await page.getByLabel('主办单位').locator('option').nth(1).waitFor({ state: 'attached' })
+  // The wizard itself: the list (with a 培训名称 filter of its own) stays on screen while the wizard's code loads.
+  await page.getByRole('tabpanel', { name: '基本信息' }).getByLabel('培训名称').waitFor()
 }
 
 /** The time box beside a date box (both live in one DateTimeInput). */
@@ -170,8 +169,16 @@ it('rejects a training only with a reason and a confirmation; the host unit read
   const NAME = '省教育厅新党员入党教育培训班'
   const REASON = '培训日程缺少结业考核安排，请补充后重新提交'
   const row = page.getByRole('row').filter({ hasText: NAME })
-  await row.getByRole('button', { name: '审核' }).click()
   const dialog = page.getByRole('dialog', { name: '审核' })
+  const closing = page.getByRole('dialog').filter({ hasText: '有未保存的修改，确定要关闭吗？' })
+  // Nothing typed: Esc closes at once.
+  await row.getByRole('button', { name: '审核' }).click()
+  await dialog.getByRole('button', { name: '驳回', exact: true }).click()
+  await dialog.getByLabel('驳回原因').waitFor()
+  await page.keyboard.press('Escape')
+  await dialog.waitFor({ state: 'hidden' })
+  expect(await closing.count()).toBe(0)
+  await row.getByRole('button', { name: '审核' }).click()
   await dialog.getByRole('button', { name: '驳回', exact: true }).click()
   // No reason: refused on the spot, nothing sent.
   await dialog.getByRole('button', { name: '确认驳回' }).click()
@@ -179,6 +186,13 @@ it('rejects a training only with a reason and a confirmation; the host unit read
   await dialog.getByLabel('驳回原因').fill(REASON)
   await dialog.getByText(`${REASON.length} / 200`).waitFor()
   await screenshot(page, 'clerk-reject-reason')
+  // A typed reason: Esc asks, and 取消 there keeps the dialog with the reason.
+  await page.keyboard.press('Escape')
+  await closing.waitFor()
+  await screenshot(page, 'clerk-reject-esc-asks')
+  await closing.getByRole('button', { name: '取消' }).click()
+  await toast(page, '已取消').waitFor()
+  expect(await dialog.getByLabel('驳回原因').inputValue()).toBe(REASON)
   await dialog.getByRole('button', { name: '确认驳回' }).click()
   // The confirmation names the training and the reason; 取消 there changes nothing.
   await page.getByText(`确定要驳回培训班“${NAME}”吗？`).waitFor()

@@ -120,8 +120,15 @@ describe('sign-up list of a training', () => {
   it('adds a person: first without choosing (请先选择用户), then the chosen member', async () => {
     const { page } = tab
     const person = members[0]
-    await page.getByRole('button', { name: '添加人员' }).click()
     const dialog = page.getByRole('dialog', { name: '添加报名人员' })
+    const closing = page.getByRole('dialog').filter({ hasText: '有未保存的修改，确定要关闭吗？' })
+    // Nobody chosen: Esc closes at once.
+    await page.getByRole('button', { name: '添加人员' }).click()
+    await dialog.waitFor()
+    await page.keyboard.press('Escape')
+    await dialog.waitFor({ state: 'hidden' })
+    expect(await closing.count()).toBe(0)
+    await page.getByRole('button', { name: '添加人员' }).click()
     await dialog.getByRole('button', { name: '确定' }).click()
     await toast(page, '请先选择用户').waitFor()
     await dialog.getByRole('button', { name: '选择用户' }).click()
@@ -132,6 +139,13 @@ describe('sign-up list of a training', () => {
     await selector.waitFor({ state: 'hidden' })
     expect(await dialog.getByRole('textbox').inputValue()).toContain(person.telephone)
     await screenshot(page, 'signups-add-dialog')
+    // A member chosen but not added: the focus is back in the dialog (on 选择用户), Esc asks, and 取消 there keeps the choice.
+    await expect.poll(() => dialog.getByRole('button', { name: '选择用户' }).evaluate((button) => button === document.activeElement)).toBe(true)
+    await page.keyboard.press('Escape')
+    await closing.waitFor()
+    await closing.getByRole('button', { name: '取消' }).click()
+    await toast(page, '已取消').waitFor()
+    expect(await dialog.getByRole('textbox').inputValue()).toContain(person.telephone)
     await dialog.getByRole('button', { name: '确定' }).click()
     await toast(page, '添加成功！').waitFor()
     await dialog.waitFor({ state: 'hidden' })

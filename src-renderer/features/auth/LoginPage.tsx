@@ -58,9 +58,13 @@ export function LoginPage() {
   const [params] = useSearchParams()
   const { status, refresh: refreshStatus } = useSyncStatus()
   const offline = status?.online === false
-  const { captcha, failure: captchaFailure, reload: reloadCaptcha } = useCaptcha(!offline)
-  // A captcha that loads or not is how the core usually learns whether it is offline: ask it again then.
-  useEffect(refreshStatus, [captcha, captchaFailure, refreshStatus])
+  // A captcha is asked for once the core has said it is online. Its answer is how the core usually
+  // learns the server is gone: the core is asked again before a failure is shown, and after a load.
+  const { captcha, failure: captchaFailure, reload: reloadCaptcha } = useCaptcha(status?.online === true, refreshStatus)
+  useEffect(() => void refreshStatus(), [captcha, refreshStatus])
+  // The captcha row is drawn once the captcha has answered: a core that still thinks it is online
+  // learns otherwise from it, and the offline form comes without a captcha drawn and taken back.
+  const captchaAnswered = captcha !== null || captchaFailure !== null
   const [refusal, setRefusal] = useState<string | null>(null)
   // Bumped when the server settings change, so the mode note and captcha come from the new server.
   const [settingsVersion, setSettingsVersion] = useState(0)
@@ -86,6 +90,17 @@ export function LoginPage() {
   })
 
   if (user) return <Navigate replace to={redirectTarget(params.get('redirect'))} />
+  // The form is drawn once the core has said whether the server answers (a local call): drawn
+  // before, it was the online form with its captcha, taken back a moment later when offline.
+  if (!status) {
+    return (
+      <AuthBackdrop>
+        <div className={card.card}>
+          <Spinner label="正在连接..." />
+        </div>
+      </AuthBackdrop>
+    )
+  }
 
   const message = refusal ?? (offline ? null : (captchaFailure ?? formState.errors.checkCodeId?.message))
 
@@ -125,7 +140,7 @@ export function LoginPage() {
           autoComplete="current-password"
           contentBefore={<LockClosedRegular />}
         />
-        {!offline && (
+        {!offline && captchaAnswered && (
           <div className={styles.captchaRow}>
             <TextField
               className={styles.captchaInput}
@@ -146,7 +161,7 @@ export function LoginPage() {
           type="submit"
           appearance="primary"
           size="large"
-          disabled={formState.isSubmitting}
+          disabled={formState.isSubmitting || (!offline && !captchaAnswered)}
           icon={formState.isSubmitting ? <Spinner size="tiny" appearance="inverted" /> : undefined}
         >
           {formState.isSubmitting ? '登录中...' : '登 录'}

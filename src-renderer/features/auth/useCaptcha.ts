@@ -2,8 +2,12 @@ import { useCallback, useEffect, useState } from 'react'
 import type { Captcha } from '../../../src-shared/schemas/auth'
 import { call } from '../../lib/bridge'
 
-/** The login captcha: fetched when the page opens (or `enabled` becomes true) and again on `reload` (one use, 2 minutes). */
-export function useCaptcha(enabled: boolean): { captcha: Captcha | null; failure: string | null; reload(): void } {
+/**
+ * The login captcha: fetched when the page opens (or `enabled` becomes true) and again on
+ * `reload` (one use, 2 minutes). A failure is said once `beforeFailure` has run (the login
+ * page asks the core then whether the server is gone, and draws the offline form instead).
+ */
+export function useCaptcha(enabled: boolean, beforeFailure: () => Promise<void>): { captcha: Captcha | null; failure: string | null; reload(): void } {
   const [captcha, setCaptcha] = useState<Captcha | null>(null)
   const [failure, setFailure] = useState<string | null>(null)
 
@@ -13,12 +17,13 @@ export function useCaptcha(enabled: boolean): { captcha: Captcha | null; failure
         setCaptcha(next)
         setFailure(null)
       },
-      (error: unknown) => {
-        setCaptcha(null)
-        setFailure(`验证码加载失败：${error instanceof Error ? error.message : String(error)}`)
-      },
+      (error: unknown) =>
+        void beforeFailure().then(() => {
+          setCaptcha(null)
+          setFailure(`验证码加载失败：${error instanceof Error ? error.message : String(error)}`)
+        }),
     )
-  }, [])
+  }, [beforeFailure])
 
   useEffect(() => {
     if (enabled) reload()

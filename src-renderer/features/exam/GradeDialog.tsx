@@ -5,6 +5,7 @@ import {
 } from '@fluentui/react-components'
 import type { AnswerDetail, AnswerItem } from '../../../src-shared/schemas/exam'
 import { call } from '../../lib/bridge'
+import { useGuardedClose, useLeaveGuard } from '../../components/leaveGuard'
 import { useNotify } from '../../components/toast'
 
 const useStyles = makeStyles({
@@ -89,6 +90,10 @@ export function GradeDialog({ memberExamId, onClose, onGraded }: { memberExamId:
     setScores({})
     onClose()
   }
+  // Scores typed are work: Esc, the backdrop, 取消, a reload ask before dropping them.
+  const changed = Object.values(scores).some((score) => score.trim() !== '')
+  useLeaveGuard(changed)
+  const guardedClose = useGuardedClose(changed, close)
 
   const waiting = detail?.answers.filter((a) => a.status === 'IGNORE') ?? []
   const invalid = (item: AnswerItem) => {
@@ -114,7 +119,7 @@ export function GradeDialog({ memberExamId, onClose, onGraded }: { memberExamId:
   }
 
   return (
-    <Dialog open={memberExamId !== null} onOpenChange={(_, data) => !data.open && !saving && close()}>
+    <Dialog open={memberExamId !== null} onOpenChange={(_, data) => !data.open && !saving && void guardedClose()}>
       <DialogSurface className={styles.surface}>
         <DialogBody>
           <DialogTitle>阅卷{detail ? ` - ${detail.memberName}${detail.systemSubmitted ? '（系统交卷）' : ''}` : ''}</DialogTitle>
@@ -153,7 +158,7 @@ export function GradeDialog({ memberExamId, onClose, onGraded }: { memberExamId:
             )}
           </DialogContent>
           <DialogActions>
-            <Button disabled={saving} onClick={close}>取消</Button>
+            <Button disabled={saving} onClick={() => void guardedClose()}>取消</Button>
             <Button appearance="primary" disabled={saving || waiting.length === 0} icon={saving ? <Spinner size="tiny" /> : undefined} onClick={() => void submit()}>
               提交
             </Button>

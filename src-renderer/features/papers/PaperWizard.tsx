@@ -33,8 +33,8 @@ import {
 import { questionTypeLabels, typesOfUse, UseType, type CategoryOption, type QuestionTypeValue, type UseTypeValue } from '../../../src-shared/schemas/question'
 import { call } from '../../lib/bridge'
 import { toastMessages, useNotify } from '../../components/toast'
-import { DraftNote, useGuardedClose, useStateDraft } from '../../components/drafts'
-import { useLeaveGuard } from '../../components/leaveGuard'
+import { DraftNote, useStateDraft } from '../../components/drafts'
+import { useGuardedClose, useLeaveGuard } from '../../components/leaveGuard'
 import { compositionOf, compositionPayload, emptyComposition, hasChoices, totals, unscored, type CompositionDraft, type TypeRow } from './composition'
 import { QuestionPicker } from './QuestionPicker'
 
@@ -78,7 +78,7 @@ export function PaperWizard({ paper, use = UseType.EXAM, onClose, onSaved }: { p
   const { draft: kept, dirty } = useStateDraft(`paper:${use}:${paper ? paper.id : 'new'}`, typed, opened, restore)
   useLeaveGuard(dirty)
   // Esc, the backdrop and 取消 ask before typed work is dropped.
-  const close = useGuardedClose(dirty, kept, onClose)
+  const close = useGuardedClose(dirty, onClose, kept)
   const [categories, setCategories] = useState<CategoryOption[]>([])
   const [picking, setPicking] = useState<QuestionTypeValue | null>(null)
   const [saving, setSaving] = useState(false)

@@ -47,8 +47,8 @@ import { AppError } from '../../../src-shared/errors'
 import { call } from '../../lib/bridge'
 import { toastMessages, useNotify } from '../../components/toast'
 import { ImageUpload } from '../../components/upload/ImageUpload'
-import { DraftNote, useGuardedClose, useStateDraft } from '../../components/drafts'
-import { useLeaveGuard } from '../../components/leaveGuard'
+import { DraftNote, useStateDraft } from '../../components/drafts'
+import { useGuardedClose, useLeaveGuard } from '../../components/leaveGuard'
 
 const useStyles = makeStyles({
   surface: { maxWidth: '760px', width: '100%' },
@@ -140,7 +140,7 @@ export function QuestionDialog({
   // Kept as typed (issue 32) and offered back after a reload; Esc, the backdrop and 取消 ask first.
   const { draft: kept, dirty } = useStateDraft(open ? `question:${question ? question.id : 'new'}` : null, draft, opened, setDraft)
   useLeaveGuard(open && dirty)
-  const close = useGuardedClose(dirty, kept, onClose)
+  const close = useGuardedClose(dirty, onClose, kept)
   const [errors, setErrors] = useState<Errors>({})
   const [saving, setSaving] = useState(false)
   const [categories, setCategories] = useState<CategoryOption[]>([])

@@ -15,6 +15,7 @@ import {
 } from '@fluentui/react-components'
 import { PersonSearchRegular } from '@fluentui/react-icons'
 import { call } from '../../lib/bridge'
+import { useGuardedClose, useLeaveGuard } from '../../components/leaveGuard'
 import { toastMessages, useNotify } from '../../components/toast'
 import { UserSelector, type PickedMember } from '../../components/UserSelector'
 
@@ -39,6 +40,10 @@ export function AddSignUpDialog({ trainId, open, onClose, onAdded }: { trainId: 
     setPicked(null)
     onClose()
   }
+  // A member picked but not yet added: Esc, the backdrop, 取消, a reload ask before dropping the choice.
+  const changed = picked !== null
+  useLeaveGuard(open && changed)
+  const guardedClose = useGuardedClose(changed, close)
 
   const add = async () => {
     if (!picked) {
@@ -59,7 +64,7 @@ export function AddSignUpDialog({ trainId, open, onClose, onAdded }: { trainId: 
   }
 
   return (
-    <Dialog open={open} onOpenChange={(_, data) => !data.open && !saving && close()}>
+    <Dialog open={open} onOpenChange={(_, data) => !data.open && !saving && void guardedClose()}>
       <DialogSurface>
         <DialogBody>
           <DialogTitle>添加报名人员</DialogTitle>
@@ -88,7 +93,7 @@ export function AddSignUpDialog({ trainId, open, onClose, onAdded }: { trainId: 
             />
           </DialogContent>
           <DialogActions>
-            <Button disabled={saving} onClick={close}>
+            <Button disabled={saving} onClick={() => void guardedClose()}>
               取消
             </Button>
             <Button appearance="primary" disabled={saving} icon={saving ? <Spinner size="tiny" /> : undefined} onClick={() => void add()}>

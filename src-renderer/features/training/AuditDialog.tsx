@@ -15,6 +15,7 @@ import {
 import { call } from '../../lib/bridge'
 import { REJECT_REASON_MAX, type TrainDetail } from '../../../src-shared/schemas/training'
 import { useConfirm } from '../../components/confirm'
+import { useGuardedClose, useLeaveGuard } from '../../components/leaveGuard'
 import { toastMessages, useNotify } from '../../components/toast'
 import { NoticeView } from './NoticeView'
 
@@ -43,6 +44,10 @@ export function AuditDialog({ trainId, onClose, onAudited }: { trainId: number |
     setReasonError('')
     onClose()
   }
+  // A reason being typed is work: Esc, the backdrop, 取消, a reload ask before dropping it.
+  const changed = Boolean(reason?.trim())
+  useLeaveGuard(changed)
+  const guardedClose = useGuardedClose(changed, close)
 
   useEffect(() => {
     if (trainId === null) return
@@ -81,7 +86,7 @@ export function AuditDialog({ trainId, onClose, onAudited }: { trainId: number |
 
   const shown = detail?.id === trainId ? detail : null
   return (
-    <Dialog open={trainId !== null} onOpenChange={(_, data) => !data.open && !busy && close()}>
+    <Dialog open={trainId !== null} onOpenChange={(_, data) => !data.open && !busy && void guardedClose()}>
       <DialogSurface className={styles.surface}>
         <DialogBody>
           <DialogTitle>审核</DialogTitle>
@@ -102,7 +107,7 @@ export function AuditDialog({ trainId, onClose, onAudited }: { trainId: number |
             </Field>
           )}
           <DialogActions>
-            <Button disabled={busy} onClick={close}>
+            <Button disabled={busy} onClick={() => void guardedClose()}>
               取消
             </Button>
             {reason === null ? (

@@ -211,7 +211,7 @@ export default function TrainEditorPage() {
         ))}
       </TabList>
       <Card ref={panel} className={styles.card} role="tabpanel" aria-label={tabs.find((t) => t.key === tab)?.title}>
-        {/* The fields take typing once the draft check has answered (drafts.tsx: keys typed before it were lost). */}
+        {/* The fields show once the draft check has answered: by then an edited training's record is in the form, so its reset never replaces what was typed. */}
         {!draft.ready ? (
           <Spinner label="正在加载..." />
         ) : (
