@@ -38,6 +38,9 @@ export function numberLike<T extends z.ZodType>(schema: T, missing: string) {
     .pipe(schema as unknown as z.ZodType<z.output<T>, number>)
 }
 
+/** A required reference to a record by its id (typed or as text): `message` when missing or not an id. */
+export const positiveId = (message: string) => numberLike(z.number().int(message).positive(message), message)
+
 /**
  * A query string's empty value is the value absent: the spec's client sends its 全部
  * choice as `?isTrainCenter=&classType=&status=&orgId=&gender=`, which means "all", not
