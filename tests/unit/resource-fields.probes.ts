@@ -1,4 +1,5 @@
 import type { z } from 'zod'
+import { permissionTree } from '../../src-shared/permissions'
 
 /**
  * The values every declared field of every resource is tried with (issue 29): empty,
@@ -55,4 +56,5 @@ export const bases: Record<string, Record<string, unknown>> = {
   teacher: { name: '王明', avatarUrl: PATH, content: '简介' },
   course: { name: '课程', teacherId: 1, content: '<p>正文</p>', status: 1, imagePath: null, videoPath: null },
   courseResource: { courseId: 1, name: '资源', sortOrder: 0, type: 1, resourcePath: PATH },
+  role: { title: '角色', remark: '备注', permissionIdList: [permissionTree[0].id] },
 }
