@@ -81,9 +81,12 @@ function optionalReference(message: string) {
   return z.preprocess((v) => (v === '' || v === undefined ? null : v), intLike.pipe(z.number().int().positive(message)).nullable())
 }
 
-function textField<const R extends boolean = false>(kind: 'text' | 'longText', label: string, o: FieldOptions & { max: number; required?: R }) {
+/** A text's limits: most characters, and the message beyond them when not 最多 n 个字 (required text). */
+type TextLimits<R> = FieldOptions & { max: number; tooLong?: string; required?: R }
+
+function textField<const R extends boolean = false>(kind: 'text' | 'longText', label: string, o: TextLimits<R>) {
   const required = o.required ?? false
-  const schema = required ? requiredText(o.message ?? `请输入${label}`, o.max) : optionalText(o.max)
+  const schema = required ? requiredText(o.message ?? `请输入${label}`, o.max, o.tooLong) : optionalText(o.max)
   return { ...o, kind, label, required, schema: schema as Required<R, RequiredText, OptionalText> }
 }
 
@@ -96,9 +99,9 @@ function pathField<const R extends boolean = false>(kind: 'image' | 'file', labe
 /** The field builders: each gives its declaration with the schema derived from it. */
 export const field = {
   /** One line of text up to `max` characters (trimmed; blank is missing, or null when optional). */
-  text: <const R extends boolean = false>(label: string, o: FieldOptions & { max: number; required?: R }) => textField('text', label, o),
+  text: <const R extends boolean = false>(label: string, o: TextLimits<R>) => textField('text', label, o),
   /** Several lines of plain text (an introduction). */
-  longText: <const R extends boolean = false>(label: string, o: FieldOptions & { max: number; required?: R }) => textField('longText', label, o),
+  longText: <const R extends boolean = false>(label: string, o: TextLimits<R>) => textField('longText', label, o),
   /** HTML from the rich-text editor (required: something visible). */
   richText: (label: string, o: FieldOptions = {}) => ({ ...o, kind: 'richText' as const, label, required: true, schema: richText(o.message ?? `请输入${label}`) }),
   /** A date `yyyy-MM-dd` (required). */

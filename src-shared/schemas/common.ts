@@ -107,9 +107,9 @@ export const dateTimeText = z
 
 export const nullResponse = z.null()
 
-/** Required text: `message` when missing or blank, a length limit in characters. */
-export function requiredText(message: string, max = 100) {
-  return z.string({ error: message }).refine((v) => !v.includes('\u0000'), NUL_MESSAGE).trim().min(1, message).max(max, `最多 ${max} 个字`)
+/** Required text: `message` when missing or blank, a length limit in characters (`tooLong` beyond it). */
+export function requiredText(message: string, max = 100, tooLong = `最多 ${max} 个字`) {
+  return z.string({ error: message }).refine((v) => !v.includes('\u0000'), NUL_MESSAGE).trim().min(1, message).max(max, tooLong)
 }
 
 /** Optional text: blank is stored as null. */
