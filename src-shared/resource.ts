@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import type { ScopeDecl, ScopeKind } from './contract'
+import type { ColumnRef, FieldDecls } from './fields'
 import { sortQuery } from './list-sort'
 import type { PermissionKey } from './permissions'
 import { idParam, intLike, nullResponse, pageOf, pageQuery } from './schemas/common'
@@ -14,7 +15,8 @@ export type FilterMatch = 'contains' | 'prefix' | 'equals'
 export interface FilterDef {
   schema: z.ZodType
   match: FilterMatch
-  label: string
+  /** The field's label when the filter has the name of a declared field. */
+  label?: string
   /** A choice instead of free text (the value is the option's code). */
   options?: readonly { value: string; label: string }[]
 }
@@ -43,8 +45,12 @@ export interface ResourceDescriptor<
   table: string
   /** A list row as the server answers it (has `id`). */
   row: Row
-  /** The fields a dialog edits: the create body; update adds `id`. */
+  /** The fields a dialog edits: the create body; update adds `id` (derived from `form` where declared). */
   fields: Fields
+  /** The fields declared once (fields.ts): the schema, the dialog, the columns and filter labels come from them. */
+  form?: FieldDecls
+  /** The list's columns in order: declared fields by name, row values by their declaration. */
+  columns?: readonly ColumnRef[]
   filters: Filters
   /** Offers POST {path}/updateStatus with `id` and `status` 1 / -1 (an enable switch). */
   status?: boolean
@@ -68,6 +74,11 @@ export const StatusQuerySchema = z.object({
   id: idParam.shape.id,
   status: EnabledStatusSchema,
 })
+
+/** A filter's label: its own, or the declared field's of the same name. */
+export function filterLabel(d: Pick<ResourceDescriptor, 'filters' | 'form'>, name: string): string {
+  return d.filters[name]?.label ?? d.form?.[name]?.label ?? name
+}
 
 type FilterShape<F extends Record<string, FilterDef>> = { [K in keyof F]: F[K]['schema'] }
 type SortShape<S extends readonly string[]> = ReturnType<typeof sortQuery<S>>['shape']
@@ -108,7 +119,7 @@ export function crudRoutes<N extends string, Row extends z.ZodObject, Fields ext
 ): CrudRoutes<N, Row, Fields, F, S> {
   const { name, path, noun, access, table } = d
   const owned = ownerRule(d)
-  const filterNames = Object.values(d.filters).map((f) => f.label).join('、')
+  const filterNames = Object.keys(d.filters).map((key) => filterLabel(d, key)).join('、')
   const sorting = d.sortable?.length ? `可按 ${d.sortable.join('、')} 排序，` : ''
   return {
     [`${name}.list`]: { method: 'GET', path, access, summary: `${noun}列表（${filterNames ? `${filterNames}筛选，` : ''}${sorting}分页）`, query: listQueryOf(d.filters, d.sortable), response: pageOf(d.row) },

@@ -1,6 +1,6 @@
 import sanitizeHtml from 'sanitize-html'
 import { AppError, ErrorKey } from '../../src-shared/errors'
-import { hasVisibleContent } from '../../src-shared/schemas/content'
+import { hasVisibleContent } from '../../src-shared/fields'
 import { isStoredPath } from '../../src-shared/schemas/files'
 
 /**

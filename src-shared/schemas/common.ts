@@ -38,6 +38,9 @@ export function numberLike<T extends z.ZodType>(schema: T, missing: string) {
     .pipe(schema as unknown as z.ZodType<z.output<T>, number>)
 }
 
+/** A required reference to a record by its id (typed or as text): `message` when missing or not an id. */
+export const positiveId = (message: string) => numberLike(z.number().int(message).positive(message), message)
+
 /**
  * A query string's empty value is the value absent: the spec's client sends its 全部
  * choice as `?isTrainCenter=&classType=&status=&orgId=&gender=`, which means "all", not
@@ -107,9 +110,9 @@ export const dateTimeText = z
 
 export const nullResponse = z.null()
 
-/** Required text: `message` when missing or blank, a length limit in characters. */
-export function requiredText(message: string, max = 100) {
-  return z.string({ error: message }).refine((v) => !v.includes('\u0000'), NUL_MESSAGE).trim().min(1, message).max(max, `最多 ${max} 个字`)
+/** Required text: `message` when missing or blank, a length limit in characters (`tooLong` beyond it). */
+export function requiredText(message: string, max = 100, tooLong = `最多 ${max} 个字`) {
+  return z.string({ error: message }).refine((v) => !v.includes('\u0000'), NUL_MESSAGE).trim().min(1, message).max(max, tooLong)
 }
 
 /** Optional text: blank is stored as null. */

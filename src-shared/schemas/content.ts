@@ -1,59 +1,57 @@
 import { z } from 'zod'
+import { createTimeColumn, field, fieldsSchema } from '../fields'
 import { EnabledStatusSchema, type ResourceDescriptor } from '../resource'
-import { idParam, intLike, numberLike, pageOf, pageQuery, requiredText, textFilter } from './common'
-import { optionalStoredPath, storedPath } from './files'
+import { idParam, intLike, pageOf, pageQuery, textFilter } from './common'
 
 /**
  * News, home pages, carousels, notices and teachers (spec 001 §3, §5): each a standard
  * resource declared once here; its routes, handlers and screen come from the descriptor.
  */
 
-/** Whether rich text shows anything: words (markup and non-breaking spaces aside) or a picture. */
-export function hasVisibleContent(html: string): boolean {
-  return html.replace(/<[^>]*>|&nbsp;/g, '').trim() !== '' || /<img\b/i.test(html)
-}
-
-/**
- * Rich text from the editor; the server sanitises it before storing and refuses it again
- * when nothing visible is left (src-server/files/rich-text.ts `cleanRequiredRichText`).
- */
-export const richText = (message: string) => z.string({ error: message }).max(200_000, '内容过长').refine(hasVisibleContent, message)
+/** What a carousel linked to no news item shows. */
+export const NO_NEWS = '无'
 
 const createTime = z.string()
 const status = z.number().int()
-const nameFilter = (label: string): { schema: typeof textFilter; match: 'contains'; label: string } => ({ schema: textFilter, match: 'contains', label })
+/** A text filter matching anywhere; labelled like the field of its name unless told. */
+const nameFilter = (label?: string) => ({ schema: textFilter, match: 'contains' as const, ...(label ? { label } : {}) })
 
-export const NewsFieldsSchema = z.object({
-  title: requiredText('请输入标题', 50),
-  comeFrom: requiredText('请输入来源', 40),
-  entryTime: z.string({ error: '请选择日期' }).trim().min(1, '请选择日期').regex(/^\d{4}-\d{2}-\d{2}$/, '日期格式应为 yyyy-MM-dd'),
-  imagePath: optionalStoredPath,
-  content: richText('请输入内容'),
-})
+const newsForm = {
+  title: field.text('标题', { required: true, max: 50 }),
+  comeFrom: field.text('来源', { required: true, max: 40, width: '160px' }),
+  entryTime: field.date('发布日期', { message: '请选择日期', width: '120px' }),
+  imagePath: field.image('缩略图', { width: '100px' }),
+  content: field.richText('内容'),
+}
+const NewsFieldsSchema = fieldsSchema(newsForm)
 export const NewsRowSchema = NewsFieldsSchema.extend({ id: z.number().int(), imagePath: z.string().nullable(), content: z.string(), status, createTime })
 export type NewsRow = z.infer<typeof NewsRowSchema>
 
 export const newsResource = {
   name: 'news', path: '/api/news', noun: '新闻', access: 'content:news', table: 'news', status: true, province: true,
-  row: NewsRowSchema, fields: NewsFieldsSchema,
-  filters: { title: nameFilter('标题') },
+  row: NewsRowSchema, form: newsForm, fields: NewsFieldsSchema,
+  columns: ['title', 'imagePath', 'comeFrom', 'entryTime'],
+  filters: { title: nameFilter() },
   sortable: ['title', 'entryTime'],
 } as const satisfies ResourceDescriptor
 
-export const HomeFieldsSchema = z.object({ name: requiredText('请输入首页名称', 50) })
+const homeForm = { name: field.text('名称', { required: true, max: 50, message: '请输入首页名称' }) }
+const HomeFieldsSchema = fieldsSchema(homeForm)
 export const HomeRowSchema = HomeFieldsSchema.extend({ id: z.number().int(), status, createTime })
 export type HomeRow = z.infer<typeof HomeRowSchema>
 
 export const homeResource = {
   name: 'home', path: '/api/home', noun: '首页', access: 'content:home', table: 'home', province: true,
-  row: HomeRowSchema, fields: HomeFieldsSchema,
-  filters: { name: nameFilter('名称') },
+  row: HomeRowSchema, form: homeForm, fields: HomeFieldsSchema,
+  columns: ['name', { key: 'status', title: '状态', width: '110px' }, createTimeColumn],
+  filters: { name: nameFilter() },
 } as const satisfies ResourceDescriptor
 
-export const CarouselFieldsSchema = z.object({
-  imagePath: storedPath('请上传图片'),
-  newsId: z.preprocess((v) => (v === '' || v === undefined ? null : v), intLike.pipe(z.number().int().positive('请选择关联新闻')).nullable()),
-})
+const carouselForm = {
+  imagePath: field.image('图片', { required: true, width: '110px' }),
+  newsId: field.reference('关联新闻', { to: 'news', text: 'title', none: NO_NEWS }),
+}
+const CarouselFieldsSchema = fieldsSchema(carouselForm)
 export const CarouselRowSchema = z.object({
   id: z.number().int(),
   imagePath: z.string(),
@@ -66,22 +64,29 @@ export type CarouselRow = z.infer<typeof CarouselRowSchema>
 
 export const carouselResource = {
   name: 'carousel', path: '/api/carousel', noun: '轮播图', access: 'content:carousel', table: 'carousel', status: true, province: true,
-  row: CarouselRowSchema, fields: CarouselFieldsSchema, filters: {},
+  row: CarouselRowSchema, form: carouselForm, fields: CarouselFieldsSchema, filters: {},
+  columns: ['imagePath', { key: 'news', title: '关联新闻' }, createTimeColumn],
 } as const satisfies ResourceDescriptor
 
-export const NoticeFieldsSchema = z.object({
-  name: requiredText('请输入名称', 20),
-  content: richText('请输入内容'),
+const noticeForm = {
+  name: field.text('名称', { required: true, max: 20, fullRow: true }),
+  content: field.richText('内容'),
   /** The members it is addressed to (GET /api/notice/member/{id} lists them); absent keeps them. */
-  memberIdList: z.array(intLike.pipe(z.number().int().positive('请选择党员')), { error: '请选择党员' }).max(5000, '一次最多通知 5000 名党员').optional(),
-})
+  memberIdList: field.own(
+    '发送对象',
+    z.array(intLike.pipe(z.number().int().positive('请选择党员')), { error: '请选择党员' }).max(5000, '一次最多通知 5000 名党员').optional(),
+    { fullRow: true, initial: [] },
+  ),
+}
+const NoticeFieldsSchema = fieldsSchema(noticeForm)
 export const NoticeRowSchema = NoticeFieldsSchema.omit({ memberIdList: true }).extend({ id: z.number().int(), status, createTime, memberCount: z.number().int() })
 export type NoticeRow = z.infer<typeof NoticeRowSchema>
 
 export const noticeResource = {
   name: 'notice', path: '/api/notice', noun: '通知', access: 'content:notice', table: 'notice', status: true, scope: 'notice',
-  row: NoticeRowSchema, fields: NoticeFieldsSchema,
-  filters: { name: nameFilter('名称') },
+  row: NoticeRowSchema, form: noticeForm, fields: NoticeFieldsSchema,
+  columns: ['name', { key: 'memberCount', title: '发送对象', width: '100px' }, createTimeColumn],
+  filters: { name: nameFilter() },
 } as const satisfies ResourceDescriptor
 
 /**
@@ -98,22 +103,22 @@ export type NoticeMember = z.infer<typeof NoticeMemberSchema>
 export const NoticeMemberQuerySchema = pageQuery.extend({ name: textFilter })
 export const NoticeMemberPageSchema = pageOf(NoticeMemberSchema)
 
-export const TeacherFieldsSchema = z.object({
-  name: requiredText('请输入教师姓名', 50),
-  avatarUrl: storedPath('请上传头像'),
-  content: requiredText('请输入简介', 2000),
-})
+const teacherForm = {
+  name: field.text('姓名', { required: true, max: 50, message: '请输入教师姓名' }),
+  avatarUrl: field.image('头像', { required: true }),
+  content: field.longText('简介', { required: true, max: 2000 }),
+}
+const TeacherFieldsSchema = fieldsSchema(teacherForm)
 export const TeacherRowSchema = TeacherFieldsSchema.extend({ id: z.number().int(), createTime })
 export type TeacherRow = z.infer<typeof TeacherRowSchema>
 
 export const teacherResource = {
   name: 'teacher', path: '/api/teacher', noun: '教师', access: 'course:teacher', table: 'teacher', province: true,
-  row: TeacherRowSchema, fields: TeacherFieldsSchema,
+  row: TeacherRowSchema, form: teacherForm, fields: TeacherFieldsSchema,
   filters: { name: nameFilter('教师姓名') },
 } as const satisfies ResourceDescriptor
 
 /** Teacher page sizes (spec 001 §9): 8, 12, 16, default 8. */
 export const TEACHER_PAGE_SIZES = [8, 12, 16] as const
 
-export const EnabledStatusField = numberLike(z.union([z.literal(1), z.literal(-1)], { error: '状态不能为空' }), '状态不能为空')
 export { EnabledStatusSchema }

@@ -1,23 +1,23 @@
 import { z } from 'zod'
+import { createTimeColumn, field, fieldsSchema } from '../fields'
 import type { ResourceDescriptor } from '../resource'
-import { idParam, intLike, numberLike, pageQuery, requiredText, textFilter } from './common'
-import { EnabledStatusField, richText } from './content'
-import { optionalStoredPath, storedPath } from './files'
+import { idParam, intLike, numberLike, pageQuery, positiveId, requiredText, textFilter } from './common'
 
 /** Courses, their resources and moderated comments (spec 001 §3, §5). */
 
-const positiveId = (message: string) => numberLike(z.number().int(message).positive(message), message)
+/** 1 video, 2 other (spec 001 §3). */
+export const resourceTypeLabels = { 1: '视频', 2: '其他' } as const
 
-export const CourseFieldsSchema = z.object({
-  name: requiredText('请输入课程名称', 100),
-  teacherId: positiveId('请选择主讲教师'),
-  content: richText('请输入简介'),
-  status: EnabledStatusField,
-  /** jpg, jpeg, png under 1 MB. */
-  imagePath: optionalStoredPath,
+const courseForm = {
+  name: field.text('课程名称', { required: true, max: 100, width: '150px' }),
+  teacherId: field.reference('主讲教师', { required: true, to: 'teacher', text: 'name' }),
+  status: field.choice('状态', { options: [{ value: 1, label: '启用' }, { value: -1, label: '停用' }], message: '状态不能为空', initial: 1, width: '80px' }),
+  imagePath: field.image('课程图片'),
   /** A video up to 500 MB. */
-  videoPath: optionalStoredPath,
-})
+  videoPath: field.file('课程视频', { upload: 'video', fullRow: true }),
+  content: field.richText('简介'),
+}
+const CourseFieldsSchema = fieldsSchema(courseForm)
 export const CourseRowSchema = CourseFieldsSchema.extend({
   id: z.number().int(),
   teacherId: z.number().int(),
@@ -29,21 +29,21 @@ export type CourseRow = z.infer<typeof CourseRowSchema>
 
 export const courseResource = {
   name: 'course', path: '/api/course', noun: '课程', access: 'course:course', table: 'course', province: true,
-  row: CourseRowSchema, fields: CourseFieldsSchema,
-  filters: { name: { schema: textFilter, match: 'contains', label: '课程名称' } },
+  row: CourseRowSchema, form: courseForm, fields: CourseFieldsSchema,
+  columns: ['name', 'content', { key: 'teacherName', title: '主讲教师', width: '110px' }, 'status', createTimeColumn],
+  filters: { name: { schema: textFilter, match: 'contains' } },
   sortable: ['name', 'createTime'],
 } as const satisfies ResourceDescriptor
 
-/** 1 video, 2 other (spec 001 §3). */
-export const resourceTypeLabels = { 1: '视频', 2: '其他' } as const
 
-export const CourseResourceFieldsSchema = z.object({
-  courseId: positiveId('请选择课程'),
-  name: requiredText('请输入资源名称', 100),
-  sortOrder: numberLike(z.number({ error: '请输入权重' }).int('权重必须是整数').min(0, '权重不能小于 0'), '请输入权重'),
-  type: numberLike(z.union([z.literal(1), z.literal(2)], { error: '资源类型不能为空' }), '资源类型不能为空'),
-  resourcePath: storedPath('请上传文件'),
-})
+const courseResourceForm = {
+  courseId: field.reference('课程', { required: true, to: 'course', text: 'name', hidden: true }),
+  name: field.text('资源名称', { required: true, max: 100 }),
+  sortOrder: field.integer('权重', { min: 0, width: '80px' }),
+  type: field.choice('资源类型', { options: [{ value: 1, label: resourceTypeLabels[1] }, { value: 2, label: resourceTypeLabels[2] }], message: '资源类型不能为空', width: '80px' }),
+  resourcePath: field.file('资源文件', { required: true, upload: 'courseware', message: '请上传文件', hint: '一个文件' }),
+}
+const CourseResourceFieldsSchema = fieldsSchema(courseResourceForm)
 export const CourseResourceRowSchema = CourseResourceFieldsSchema.extend({
   id: z.number().int(),
   courseId: z.number().int(),
@@ -55,8 +55,9 @@ export type CourseResourceRow = z.infer<typeof CourseResourceRowSchema>
 
 export const courseResourceResource = {
   name: 'courseResource', path: '/api/course/resource', noun: '课程资源', access: 'course:course', table: 'courseResource', province: true,
-  row: CourseResourceRowSchema, fields: CourseResourceFieldsSchema, order: 'oldest',
-  filters: { courseId: { schema: intLike.pipe(z.number().int().positive()).optional(), match: 'equals', label: '课程' } },
+  row: CourseResourceRowSchema, form: courseResourceForm, fields: CourseResourceFieldsSchema, order: 'oldest',
+  columns: ['name', 'type', 'sortOrder', createTimeColumn],
+  filters: { courseId: { schema: intLike.pipe(z.number().int().positive()).optional(), match: 'equals' } },
 } as const satisfies ResourceDescriptor
 
 /** Comment status: 0 pending, 1 passed, -1 rejected. */

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { createTimeColumn, field, fieldsSchema } from '../fields'
 import { permissionTree, type ModuleNode } from '../permissions'
 import { listQueryOf, type ResourceDescriptor } from '../resource'
 import { dateTimeText, intLike, pageQuery, textFilter } from './common'
@@ -97,13 +98,13 @@ export const permissionIdList = z
   .min(1, '请至少选择一个菜单!')
   .refine((ids) => ids.every((id) => moduleIds.has(id) || screenIds.has(id)), '菜单不存在')
 
-const roleFields = {
-  title: z.string({ error: '请输入角色名称' }).trim().min(1, '请输入角色名称').max(ROLE_TITLE_MAX, '角色名称不能超过10个字符'),
-  remark: z.string({ error: '请输入备注' }).trim().min(1, '请输入备注').max(ROLE_REMARK_MAX, '备注不能超过100个字符'),
-  permissionIdList,
+const roleForm = {
+  title: field.text('角色名称', { required: true, max: ROLE_TITLE_MAX, tooLong: `角色名称不能超过${ROLE_TITLE_MAX}个字符`, width: '180px' }),
+  remark: field.longText('备注', { required: true, max: ROLE_REMARK_MAX, tooLong: `备注不能超过${ROLE_REMARK_MAX}个字符` }),
+  permissionIdList: field.own('菜单权限', permissionIdList, { required: true, initial: [] }),
 }
-export const RoleCreateSchema = z.object(roleFields)
-export const RoleUpdateSchema = z.object({ id: z.number().int().positive(), ...roleFields })
+export const RoleCreateSchema = fieldsSchema(roleForm)
+export const RoleUpdateSchema = z.object({ id: z.number().int().positive(), ...RoleCreateSchema.shape })
 export type RoleCreate = z.input<typeof RoleCreateSchema>
 
 
@@ -118,14 +119,15 @@ export const RoleRowSchema = z.object({
 export type RoleRow = z.infer<typeof RoleRowSchema>
 
 /**
- * Roles as a resource: the screen (CrudScreen) and the list's filter come from it. The
+ * Roles as a resource: the screen (CrudScreen), its fields and the list's filter come from it. The
  * routes are declared by hand (routes/system.ts) for the spec's paths, where delete
  * takes its id in the body; their names and inputs are the standard ones.
  */
 export const roleResource = {
   name: 'role', path: '/api/role', noun: '角色', access: 'system:role', table: 'role',
-  row: RoleRowSchema, fields: RoleCreateSchema,
-  filters: { title: { schema: textFilter, match: 'contains', label: '角色名称' } },
+  row: RoleRowSchema, form: roleForm, fields: RoleCreateSchema,
+  columns: ['title', 'remark', createTimeColumn],
+  filters: { title: { schema: textFilter, match: 'contains' } },
 } as const satisfies ResourceDescriptor
 
 export const RoleQuerySchema = listQueryOf(roleResource.filters)

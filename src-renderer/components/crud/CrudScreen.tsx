@@ -7,13 +7,15 @@ import { routes } from '../../../src-shared/api'
 import type { RouteDef } from '../../../src-shared/contract'
 import { sortableColumns, sortFields } from '../../../src-shared/list-sort'
 import { screenByKey } from '../../../src-shared/permissions'
-import type { ResourceDescriptor } from '../../../src-shared/resource'
+import { filterLabel, type ResourceDescriptor } from '../../../src-shared/resource'
 import type { FilterField, FilterValues } from '../FilterBar'
 import { FormDialog } from '../FormDialog'
 import { ResourceTable, type Column, type ResourceTableHandle, type RowSelection } from '../ResourceTable'
 import { toastMessages, useNotify } from '../toast'
 import { useConfirmedDelete } from '../useConfirmedDelete'
 import { indexLabel, numbered } from '../useResourcePage'
+import { declaredColumns } from './columns'
+import { blankOf, DeclaredFields, valuesOf } from './fields'
 import { resourceCall, type Numbered, type RowOf } from './resource-call'
 import { deletableTableOf } from '../../../src-shared/references'
 
@@ -34,18 +36,28 @@ export interface CrudScreenProps<D extends ResourceDescriptor, E extends RowOf<D
   resource: D
   /** Accessible name of the table, e.g. 新闻列表. */
   label: string
-  /** Columns besides 序号 and (for a resource with `status`) the enable switch. */
-  columns: readonly Column<Numbered<RowOf<D>>>[]
+  /**
+   * Columns besides 序号 and (for a resource with `status`) the enable switch: those the
+   * descriptor declares (`columns`), unless it declares none.
+   */
+  columns?: readonly Column<Numbered<RowOf<D>>>[]
+  /** Cells of declared columns the screen draws its own way, by key. */
+  cells?: Partial<Record<string, Partial<Column<Numbered<RowOf<D>>>>>>
   /**
    * The record 编辑 opens, read afresh (list rows that are summaries: the whole record);
    * the row itself unless given. A failure is an error toast and no dialog.
    */
   loadForEdit?(row: RowOf<D>): Promise<E>
-  /** The dialog's fields, bound to the form (the descriptor's `fields` schema validates them). */
-  fields(form: UseFormReturn<FieldValues>, editing: E | null): ReactNode
-  /** Values a new record's dialog opens with. */
-  blank: FieldValues
-  /** Values a record's dialog opens with; the record itself unless given. */
+  /**
+   * The dialog's fields, bound to the form (the descriptor's `fields` schema validates
+   * them): those the descriptor declares (`form`), unless it declares none.
+   */
+  fields?(form: UseFormReturn<FieldValues>, editing: E | null): ReactNode
+  /** Declared fields the screen draws itself (`own` ones, or one drawn its own way), by name. */
+  controls?: Record<string, (form: UseFormReturn<FieldValues>, editing: E | null) => ReactNode>
+  /** Values a new record's dialog opens with; each declared field's initial or empty value unless given. */
+  blank?: FieldValues
+  /** Values a record's dialog opens with; its declared fields (or the record itself) unless given. */
   toValues?(record: E): FieldValues
   /** Options of choice filters, by filter name. */
   filterOptions?: Record<string, readonly { value: string; label: string }[]>
@@ -102,11 +114,13 @@ export function CrudScreen<D extends ResourceDescriptor, E extends RowOf<D> = Ro
   draft,
   resource,
   label,
-  columns,
+  columns = [],
+  cells = {},
   loadForEdit = (row) => Promise.resolve(row as E),
   fields,
-  blank,
-  toValues = (record) => record as FieldValues,
+  controls = {},
+  blank = resource.form ? blankOf(resource.form) : {},
+  toValues = (record) => (resource.form ? valuesOf(resource.form, record) : (record as FieldValues)),
   filterOptions = {},
   filterControls = {},
   selection,
@@ -115,7 +129,7 @@ export function CrudScreen<D extends ResourceDescriptor, E extends RowOf<D> = Ro
   addLabel = '添加',
   toolbar,
   expand,
-  dialogLayout,
+  dialogLayout = resource.form && Object.values(resource.form).some((decl) => decl.kind === 'richText') ? 'wide' : undefined,
   actionsWidth,
   statusLabel = '启用',
   fixed = {},
@@ -166,7 +180,7 @@ export function CrudScreen<D extends ResourceDescriptor, E extends RowOf<D> = Ro
     : []
   const allColumns: Column<Row>[] = [
     { key: 'index', title: '序号', width: '70px', render: (row) => indexLabel(row.index) },
-    ...columns,
+    ...(resource.columns ? declaredColumns<Row>(resource.columns, resource.form ?? {}, cells) : columns),
     ...statusColumn,
   ]
 
@@ -185,7 +199,7 @@ export function CrudScreen<D extends ResourceDescriptor, E extends RowOf<D> = Ro
         rowKey={(row) => row.id}
         filters={Object.entries(resource.filters)
           .filter(([name, filter]) => filter.match !== 'equals' || filterOptions[name] || filter.options || filterControls[name])
-          .map(([name, filter]) => ({ name, label: filter.label, options: filterOptions[name] ?? filter.options, ...filterControls[name] }))}
+          .map(([name, filter]) => ({ name, label: filterLabel(resource, name), options: filterOptions[name] ?? filter.options, ...filterControls[name] }))}
         sortable={sortableColumns((routes[`${resource.name}.list` as keyof typeof routes] as RouteDef | undefined)?.query)}
         load={async ({ pageNum, pageSize, filters, sort }) => {
           // An export takes the list's order too.
@@ -255,7 +269,13 @@ export function CrudScreen<D extends ResourceDescriptor, E extends RowOf<D> = Ro
           }
         }}
       >
-        {(form) => fields(form as unknown as UseFormReturn<FieldValues>, dialog?.row ?? null)}
+        {(form) => {
+          const bound = form as unknown as UseFormReturn<FieldValues>
+          const editing = dialog?.row ?? null
+          if (!resource.form) return fields?.(bound, editing)
+          const own = Object.fromEntries(Object.entries(controls).map(([name, draw]) => [name, () => draw(bound, editing)]))
+          return <DeclaredFields form={resource.form} control={bound.control} controls={own} />
+        }}
       </FormDialog>
     </>
   )

@@ -8,6 +8,11 @@ import { call } from '../../lib/bridge'
 export type RowOf<D extends ResourceDescriptor> = z.output<D['row']> & { id: number; status?: number }
 export type Numbered<Row> = Row & { index: number }
 
+/** Every record of a resource by its name (its generated `all` route): a reference's choices. */
+export function allOf(name: string): Promise<Record<string, unknown>[]> {
+  return (call as (name: RpcName, input: unknown) => Promise<Record<string, unknown>[]>)(`${name}.all` as RpcName, undefined)
+}
+
 /**
  * The generated routes of a descriptor, called through the bridge. The route names are
  * built from the descriptor, so their types are the descriptor's row; the inputs are

@@ -4,17 +4,15 @@ import { PeopleRegular, SendRegular } from '@fluentui/react-icons'
 import { noticeResource, type NoticeMember, type NoticeRow } from '../../../src-shared/schemas/content'
 import { call } from '../../lib/bridge'
 import { useConfirm } from '../../components/confirm'
-import { FormField, TextField } from '../../components/FormFields'
+import { FormField } from '../../components/FormFields'
 import { FULL_ROW } from '../../components/FormDialog'
 import { ResourceTable } from '../../components/ResourceTable'
 import { useNotify } from '../../components/toast'
 import { ViewDialog } from '../../components/ViewDialog'
 import { CrudScreen } from '../../components/crud/CrudScreen'
-import { RichTextField } from '../../components/crud/fields'
 import { reportQueued } from '../organization/SmsDialog'
 import { SmsServiceWarning, useSmsStatus } from '../organization/SmsServiceWarning'
 import { NoticeMemberPicker } from './NoticeMemberPicker'
-import { minutesOf } from '../../../src-shared/date-text'
 import { MAX_PAGE_SIZE } from '../../../src-shared/schemas/common'
 
 const useStyles = makeStyles({ members: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalM } })
@@ -74,24 +72,15 @@ export default function NoticeScreen() {
         resource={noticeResource}
         notice={<SmsServiceWarning status={smsStatus} />}
         label="通知列表"
-        columns={[
-          { key: 'name', title: '名称', render: (row) => row.name },
-          { key: 'memberCount', title: '发送对象', width: '100px', render: (row) => `${row.memberCount} 人` },
-          { key: 'createTime', title: '创建时间', width: '180px', render: (row) => minutesOf(row.createTime) },
-        ]}
-        blank={{ name: '', content: '', memberIdList: [] }}
-        toValues={(row) => ({ name: row.name, content: row.content })}
-        dialogLayout="wide"
+        cells={{ memberCount: { render: (row) => `${row.memberCount} 人` } }}
         actionsWidth="360px"
-        fields={({ control }, editing) => (
-          <>
-            <TextField control={control} name="name" label="名称" required maxLength={20} autoFocus className={FULL_ROW} />
-            <RichTextField control={control} name="content" label="内容" required className={FULL_ROW} />
-            <FormField control={control} name="memberIdList" label="发送对象" className={FULL_ROW}>
+        controls={{
+          memberIdList: ({ control }, editing) => (
+            <FormField control={control} name="memberIdList" label={noticeResource.form.memberIdList.label} className={FULL_ROW}>
               {(field) => <MemberIdsInput value={field.value as number[] | undefined} onChange={field.onChange} notice={editing} />}
             </FormField>
-          </>
-        )}
+          ),
+        }}
         rowActions={(row) => (
           <>
             <Button size="small" appearance="subtle" icon={<PeopleRegular />} onClick={() => setMembers(row)}>

@@ -3,10 +3,8 @@ import { Button, Card, CardFooter, CardHeader, Image, makeStyles, Text, tokens }
 import { InfoRegular } from '@fluentui/react-icons'
 import { TEACHER_PAGE_SIZES, teacherResource, type TeacherRow } from '../../../src-shared/schemas/content'
 import { useStoredFile } from '../../components/FileUpload'
-import { TextAreaField, TextField } from '../../components/FormFields'
 import { ViewDialog } from '../../components/ViewDialog'
 import { CrudScreen } from '../../components/crud/CrudScreen'
-import { ImageField } from '../../components/crud/fields'
 
 const useStyles = makeStyles({
   avatar: { width: '56px', height: '56px', borderRadius: '50%', objectFit: 'cover', backgroundColor: tokens.colorNeutralBackground3 },
@@ -32,7 +30,6 @@ export default function TeacherScreen() {
         label="教师列表"
         deleteMessage="确定要删除当前教师信息吗?"
         pageSizes={TEACHER_PAGE_SIZES}
-        columns={[]}
         card={(row, actions) => (
           <Card>
             <CardHeader image={<Avatar path={row.avatarUrl} name={row.name} />} header={<Text weight="semibold">{row.name}</Text>} />
@@ -44,14 +41,6 @@ export default function TeacherScreen() {
           <Button size="small" appearance="subtle" icon={<InfoRegular />} onClick={() => setDetail(row)}>
             详情
           </Button>
-        )}
-        blank={{ name: '', avatarUrl: null, content: '' }}
-        fields={({ control }) => (
-          <>
-            <TextField control={control} name="name" label="姓名" required maxLength={50} autoFocus />
-            <ImageField control={control} name="avatarUrl" label="头像" required />
-            <TextAreaField control={control} name="content" label="简介" required rows={4} />
-          </>
         )}
       />
       <ViewDialog open={detail !== null} title={`教师详情：${detail?.name ?? ''}`} onClose={() => setDetail(null)}>
