@@ -9,8 +9,18 @@ function wholeTextOnHover(event: PointerEvent<HTMLElement>): void {
   const element = event.currentTarget
   const cut = [element, ...element.querySelectorAll<HTMLElement>('*')].some((e) => e.scrollWidth > e.clientWidth + 1)
   const text = element.textContent?.trim()
-  if (cut && text) element.title = text
-  else element.removeAttribute('title')
+  if (cut && text) {
+    element.title = text
+    element.dataset.wholeText = ''
+  } else forgetWholeText(element)
+}
+
+/** Takes back the tooltips given on hover in and under `root` (e.g. a row now showing another record). */
+export function forgetWholeText(root: HTMLElement): void {
+  for (const element of [root, ...root.querySelectorAll<HTMLElement>('[data-whole-text]')]) {
+    element.removeAttribute('title')
+    delete element.dataset.wholeText
+  }
 }
 
 /** Fluent's cell layout draws nothing for falsy content, so a count of 0 would show as a blank cell. */

@@ -179,11 +179,23 @@ describe('department list', () => {
     await treeRow(page, '1 大批量支部0001').waitFor()
     const rendered = await page.getByRole('treegrid', { name: '组织列表' }).getByRole('row').count()
     expect(rendered).toBeLessThan(80)
+    const scrollBy = (by: number | 'end') =>
+      page.getByRole('treegrid', { name: '组织列表' }).evaluate((grid, to) => {
+        const scroller = [...grid.querySelectorAll('div')].find((el) => el.scrollHeight > el.clientHeight + 100)
+        scroller?.scrollTo(0, to === 'end' ? scroller.scrollHeight : scroller.scrollTop + to)
+      }, by)
+    // Rows scrolled out of view lend their elements to the rows scrolled in: what a row
+    // shows and what its buttons do follow the organisation it now shows.
+    for (let step = 0; step < 20; step++) await scrollBy(130)
+    const recycled = treeRow(page, '65 大批量支部0065')
+    await recycled.getByRole('button', { name: '编辑' }).click()
+    const dialog = page.getByRole('dialog', { name: '编辑组织' })
+    expect(await dialog.getByLabel('组织全称').inputValue()).toBe('大批量支部0065')
+    await dialog.getByRole('button', { name: '取消' }).click()
+    await dialog.waitFor({ state: 'detached' })
+    expect(await page.getByRole('treegrid', { name: '组织列表' }).getByRole('row').count()).toBeLessThan(80)
     // The last one is reachable: scroll the tree's body to the end.
-    await page.getByRole('treegrid', { name: '组织列表' }).evaluate((grid) => {
-      const scroller = [...grid.querySelectorAll('div')].find((el) => el.scrollHeight > el.clientHeight + 100)
-      scroller?.scrollTo(0, scroller.scrollHeight)
-    })
+    await scrollBy('end')
     await treeRow(page, '5000 大批量支部5000').waitFor()
   })
 })

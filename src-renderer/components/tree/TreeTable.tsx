@@ -1,4 +1,4 @@
-import { memo, useEffect, useMemo, useRef, type ReactNode } from 'react'
+import { memo, useEffect, useLayoutEffect, useMemo, useRef, type ReactNode, type RefObject } from 'react'
 import {
   Button,
   makeStyles,
@@ -17,7 +17,7 @@ import { useVirtualizer } from '@tanstack/react-virtual'
 import { EmptyState } from '../EmptyState'
 import type { Column } from '../ResourceTable'
 import type { LazyTree, TreeKey, TreeRow } from './useLazyTree'
-import { TruncatedCell, TruncatedText } from '../TruncatedCell'
+import { forgetWholeText, TruncatedCell, TruncatedText } from '../TruncatedCell'
 
 export interface TreeTableProps<N> {
   /** Accessible name, e.g. 组织列表. */
@@ -41,12 +41,19 @@ export interface TreeTableProps<N> {
 
 const ROW_HEIGHT = 40
 const INDENT_PX = 20
+/** The rows in the page move by blocks of this many (see RowWindow) … */
+const BLOCK = 8
+/** … and reach at least this many rows beyond the view each way. */
+const OVERSCAN = 4
 
 const useStyles = makeStyles({
   root: { position: 'relative' },
-  scroller: { overflowY: 'auto', position: 'relative' },
+  // Opaque (the content area's colour, Shell), so that Chromium scrolls it on the
+  // compositor: a transparent scroller is repainted and its layers rebuilt every frame.
+  scroller: { overflowY: 'auto', position: 'relative', backgroundColor: tokens.colorNeutralBackground2 },
   body: { position: 'relative' },
-  row: { position: 'absolute', left: 0, right: 0, height: `${ROW_HEIGHT}px` },
+  // Contained: a row given another node is laid out and painted alone.
+  row: { position: 'absolute', left: 0, right: 0, height: `${ROW_HEIGHT}px`, contain: 'strict' },
   clickable: { cursor: 'pointer' },
   highlighted: { backgroundColor: tokens.colorPaletteYellowBackground2, ':hover': { backgroundColor: tokens.colorPaletteYellowBackground3 } },
   first: { display: 'flex', alignItems: 'center', minWidth: 0, gap: tokens.spacingHorizontalXXS },
@@ -80,20 +87,7 @@ export function TreeTable<N>({
   const styles = useStyles()
   const scroller = useRef<HTMLDivElement>(null)
   const { rows } = tree
-  // The virtualizer's functions change identity on purpose; the compiler leaves this component unmemoized.
-  // eslint-disable-next-line react-hooks/incompatible-library
-  const virtualizer = useVirtualizer({
-    count: rows.length,
-    getScrollElement: () => scroller.current,
-    estimateSize: () => ROW_HEIGHT,
-    overscan: 8,
-  })
-
   const targetIndex = scrollTo === undefined || scrollTo === null ? -1 : rows.findIndex((row) => row.key === scrollTo)
-  useEffect(() => {
-    if (targetIndex >= 0) virtualizer.scrollToIndex(targetIndex, { align: 'center' })
-  }, [targetIndex, scrollTo, virtualizer])
-
   const [first, rest] = useMemo(() => [columns[0], columns.slice(1)] as const, [columns])
   return (
     <div className={styles.root}>
@@ -111,24 +105,25 @@ export function TreeTable<N>({
           </TableHeader>
         )}
         <div ref={scroller} className={styles.scroller} style={{ height }}>
-          <TableBody className={styles.body} style={{ height: `${virtualizer.getTotalSize()}px` }}>
-            {virtualizer.getVirtualItems().map((item) => {
-              const row = rows[item.index]
-              return (
-                <TreeRowView
-                  key={row.key}
-                  row={row}
-                  start={item.start}
-                  found={highlighted?.has(row.key) ?? false}
-                  first={first}
-                  rest={rest}
-                  rowActions={rowActions}
-                  actionsWidth={actionsWidth}
-                  onRowClick={onRowClick}
-                  toggle={tree.toggle}
-                />
-              )
-            })}
+          <TableBody className={styles.body} style={{ height: `${rows.length * ROW_HEIGHT}px` }}>
+            <RowWindow scroller={scroller} count={rows.length} target={targetIndex} targetKey={scrollTo}>
+              {(from, to, span) =>
+                rows.slice(from, to).map((row, i) => (
+                  <TreeRowView
+                    key={(from + i) % span}
+                    row={row}
+                    start={(from + i) * ROW_HEIGHT}
+                    found={highlighted?.has(row.key) ?? false}
+                    first={first}
+                    rest={rest}
+                    rowActions={rowActions}
+                    actionsWidth={actionsWidth}
+                    onRowClick={onRowClick}
+                    toggle={tree.toggle}
+                  />
+                ))
+              }
+            </RowWindow>
           </TableBody>
           {tree.loadingTop && (
             <div className={styles.topLoading}>
@@ -141,6 +136,64 @@ export function TreeTable<N>({
     </div>
   )
 }
+
+/**
+ * How many rows the window holds in a scroller this high: the view and OVERSCAN rows
+ * each side, from a block's start. The same for every position, so that as it moves the
+ * rows leaving at one end hand their elements to the rows coming in at the other.
+ */
+function windowSpan(height: number): number {
+  const inView = Math.ceil(height / ROW_HEIGHT) + 1
+  return (Math.ceil((inView + 2 * OVERSCAN) / BLOCK) + 1) * BLOCK
+}
+
+interface RowWindowProps {
+  scroller: RefObject<HTMLDivElement | null>
+  count: number
+  /** The row to scroll to the middle (-1: none), again whenever `targetKey` changes. */
+  target: number
+  targetKey: TreeKey | null | undefined
+  /** The rows from `from` to `to` (exclusive); row `i` is drawn by the element numbered `i % span`. */
+  children(from: number, to: number, span: number): ReactNode
+}
+
+/**
+ * Which rows are in the page. The virtualizer re-renders its component whenever the
+ * rows in view change — every frame of a scroll — so it lives here, apart from the
+ * table; the window it gives moves by whole blocks, and a row scrolled out gives its
+ * elements to the row scrolled in (TreeRowView). A frame of a scroll thus costs this
+ * component and, once a block, the new rows' text and place — not mounting Fluent
+ * cells and buttons (a table re-rendered per frame, its rows mounted as they came,
+ * held a 5 000-branch node at a third of a plain list's frame rate, bench/tree-scroll).
+ */
+function RowWindow({ scroller, count, target, targetKey, children }: RowWindowProps) {
+  // The virtualizer's functions change identity on purpose; the compiler leaves this component unmemoized.
+  // eslint-disable-next-line react-hooks/incompatible-library
+  const virtualizer = useVirtualizer({
+    count,
+    getScrollElement: () => scroller.current,
+    estimateSize: () => ROW_HEIGHT,
+    overscan: 0,
+  })
+  useEffect(() => {
+    if (target >= 0) virtualizer.scrollToIndex(target, { align: 'center' })
+  }, [target, targetKey, virtualizer])
+  const span = windowSpan(virtualizer.scrollRect?.height ?? 0)
+  const from = Math.floor(Math.max(0, (virtualizer.calculateRange()?.startIndex ?? 0) - OVERSCAN) / BLOCK) * BLOCK
+  return <Rows from={from} to={Math.min(count, from + span)} span={span} render={children} />
+}
+
+interface RowsProps {
+  from: number
+  to: number
+  span: number
+  render: RowWindowProps['children']
+}
+
+/** Re-rendered only when the window moves by a block or the table gives new rows. */
+const Rows = memo(function Rows({ from, to, span, render }: RowsProps) {
+  return render(from, to, span)
+})
 
 interface TreeRowViewProps<N> {
   row: TreeRow<N>
@@ -155,15 +208,25 @@ interface TreeRowViewProps<N> {
 }
 
 /**
- * One row of the tree. Memoised: scrolling re-renders the table on every frame, and a
- * row that stays in view (same node, same place) is then left as drawn — only the rows
- * coming into view render (re-rendering all ≈ 40 rows of Fluent cells and buttons per
- * frame held a 5 000-branch node at a sixth of a plain list's frame rate, bench/tree-scroll).
+ * One row of the tree. Memoised: when the window moves, the rows still in view (same
+ * node, same place) are left as drawn. Its elements outlive the node they show: given
+ * another node, it drops what the old one left — focus inside it, a tooltip — as a row
+ * taken out of the page would.
  */
 const TreeRowView = memo(function TreeRowView<N>({ row, start, found, first, rest, rowActions, actionsWidth, onRowClick, toggle }: TreeRowViewProps<N>) {
   const styles = useStyles()
+  const element = useRef<HTMLDivElement>(null)
+  const shown = useRef(row.key)
+  useLayoutEffect(() => {
+    if (shown.current === row.key || !element.current) return
+    shown.current = row.key
+    const focused = document.activeElement
+    if (focused instanceof HTMLElement && element.current.contains(focused)) focused.blur()
+    forgetWholeText(element.current)
+  }, [row.key])
   return (
     <TableRow
+      ref={element}
       className={mergeClasses(styles.row, onRowClick && styles.clickable, found && styles.highlighted)}
       style={{ transform: `translateY(${start}px)` }}
       aria-level={row.depth + 1}
