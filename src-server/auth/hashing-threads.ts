@@ -6,12 +6,13 @@ import type { DeriveKey } from './passwords'
  * event loop's own priority, so on two shared cores the hashes of a sign-in rush took the
  * CPU the exam calls needed (their answers waited seconds behind hashes). Here each check
  * runs on a thread of this process's own, at a lower scheduling priority (nice +10 on
- * Linux: the scheduler gives the event loop and the database about ten times the share of
+ * Linux, relative to the process's: the scheduler gives the event loop and the database about ten times the share of
  * a hashing thread whenever both want a core, and the hashing thread all that is left
  * over). Elsewhere (no per-thread priority) the threads run at the normal priority.
  * One pool per process, shared by every server in it; a thread is made when no idle one is
  * there (the queue bounds how many checks run at once) and kept for the next check.
  */
+/** How much lower than the event loop's the hashing threads' priority is (nice steps). */
 export const HASHING_NICE = 10
 
 /** The thread's code (CommonJS, evaluated: nothing to bundle or find on disk). */
@@ -22,7 +23,9 @@ if (process.platform === 'linux') {
   try {
     // /proc/thread-self names this thread's id; on Linux setpriority of a thread id is that thread's own.
     const tid = Number(require('node:fs').readlinkSync('/proc/thread-self').split('/').pop())
-    require('node:os').setPriority(tid, ${HASHING_NICE})
+    const os = require('node:os')
+    // Below the process's own priority (a server started with nice keeps its order), never past 19.
+    os.setPriority(tid, Math.min(19, os.getPriority(tid) + ${HASHING_NICE}))
   } catch {
     // Not allowed here (a sandbox): hash at the normal priority.
   }
