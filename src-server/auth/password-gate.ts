@@ -23,7 +23,7 @@ export interface PasswordGateSettings {
   concurrency: number
   /** Checks waiting beyond those; one more is refused at once. */
   queueBound: number
-  /** A check that waited this long is answered "retry" instead of hashed: its client is about to give up. */
+  /** A check that waited so long that this, less the time of a check, has passed is answered "retry" instead of hashed: its client is about to give up. */
   maxWaitMs: number
   /** Told of each check hashed, queued, dropped (client gone, waited too long) or refused at the bound: tests and benches count them. */
   observe?: (event: GateEvent) => void
@@ -77,7 +77,8 @@ export function createPasswordGate(settings: PasswordGateSettings): PasswordGate
   const next = () => {
     while (running < settings.concurrency && waiting.length > 0) {
       const w = waiting.shift()!
-      if (w.signal.aborted || Date.now() - w.since > settings.maxWaitMs) {
+      // Gone, or no longer answerable within its client's patience with a check still to run: no hash for nobody.
+      if (w.signal.aborted || Date.now() - w.since + checkMs > settings.maxWaitMs) {
         count('dropped')
         w.refuse(busy(retryAfter()))
         continue
