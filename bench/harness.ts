@@ -27,7 +27,9 @@ const TSX = fileURLToPath(new URL('../node_modules/.bin/tsx', import.meta.url))
  */
 export function startBenchServer(kind: 'hello' | 'platform' | 'floor', env: Record<string, string> = {}, checkout?: string): Promise<BenchServer> {
   const serve = checkout ? join(checkout, 'bench/serve.ts') : SERVE
-  const child: ChildProcess = spawn(TSX, [serve, kind], { cwd: checkout, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'inherit'] })
+  // A session of its own (detached): where the scheduler shares the CPU by session (Linux's
+  // autogroup), the load generator would otherwise take its share from the server it measures.
+  const child: ChildProcess = spawn(TSX, [serve, kind], { cwd: checkout, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'inherit'], detached: true })
   return new Promise((resolve, reject) => {
     const lines = createInterface({ input: child.stdout! })
     child.once('exit', (code) => reject(new Error(`${kind} server exited (${code}) before it was ready`)))

@@ -1,5 +1,6 @@
 import { availableParallelism } from 'node:os'
 import { AppError, ErrorKey } from '../../src-shared/errors'
+import { deriveOnHashingThread } from './hashing-threads'
 import { verifyAgainstDummy, verifyPassword } from './passwords'
 
 /**
@@ -11,14 +12,18 @@ import { verifyAgainstDummy, verifyPassword } from './passwords'
  * retries by itself). A waiting check whose client has gone (closed socket) or has waited
  * past `maxWaitMs` (its client's timeout) is dropped before its hash, so the box spends
  * its CPU only on sign-ins someone still waits for.
+ * The checks leave the event loop its core: they run on hashing threads of a lower
+ * scheduling priority (hashing-threads.ts), at most one fewer at once than this process's
+ * share of the cores, so the exam calls of members already signed in are answered first
+ * and a sign-in rush takes only the CPU they leave.
  * Per process, as the CPU it guards: each server process (WORKERS) has its own.
  */
 export interface PasswordGateSettings {
-  /** Checks running at once: libuv's pool size or the cores of this process, the smaller. */
+  /** Checks running at once: one fewer than this process's share of the cores, at least one. */
   concurrency: number
   /** Checks waiting beyond those; one more is refused at once. */
   queueBound: number
-  /** A check that waited this long is answered "retry" instead of hashed: its client is about to give up. */
+  /** A check that waited so long that this, less the time of a check, has passed is answered "retry" instead of hashed: its client is about to give up. */
   maxWaitMs: number
   /** Told of each check hashed, queued, dropped (client gone, waited too long) or refused at the bound: tests and benches count them. */
   observe?: (event: GateEvent) => void
@@ -33,8 +38,7 @@ export const busy = (retryAfter: number) => new AppError(ErrorKey.RATE_LIMITED, 
 
 /** Defaults for a process that is one of `workers` on this machine. */
 export function defaultGateSettings(workers = 1): PasswordGateSettings {
-  const pool = Number(process.env.UV_THREADPOOL_SIZE) || 4
-  const concurrency = Math.max(1, Math.min(pool, Math.floor(availableParallelism() / Math.max(1, workers))))
+  const concurrency = Math.max(1, Math.floor(availableParallelism() / Math.max(1, workers)) - 1)
   // ≈ 2 s of checks waiting at 40 ms each: a phone is told to come back rather than wait longer.
   return { concurrency, queueBound: concurrency * 25, maxWaitMs: 10_000 }
 }
@@ -73,7 +77,8 @@ export function createPasswordGate(settings: PasswordGateSettings): PasswordGate
   const next = () => {
     while (running < settings.concurrency && waiting.length > 0) {
       const w = waiting.shift()!
-      if (w.signal.aborted || Date.now() - w.since > settings.maxWaitMs) {
+      // Gone, or no longer answerable within its client's patience with a check still to run: no hash for nobody.
+      if (w.signal.aborted || Date.now() - w.since + checkMs > settings.maxWaitMs) {
         count('dropped')
         w.refuse(busy(retryAfter()))
         continue
@@ -87,7 +92,7 @@ export function createPasswordGate(settings: PasswordGateSettings): PasswordGate
     count('hashes')
     const started = performance.now()
     try {
-      return stored ? await verifyPassword(password, stored) : await verifyAgainstDummy(password)
+      return stored ? await verifyPassword(password, stored, deriveOnHashingThread) : await verifyAgainstDummy(password, deriveOnHashingThread)
     } finally {
       checkMs = checkMs * 0.9 + (performance.now() - started) * 0.1
       running--
