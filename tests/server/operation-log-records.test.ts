@@ -5,7 +5,7 @@ import { allScreens } from '../../src-shared/permissions'
 import { declaredRecord } from '../../src-server/http/route-records'
 import { testDatabases } from '../support/databases'
 import { credentialsFor, memberSession, messageOf, roleAccount, sendRoute, shapeOf } from '../support/route-calls'
-import { firstRecords, realistic, sampleObject, type Existing } from '../support/route-samples'
+import { existingRecords, namesTable, noRecords, realistic, referenceStems, sampleObject, uploadedFiles, type Existing, type FieldValues } from '../support/route-samples'
 import { startTestServer, type TestServer } from './harness'
 
 /**
@@ -29,8 +29,41 @@ const FLOOR = 35
 const logged = (Object.entries(routes) as [string, RouteDef][])
   .filter(([, route]) => isLoggedRoute(route))
   .map(([name, route]) => ({ name, route }))
-// Deletes last, so a route called later still finds the records the input names.
-const ordered = [...logged.filter((w) => w.route.method !== 'DELETE'), ...logged.filter((w) => w.route.method === 'DELETE')]
+type Write = (typeof logged)[number]
+
+/** The table a route creates a record of (a create: its record, found by the answer's `id`), if it is one. */
+function createdTable({ route }: Write): string | undefined {
+  const record = declaredRecord(route)
+  return record && route.method === 'POST' && record.by === undefined && !('id' in shapeOf(route)) ? record.table : undefined
+}
+
+/**
+ * The order of the calls: each write after the writes of the records its input names (a paper
+ * after a question is made and passed, an exam after a paper; of its own table, after the
+ * creates only), else in the route table's order; deletes last, each before the deletes of what
+ * it names (an account before its role and its member), so a route called later still finds the
+ * records it names in the state it needs.
+ */
+function callOrder(writes: readonly Write[]): Write[] {
+  const changes = writes.filter((w) => w.route.method !== 'DELETE')
+  const order: Write[] = []
+  const visit = (write: Write, path: readonly Write[]) => {
+    if (order.includes(write) || path.includes(write)) return
+    const own = declaredRecord(write.route)?.table
+    const stems = referenceStems(sampleObject(shapeOf(write.route)), write.route)
+    const before = changes.filter((w) => {
+      const table = declaredRecord(w.route)?.table
+      return w !== write && table !== undefined && (table !== own || createdTable(w) !== undefined) && stems.some((stem) => namesTable(stem, table))
+    })
+    for (const earlier of before) visit(earlier, [...path, write])
+    order.push(write)
+  }
+  for (const write of changes) visit(write, [])
+  const createdAt = (table: string | undefined) => order.findIndex((w) => table !== undefined && createdTable(w) === table)
+  const deletes = writes.filter((w) => w.route.method === 'DELETE')
+  return [...order, ...deletes.sort((a, b) => createdAt(declaredRecord(b.route)?.table) - createdAt(declaredRecord(a.route)?.table))]
+}
+const ordered = callOrder(logged)
 
 interface Entry {
   recordTable: string | null
@@ -59,15 +92,17 @@ describe.each(testDatabases())('every write is logged with its record before and
   let token = ''
   let member = ''
   let tables: string[] = []
-  let existing: Existing = new Map()
+  let existing: Existing = noRecords
+  let files: FieldValues = {}
   const refusedByInput: string[] = []
 
   beforeAll(async () => {
     server = await startTestServer(await database.url())
     tables = (await server.db.introspection.getTables()).map((t) => t.name)
-    existing = await firstRecords(server.db, tables)
+    existing = await existingRecords(server.db, tables)
     token = await roleAccount(server, allScreens.map((s) => s.id))
     member = await memberSession(server.db, 'log-records-member')
+    files = await uploadedFiles(server.url, token)
   }, 120_000)
   afterAll(async () => {
     console.log(`write routes the built input did not get past (${database.name}): ${refusedByInput.length}\n${refusedByInput.join('\n')}`)
@@ -84,7 +119,7 @@ describe.each(testDatabases())('every write is logged with its record before and
   })
 
   it.each(ordered)('$name: logs its record before and after', async ({ name, route }) => {
-    const input = realistic(sampleObject(shapeOf(route)), route, existing) as Record<string, unknown>
+    const input = realistic(sampleObject(shapeOf(route), files), route, existing) as Record<string, unknown>
     const last = await server.db.selectFrom('operationLog').select((eb) => eb.fn.max('id').as('id')).executeTakeFirst()
     // A sign-out or a password change ends sessions: those run on an account of their own.
     const caller = route.path.startsWith('/api/logout') || route.path.startsWith('/api/auth/') ? await roleAccount(server, []) : token
@@ -102,7 +137,7 @@ describe.each(testDatabases())('every write is logged with its record before and
       return
     }
     // What it made may be what a later route's input names (a paper for an exam …).
-    existing = await firstRecords(server.db, tables)
+    existing = await existingRecords(server.db, tables)
     if (UNDECLARED[name]) return
     expect(missingFromLog(route, input, entries), `${name} ${JSON.stringify(entries).slice(0, 400)}`).toBeNull()
   })
