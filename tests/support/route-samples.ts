@@ -1,7 +1,9 @@
+import { randomUUID } from 'node:crypto'
 import type { z } from 'zod'
 import type { RouteDef } from '../../src-shared/contract'
 import type { Db } from '../../src-server/db/types'
 import { declaredRecord } from '../../src-server/http/route-records'
+import { scopeKinds } from '../../src-server/scope/kinds'
 import { residentId } from '../../src-server/seed/demo-data'
 import { routes } from '../../src-shared/api'
 import type { UploadKind } from '../../src-shared/schemas/files'
@@ -40,6 +42,8 @@ const FIELD_VALUES: FieldValues = {
   oldPassword: ACCOUNT_PASSWORD,
   newPassword: 'Routes@67890',
   confirmPassword: 'Routes@67890',
+  // A training takes any number of sign-ups (0: no limit): the console's and the phone's both.
+  maxNum: 0,
   // A resident ID with its check digit (a training's sign-up may require one).
   cardsNumber: residentId('320102', '19800101', 101, 1),
 }
@@ -142,9 +146,12 @@ export interface Existing {
 }
 export const noRecords: Existing = { first: new Map(), newest: new Map() }
 
-/** What a reference names by the project's naming: `paper2Id` → paper, `categoryId` → category, `answers[].id` → answer, `id` the route's own table. */
-function referenceStem(key: string, parent: string | undefined, own: string | undefined): string | undefined {
-  return key === 'id' || key === 'ids' ? (parent?.replace(/(List|s)$/, '') ?? own) : key.replace(/(Ids|IdList|Id)$/, '').replace(/\d+$/, '')
+/** What a reference names: its scope's table, else by the project's naming (`paper2Id` → paper, `categoryId` → category, `answers[].id` → answer, `id` the route's own table). */
+function referenceStem(key: string, parent: string | undefined, route: RouteDef): string | undefined {
+  // A reference the route's scope declares names its kind's table (`trainSignUpMemberId` a sign-up).
+  const scoped = parent === undefined ? route.scope?.[key] : undefined
+  if (scoped) return scopeKinds[scoped].table ?? scoped
+  return key === 'id' || key === 'ids' ? (parent?.replace(/(List|s)$/, '') ?? declaredRecord(route)?.table) : key.replace(/(Ids|IdList|Id)$/, '').replace(/\d+$/, '')
 }
 
 /** Whether `table` is the one a reference's stem names: itself, or a table ending in it (`category` → questionCategory). */
@@ -157,14 +164,14 @@ export function referenceStems(value: unknown, route: RouteDef, parent?: string)
   if (Array.isArray(value)) return value.flatMap((v) => referenceStems(v, route, parent))
   if (value === null || typeof value !== 'object') return []
   return Object.entries(value).flatMap(([key, v]) =>
-    REFERENCE.test(key) && (typeof v !== 'object' || Array.isArray(v))
-      ? [referenceStem(key, parent, declaredRecord(route)?.table)].filter((stem) => stem !== undefined)
+    (REFERENCE.test(key) || (parent === undefined && route.scope?.[key] !== undefined)) && (typeof v !== 'object' || Array.isArray(v))
+      ? [referenceStem(key, parent, route)].filter((stem) => stem !== undefined)
       : referenceStems(v, route, key),
   )
 }
 
-function referencedTable(key: string, parent: string | undefined, own: string | undefined, existing: Existing): string | undefined {
-  const stem = referenceStem(key, parent, own)
+function referencedTable(key: string, parent: string | undefined, route: RouteDef, existing: Existing): string | undefined {
+  const stem = referenceStem(key, parent, route)
   if (!stem) return undefined
   return existing.newest.has(stem) ? stem : [...existing.newest.keys()].find((table) => namesTable(stem, table))
 }
@@ -182,8 +189,11 @@ export function realistic(value: unknown, route: RouteDef, existing: Existing, p
   return Object.fromEntries(
     Object.entries(value).map(([key, v]) => {
       if (typeof v === 'string' && /(^e|E)nd/.test(key)) return [key, v.replace(/^2024/, '2030')]
-      if (!REFERENCE.test(key) || (typeof v === 'object' && !Array.isArray(v))) return [key, realistic(v, route, existing, key)]
-      const table = referencedTable(key, parent, own, existing)
+      // An idempotency key names one operation: each built input has its own.
+      if (key === 'idempotencyKey') return [key, randomUUID()]
+      const reference = REFERENCE.test(key) || (parent === undefined && route.scope?.[key] !== undefined)
+      if (!reference || (typeof v === 'object' && !Array.isArray(v))) return [key, realistic(v, route, existing, key)]
+      const table = referencedTable(key, parent, route, existing)
       const records = table === own && parent === undefined && key !== 'id' && key !== 'ids' ? existing.first : existing.newest
       const id = (table && records.get(table)) ?? 1
       return [key, Array.isArray(v) ? v.map(() => id) : typeof v === 'string' ? String(id) : id]
