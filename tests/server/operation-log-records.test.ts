@@ -30,8 +30,17 @@ const UNDECLARED: Readonly<Record<string, string>> = {
   'seat.save': 'the seat save is being reworked (one seat-save method, issue 29); its handler still names the training for the log',
 }
 
-/** How many write routes the built inputs must get past their checks. */
-const FLOOR = 35
+/**
+ * Write routes the built and arranged inputs do not get past their checks, with why; the test
+ * asserts exactly these are refused, so the list may only shrink.
+ */
+const NOT_CALLED: Readonly<Record<string, string>> = {
+  'memberExam.grade': 'needs a sitting submitted with an essay answer waiting for a marker: a member\'s whole phone exam (start, answer, submit) on an essay paper, not arranged yet',
+  'memberExam.gradeOne': 'needs a sitting submitted with an essay answer waiting for a marker: a member\'s whole phone exam (start, answer, submit) on an essay paper, not arranged yet',
+}
+
+/** How many write routes the built inputs must get past their checks (every one but NOT_CALLED, on both dialects). */
+const FLOOR = 98
 
 const logged = (Object.entries(routes) as [string, RouteDef][])
   .filter(([, route]) => isLoggedRoute(route))
@@ -107,12 +116,14 @@ const ARRANGE: Readonly<Partial<Record<RouteName, (stage: Stage) => Promise<Reco
   'signup.uploadCheck': async ({ workbookFrom, input }) => ({ path: await workbookFrom('signup.downloadAll', { trainId: input.trainId }) }),
   'signup.upload': async ({ workbookFrom, input }) => ({ path: await workbookFrom('signup.downloadAll', { trainId: input.trainId }) }),
   'seat.importList': async ({ workbookFrom, input }) => ({ path: await workbookFrom('signup.downloadAll', { trainId: input.trainId }) }),
-  // The phone's sign-up link carries the training's secret; the one signing up is the member
-  // signed in on the phone (the first), whose name and number must agree (the newest has signed up).
-  'mobile.signUp': async ({ db, existing, input }) => ({
-    token: (await db.selectFrom('train').select('tokenValue').where('id', '=', Number(input.trainId)).executeTakeFirstOrThrow()).tokenValue,
-    ...(await db.selectFrom('member').select(['name', 'telephone']).where('id', '=', Number(existing.first.get('member'))).executeTakeFirstOrThrow()),
-  }),
+  // The phone's sign-up link carries the training's secret; the one signing up is a member of the
+  // host's tree who has not signed up yet (the newest has), whose name and number must agree.
+  'mobile.signUp': async ({ call, db, input }) => {
+    const telephone = '13900000001'
+    const { name } = (await call('member.create', { telephone })) as { name: string }
+    const { tokenValue } = await db.selectFrom('train').select('tokenValue').where('id', '=', Number(input.trainId)).executeTakeFirstOrThrow()
+    return { token: tokenValue, name, telephone }
+  },
   // The phone's check-in takes the code on the venue screen, from a member signed up there.
   'mobile.checkIn': async ({ call, db, existing, input }) => {
     const memberId = existing.first.get('member')
@@ -124,6 +135,8 @@ const ARRANGE: Readonly<Partial<Record<RouteName, (stage: Stage) => Promise<Reco
   'memberExam.makeUp': async () => ({ startTime: '2030-02-01 08:00:00', endTime: '2030-02-01 17:00:00' }),
   // Sent about an exam members can still sit (the exam the calls made is closed by now).
   'sms.send': async ({ call }) => ({ examId: ((await call('exam.create')) as { id: number }).id }),
+  // The newest organisation holds the members the calls made: an organisation of its own.
+  'org.delete': async ({ call }) => ({ id: ((await call('org.create', { name: '待删除组织', orgCode: '2' })) as { id: number }).id }),
   // The newest paper is used by the exam and the questionnaire (not deleted): a copy of its own.
   'paper.delete': async ({ call, input }) => ({ id: ((await call('paper.copy', { id: input.id })) as { id: number }).id }),
   // A test message goes to a provider: the settings name a local gateway.
@@ -242,9 +255,9 @@ describe.each(testDatabases())('every write is logged with its record before and
     expect(missingFromLog(route, input, entries), `${name} ${JSON.stringify(entries).slice(0, 400)}`).toBeNull()
   })
 
-  it('gets most write routes past their checks with the built input', () => {
-    // A floor (36 of 98 when written; the rest need data a built input cannot make, such as
-    // an uploaded file or a question's options), so inputs made useless cannot pass unnoticed.
+  it('gets every write route past its checks but those it says why not', () => {
+    // 36 of 98 when first written; inputs made useless cannot pass unnoticed.
+    expect(refusedByInput.map((line) => line.slice(0, line.indexOf(':')))).toEqual(Object.keys(NOT_CALLED))
     expect(ordered.length - refusedByInput.length).toBeGreaterThanOrEqual(FLOOR)
   })
 })
