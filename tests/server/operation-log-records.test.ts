@@ -97,6 +97,11 @@ interface Stage {
 }
 type RouteName = keyof typeof routes
 
+/** The `id` of what a route's call made (with its built input and `changes`). */
+async function madeBy({ call }: Stage, name: RouteName, changes: Record<string, unknown> = {}): Promise<number> {
+  return ((await call(name, changes)) as { id: number }).id
+}
+
 /** The member signed in on the phone (the first) signed up for the training, through the console's route. */
 async function phoneMemberSignedUp({ call, db, existing }: Stage, trainId: number): Promise<void> {
   const memberId = Number(existing.first.get('member'))
@@ -111,14 +116,13 @@ async function phoneMemberSignedUp({ call, db, existing }: Stage, trainId: numbe
  */
 async function essayWaiting(stage: Stage): Promise<{ memberExamId: number; answerId: number }> {
   const { call, asMember, db, existing } = stage
-  const idOf = async (name: RouteName, changes: Record<string, unknown>) => ((await call(name, changes)) as { id: number }).id
-  const categoryId = await idOf('questionCategory.create', { name: `阅卷类别${randomUUID().slice(0, 8)}`, useType: 2 })
-  const questionId = await idOf('question.create', { useType: 2, type: 4, categoryId, stem: null, answer: '要点' })
+  const categoryId = await madeBy(stage, 'questionCategory.create', { name: `阅卷类别${randomUUID().slice(0, 8)}`, useType: 2 })
+  const questionId = await madeBy(stage, 'question.create', { useType: 2, type: 4, categoryId, stem: null, answer: '要点' })
   await call('question.audit', { id: questionId, status: 1 })
-  const paperId = await idOf('paper.create', { type: 2, choiceType: 1, questionList: [{ questionType: 4, questionId, questionScore: 10 }], categoryList: [] })
+  const paperId = await madeBy(stage, 'paper.create', { type: 2, choiceType: 1, questionList: [{ questionType: 4, questionId, questionScore: 10 }], categoryList: [] })
   const trainId = Number(existing.newest.get('train'))
   await phoneMemberSignedUp(stage, trainId)
-  const examId = await idOf('exam.create', { trainId, joinType: 1, paperId, paper2Id: null, paper3Id: null, paper4Id: null, paper5Id: null })
+  const examId = await madeBy(stage, 'exam.create', { trainId, joinType: 1, paperId, paper2Id: null, paper3Id: null, paper4Id: null, paper5Id: null })
   const memberId = Number(existing.first.get('member'))
   const { id: memberExamId } = await db.selectFrom('memberExam').select('id').where('examId', '=', examId).where('memberId', '=', memberId).executeTakeFirstOrThrow()
   const sitting = (await asMember('memberApp.start', { memberExamId })) as { attemptId: number; questions: { questionId: number }[] }
@@ -167,24 +171,24 @@ const ARRANGE: Readonly<Partial<Record<RouteName, (stage: Stage) => Promise<Reco
   },
   'memberExam.gradeOne': async (stage) => ({ ...(await essayWaiting(stage)), score: 8 }),
   // The newest exam may have been sat (grading's), and a sat exam keeps its paper: an exam not sat yet.
-  'exam.update': async ({ call }) => ({ id: ((await call('exam.create')) as { id: number }).id }),
+  'exam.update': async (stage) => ({ id: await madeBy(stage, 'exam.create') }),
   // A make-up round starts after the exam has ended.
   'memberExam.makeUp': async () => ({ startTime: '2030-02-01 08:00:00', endTime: '2030-02-01 17:00:00' }),
   // Sent about an exam members can still sit (the exam the calls made is closed by now).
-  'sms.send': async ({ call }) => ({ examId: ((await call('exam.create')) as { id: number }).id }),
+  'sms.send': async (stage) => ({ examId: await madeBy(stage, 'exam.create') }),
   // The newest organisation holds the members the calls made: an organisation of its own.
-  'org.delete': async ({ call }) => ({ id: ((await call('org.create', { name: '待删除组织', orgCode: '2' })) as { id: number }).id }),
+  'org.delete': async (stage) => ({ id: await madeBy(stage, 'org.create', { name: '待删除组织', orgCode: '2' }) }),
   // The newest paper is used by the exam and the questionnaire (not deleted): a copy of its own.
-  'paper.delete': async ({ call, input }) => ({ id: ((await call('paper.copy', { id: input.id })) as { id: number }).id }),
+  'paper.delete': async (stage) => ({ id: await madeBy(stage, 'paper.copy', { id: stage.input.id }) }),
   // A test message goes to a provider: the settings name a local gateway.
   'smsSetting.test': async ({ call, gateway }) => {
     await call('smsSetting.save', { provider: 'http', gatewayUrl: gateway.url })
     return {}
   },
   // The newest category holds the imported question too: a category of its own.
-  'questionCategory.delete': async ({ call }) => ({ id: ((await call('questionCategory.create', { name: '待删除类别' })) as { id: number }).id }),
+  'questionCategory.delete': async (stage) => ({ id: await madeBy(stage, 'questionCategory.create', { name: '待删除类别' }) }),
   // notice.delete took the notice the calls made: a notice of its own.
-  'homeNotice.delete': async ({ call }) => ({ id: ((await call('notice.create')) as { id: number }).id }),
+  'homeNotice.delete': async (stage) => ({ id: await madeBy(stage, 'notice.create') }),
 }
 
 interface Entry {
