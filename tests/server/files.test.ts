@@ -9,17 +9,14 @@ import { demoAccounts, ORG_ADMIN_TOP_ORG } from '../../src-server/seed/demo-acco
 import { testDatabases } from '../support/databases'
 import { dataOf } from '../support/envelope'
 import { login } from '../support/login'
+import { MP4, PDF, PNG } from '../support/sample-files'
 import { membersOfTopOrg } from '../support/training'
 import { call, startTestServer, type TestServer } from './harness'
 
-/** A real 1×1 PNG. */
-const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64')
-const PDF = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n')
 const OLE2 = Buffer.concat([Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]), Buffer.alloc(504)])
-/** The opening boxes of an MP4 and the EBML header of a WebM. */
-const MP4 = Buffer.concat([Buffer.from([0, 0, 0, 0x18]), Buffer.from('ftypisom\0\0\x02\0isomiso2'), Buffer.alloc(64)])
 /** A stored path no upload has (a record that needs some picture). */
 const PLACEHOLDER = '2026/11/00000000000000000000000000000000.png'
+/** The EBML header of a WebM. */
 const WEBM = Buffer.concat([Buffer.from([0x1a, 0x45, 0xdf, 0xa3]), Buffer.alloc(64)])
 
 async function xlsxBytes(): Promise<Buffer> {

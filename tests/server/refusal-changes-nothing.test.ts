@@ -9,7 +9,7 @@ import { outboxOf } from '../../src-server/modules/sms/outbox'
 import { testDatabases } from '../support/databases'
 import { dataOf } from '../support/envelope'
 import { changedRows, credentialsFor, dataTables, fingerprint, memberSession, messageOf, roleAccount, sendRoute, shapeOf } from '../support/route-calls'
-import { accepts, firstRecords, realistic, REFERENCE, sampleObject, type Existing } from '../support/route-samples'
+import { accepts, existingRecords, realistic, REFERENCE, sampleObject, noRecords, type Existing } from '../support/route-samples'
 import { call, startTestServer, type TestServer } from './harness'
 
 /**
@@ -98,14 +98,14 @@ describe.each(testDatabases())('a refused write changes nothing ($name)', (datab
   let token = ''
   let member = ''
   let tables: string[] = []
-  let existing: Existing = new Map()
+  let existing: Existing = noRecords
   /** Per route: how its cases were answered, printed at the end (which refusals reached the handler). */
   const outcomes: string[] = []
 
   beforeAll(async () => {
     server = await startTestServer(await database.url())
     tables = await dataTables(server.db)
-    existing = await firstRecords(server.db, tables)
+    existing = await existingRecords(server.db, tables)
     token = await roleAccount(server, allScreens.map((s) => s.id))
     member = await memberSession(server.db, 'refusal-member')
   }, 120_000)

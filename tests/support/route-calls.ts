@@ -6,6 +6,7 @@ import { sha256Hex } from '../../src-server/auth/tokens'
 import { nowText } from '../../src-server/db/time'
 import type { Db } from '../../src-server/db/types'
 import { login } from './login'
+import { sampleUpload } from './sample-files'
 
 /*
  * What the tests generated over the route table share (route-fuzz, the authorization
@@ -13,7 +14,8 @@ import { login } from './login'
  * request as a client sends it, and a fingerprint of the data a call may change.
  */
 
-const ACCOUNT_PASSWORD = 'Routes@12345'
+/** The password of every account (and member) the generated tests make. */
+export const ACCOUNT_PASSWORD = 'Routes@12345'
 let accounts = 0
 
 /** A signed-in account whose role grants exactly `permissionIds` (province-wide unless linked to a member). */
@@ -53,8 +55,22 @@ function queryText(value: unknown): string {
 
 const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g
 
-/** A route called as a client would: query values as text, path values URI-encoded; the whole answer read. */
-export async function sendRoute(baseUrl: string, route: RouteDef, input: Record<string, unknown>, credentials: Readonly<Record<string, string>>) {
+/** A file a test sends to an upload route. */
+export interface SentFile {
+  name: string
+  bytes: Buffer
+}
+
+/** An upload's multipart body: the file given, else a sample of the kind asked for (a picture by default). */
+function uploadForm(kind: unknown, file?: SentFile): FormData {
+  const { name, bytes } = file ?? sampleUpload(typeof kind === 'string' ? kind : 'image')
+  const form = new FormData()
+  form.append('files', new Blob([new Uint8Array(bytes)]), name)
+  return form
+}
+
+/** A route called as a client would (an upload with `file`, else a sample one): query values as text, path values URI-encoded; the whole answer read. */
+export async function sendRoute(baseUrl: string, route: RouteDef, input: Record<string, unknown>, credentials: Readonly<Record<string, string>>, file?: SentFile) {
   // A lone surrogate cannot be URI-encoded: in a path it is sent as its replacement character.
   const pathSafe = Object.fromEntries(Object.entries(input).map(([k, v]) => [k, typeof v === 'string' ? v.replace(LONE_SURROGATE, '\ufffd') : v]))
   const { path, query, body } = splitInput(route, { ...input, ...Object.fromEntries(pathParamNames(route.path).map((n) => [n, pathSafe[n]])) })
@@ -62,7 +78,7 @@ export async function sendRoute(baseUrl: string, route: RouteDef, input: Record<
   for (const [k, v] of Object.entries(query ?? {})) url.searchParams.set(k, queryText(v))
   const headers: Record<string, string> = { ...credentials }
   if (route.body) headers['Content-Type'] = 'application/json'
-  const response = await fetch(url, { method: route.method, headers, body: route.body ? JSON.stringify(body) : undefined })
+  const response = await fetch(url, { method: route.method, headers, body: route.kind === 'upload' ? uploadForm(query?.kind, file) : route.body ? JSON.stringify(body) : undefined })
   // Reading the whole body is the check that a file was not cut after its headers.
   const bytes = Buffer.from(await response.arrayBuffer())
   return { status: response.status, bytes }
