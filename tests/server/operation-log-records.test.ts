@@ -146,6 +146,8 @@ const ARRANGE: Readonly<Partial<Record<RouteName, (stage: Stage) => Promise<Reco
   'signup.uploadCheck': async ({ workbookFrom, input }) => ({ path: await workbookFrom('signup.downloadAll', { trainId: input.trainId }) }),
   'signup.upload': async ({ workbookFrom, input }) => ({ path: await workbookFrom('signup.downloadAll', { trainId: input.trainId }) }),
   'seat.importList': async ({ workbookFrom, input }) => ({ path: await workbookFrom('signup.downloadAll', { trainId: input.trainId }) }),
+  // A seat save applies on the plan's current revision (an older one is a conflict that changes nothing).
+  'seat.save': async ({ call, input }) => ({ baseRevision: ((await call('seat.plan', { trainId: input.trainId })) as { revision: number }).revision, trainMemberLocations: [] }),
   // The phone's sign-up link carries the training's secret; the one signing up is a member of the
   // host's tree who has not signed up yet (the newest has), whose name and number must agree.
   'mobile.signUp': async ({ call, db, input }) => {

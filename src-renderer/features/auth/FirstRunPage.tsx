@@ -1,6 +1,6 @@
 import { useState } from 'react'
 import { Button, Checkbox, makeStyles, MessageBar, MessageBarBody, Radio, RadioGroup, Spinner, Text, tokens } from '@fluentui/react-components'
-import { zodResolver } from '@hookform/resolvers/zod'
+import { standardSchemaResolver } from '@hookform/resolvers/standard-schema'
 import { useForm, useWatch } from 'react-hook-form'
 import { z } from 'zod'
 import { plainHttpWarning, SetupFormSchema, type SetupForm } from '../../../src-shared/schemas/setup'
@@ -44,7 +44,7 @@ export function FirstRunPage({ onDone }: { onDone(): void }) {
   const card = useAuthCardStyles()
   const [refusal, setRefusal] = useState<string | null>(null)
   const [finished, setFinished] = useState<FirstRunOutput | null>(null)
-  const form = useForm<FirstRunInput, unknown, FirstRunOutput>({ resolver: zodResolver(FirstRunFormSchema), defaultValues: emptyForm })
+  const form = useForm<FirstRunInput, unknown, FirstRunOutput>({ resolver: standardSchemaResolver(FirstRunFormSchema), defaultValues: emptyForm })
   const { control, handleSubmit, setError, formState } = form
   const mode = useWatch({ control, name: 'mode' })
   const serverUrl = useWatch({ control, name: 'serverUrl' })

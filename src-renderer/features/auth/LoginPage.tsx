@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react'
 import { Button, makeStyles, MessageBar, MessageBarBody, Spinner, Text, tokens } from '@fluentui/react-components'
 import { LockClosedRegular, PersonRegular, ShieldKeyholeRegular } from '@fluentui/react-icons'
-import { zodResolver } from '@hookform/resolvers/zod'
+import { standardSchemaResolver } from '@hookform/resolvers/standard-schema'
 import { useForm } from 'react-hook-form'
 import { Navigate, useSearchParams } from 'react-router-dom'
 import { z } from 'zod'
@@ -68,7 +68,7 @@ export function LoginPage() {
   const [refusal, setRefusal] = useState<string | null>(null)
   // Bumped when the server settings change, so the mode note and captcha come from the new server.
   const [settingsVersion, setSettingsVersion] = useState(0)
-  const form = useForm<LoginFormInput, unknown, LoginForm>({ resolver: zodResolver(offline ? OfflineFormSchema : LoginFormSchema), defaultValues: emptyForm })
+  const form = useForm<LoginFormInput, unknown, LoginForm>({ resolver: standardSchemaResolver(offline ? OfflineFormSchema : LoginFormSchema), defaultValues: emptyForm })
   const { control, handleSubmit, setValue, setError, formState } = form
 
   useEffect(() => {
