@@ -5,6 +5,10 @@ import { defineConfig } from 'vitest/config'
 // Debian's Chromium through the web host.
 export default defineConfig({
   test: {
+    // Two test files at a time, whatever the cores: Vitest's default (cores − 1) is one on a
+    // 2-core CI machine, which ran the whole suite file after file (1,606 s) while its tests
+    // mostly wait on databases, servers and Chromium. e2e files stay one at a time among themselves.
+    maxWorkers: 2,
     projects: [
       { test: { name: 'unit', include: ['src-shared/**/*.test.ts', 'tests/unit/**/*.test.ts'], environment: 'node' } },
       { test: { name: 'server', include: ['tests/server/**/*.test.ts'], environment: 'node', testTimeout: 30000, hookTimeout: 60000 } },
