@@ -1,5 +1,5 @@
 import { useMemo } from 'react'
-import { Toast, Toaster, ToastTitle, useToastController, type ToastIntent } from '@fluentui/react-components'
+import { makeStaticStyles, Toast, Toaster, ToastTitle, useToastController, type ToastIntent } from '@fluentui/react-components'
 import { AppError, ErrorKey } from '../../src-shared/errors'
 
 const TOASTER_ID = 'app-toaster'
@@ -17,12 +17,21 @@ export const toastMessages = {
 } as const
 
 /**
+ * A toast is read, never clicked (it holds text only), so the pointer goes through it to
+ * what lies under it: on a screen whose buttons reach the right end (the seat page's
+ * 打印座位表 and 场地材料) a stack of toasts covered them, and paused while hovered it
+ * stayed over the button the clerk was pointing at.
+ */
+const useClickThroughToasts = makeStaticStyles({ '.fui-Toaster .fui-ToastContainer': { pointerEvents: 'none' } })
+
+/**
  * Mounted once at the root; `useNotify` dispatches to it from anywhere below. Toasts stack
  * at the top right just under the 56 px title bar, beside the page's heading, where no
  * page puts a tab, a filter or a title (at the top centre they covered the tabs).
  */
 export function AppToaster() {
-  return <Toaster toasterId={TOASTER_ID} position="top-end" offset={{ vertical: 64, horizontal: 16 }} pauseOnHover />
+  useClickThroughToasts()
+  return <Toaster toasterId={TOASTER_ID} position="top-end" offset={{ vertical: 64, horizontal: 16 }} />
 }
 
 export interface Notify {

@@ -21,7 +21,7 @@ async function signedIn(page: Page): Promise<void> {
 const overlaps = (a: { x: number; y: number; width: number; height: number }, b: typeof a) =>
   a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height
 
-it('shows toasts at the top right, clear of the title and the tabs, and drops a tab’s alert when the tab is left', async () => {
+it('shows toasts at the top right, clear of the title and the tabs, lets clicks through them, and drops a tab’s alert when the tab is left', async () => {
   const { page } = ui.tab
   await signedIn(page)
   await goToRoute(page, '/trainingManagement/trainAdd')
@@ -37,6 +37,9 @@ it('shows toasts at the top right, clear of the title and the tabs, and drops a 
   expect(box.y).toBeGreaterThanOrEqual(56)
   expect(box.x + box.width).toBeGreaterThan(1366 - 40)
   await screenshot(page, 'toast-position')
+  // A toast is only read: a click where it lies reaches the page under it.
+  const under = await page.evaluate(({ x, y }) => !document.elementFromPoint(x, y)?.closest('.fui-Toaster'), { x: box.x + box.width / 2, y: box.y + box.height / 2 })
+  expect(under).toBe(true)
 
   // The alert is about the tab left behind: it goes with it (it once stayed over the next tab for its whole 3 s).
   await page.getByRole('tab', { name: '培训日程' }).click()
