@@ -1,10 +1,9 @@
 import { mkdir, readFile } from 'node:fs/promises'
 import { join } from 'node:path'
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { RpcName, RpcOutput } from '../../src-shared/ipc'
-import { openDatabase } from '../../src-server/db/connect'
-import { type ConsolePage, type ConsoleUnderTest, coreCall, goToRoute, launchBrowser, openConsole, screenshot, SHOTS_DIR, signInCore, startConsole, toast } from '../support/browser'
+import type { Locator, Page } from 'playwright-core'
+import { describe, expect, it } from 'vitest'
+import { goToRoute, screenshot, SHOTS_DIR, toast } from '../support/browser'
+import { memberPhone, useSignedInConsole, withServerDb } from '../support/console-tabs'
 import { checkIn, insertPaper, MEMBER_PASSWORD, satisfactionQuestions, signUpMembers, validExamForm } from '../support/exam'
 import { joined, PdfFile } from '../support/pdf-tools'
 import { daysFromNow, membersOfTopOrg, validTrainForm } from '../support/training'
@@ -22,44 +21,24 @@ async function typeDate(box: Locator, text: string): Promise<void> {
  * candidate is given a make-up round.
  */
 
-let browser: Browser
-let app: ConsoleUnderTest
-let tab: ConsolePage
-let serverUrl: string
 let trainName: string
 let people: { id: number; name: string; telephone: string }[]
 let trainId: number
 let questionnairePaper: number
 
-const core = <K extends RpcName>(method: K, input?: unknown): Promise<RpcOutput<K>> => coreCall(app.host, method, input)
-
-beforeAll(async () => {
-  browser = await launchBrowser()
-  app = await startConsole()
-  await signInCore(app.host)
-  serverUrl = (await core('app.info')).serverUrl
+const ui = useSignedInConsole(async ({ core, app }) => {
   trainName = '第二期党务干部培训班（考试）'
   const training = await core('train.create', validTrainForm({ name: trainName }))
   trainId = training.id
-  const { db } = openDatabase(join(app.dataDir, 'platform.sqlite'))
-  try {
+  await withServerDb(app, async (db) => {
     people = (await membersOfTopOrg(db, '省财政厅机关党委')).slice(0, 2)
     await signUpMembers(db, training.id, people)
     await insertPaper(db, '党章党规测试卷A')
     questionnairePaper = await insertPaper(db, '培训满意度问卷', satisfactionQuestions, 1)
     await checkIn(db, training.id, [people[1].id])
-  } finally {
-    await db.destroy()
-  }
-  tab = await openConsole(browser, app.host)
-}, 60_000)
-
-afterAll(async () => {
-  expect(tab?.errors ?? []).toEqual([])
-  await tab?.close()
-  await browser?.close()
-  await app?.close()
+  })
 })
+const core = ui.core
 
 async function choose(page: Page, label: string, option: string) {
   await page.getByRole('dialog').getByRole('combobox', { name: label }).click()
@@ -67,16 +46,7 @@ async function choose(page: Page, label: string, option: string) {
 }
 
 /** A member's phone (390 × 844) signed in on the exam page with the member password. */
-async function phoneSignedIn(telephone: string): Promise<{ context: BrowserContext; phone: Page }> {
-  const context = await browser.newContext({ viewport: { width: 390, height: 844 }, locale: 'zh-CN', isMobile: true, hasTouch: true })
-  const phone = await context.newPage()
-  phone.on('dialog', (d) => void d.accept())
-  await phone.goto(`${serverUrl}/m/exam`)
-  await phone.fill('#telephone', telephone)
-  await phone.fill('#password', MEMBER_PASSWORD)
-  await phone.click('button[type=submit]')
-  return { context, phone }
-}
+const phoneSignedIn = (telephone: string) => memberPhone(ui.browser, ui.serverUrl, { telephone, password: MEMBER_PASSWORD })
 
 /**
  * Clicks 导出PDF报告 and opens what is saved (kept beside the screenshots): A4 portrait
@@ -108,7 +78,7 @@ describe('an exam from the dialog to the score list', () => {
   let examId: number
 
   it('adds an exam in the dialog, with the rules of the form first', async () => {
-    const { page } = tab
+    const { page } = ui.tab
     await goToRoute(page, '/comment/comment')
     await page.getByText('还没有数据').waitFor()
     await page.getByRole('button', { name: '添加' }).click()
@@ -149,7 +119,7 @@ describe('an exam from the dialog to the score list', () => {
   })
 
   it('refuses to delete the paper the exam uses, saying which exam, before anything is deleted', async () => {
-    const { page } = tab
+    const { page } = ui.tab
     await goToRoute(page, '/comment/paperManagement')
     await page.getByRole('row').filter({ hasText: '党章党规测试卷A' }).getByRole('button', { name: '删除' }).click()
     const dialog = page.getByRole('dialog')
@@ -163,7 +133,7 @@ describe('an exam from the dialog to the score list', () => {
   })
 
   it('shows the new exam in the operation log with its pass line and score rule in words', async () => {
-    const { page } = tab
+    const { page } = ui.tab
     await goToRoute(page, '/system/log')
     await page.getByRole('table', { name: '操作日志' }).getByRole('row').filter({ hasText: '新增考试' }).filter({ hasText: '成功' }).getByRole('button', { name: '详情' }).click()
     const changes = page.getByRole('dialog').getByRole('table', { name: '新建的记录' })
@@ -176,12 +146,12 @@ describe('an exam from the dialog to the score list', () => {
   })
 
   it('is taken on a phone, keeping the answers through a lost connection and a reload', async () => {
-    const context = await browser.newContext({ viewport: { width: 390, height: 844 }, locale: 'zh-CN', isMobile: true, hasTouch: true })
+    const context = await ui.browser.newContext({ viewport: { width: 390, height: 844 }, locale: 'zh-CN', isMobile: true, hasTouch: true })
     const phone = await context.newPage()
     const errors: string[] = []
     phone.on('pageerror', (e) => errors.push(e.message))
     phone.on('dialog', (d) => void d.accept())
-    await phone.goto(`${serverUrl}/m/exam`)
+    await phone.goto(`${ui.serverUrl}/m/exam`)
     await phone.fill('#telephone', people[0].telephone)
     await phone.fill('#password', 'wrong-password')
     // No network: the page says so in Chinese (the browser's own words were Failed to fetch).
@@ -222,7 +192,7 @@ describe('an exam from the dialog to the score list', () => {
   })
 
   it('is graded by the administrator and the score list shows the total', async () => {
-    const { page } = tab
+    const { page } = ui.tab
     await goToRoute(page, `/comment/scoring?examId=${examId}`)
     await page.getByRole('heading', { name: '成绩列表：党章党规知识测试' }).waitFor()
     await rowOf(page, people[0].name).getByText('待阅卷').waitFor()
@@ -256,7 +226,7 @@ describe('an exam from the dialog to the score list', () => {
   })
 
   it('sets a make-up exam for the failed candidate', async () => {
-    const { page } = tab
+    const { page } = ui.tab
     await page.getByRole('button', { name: /^设定补考/ }).click()
     await toast(page, '未选中任何行').waitFor()
     await page.getByRole('button', { name: '选中未及格和缺考' }).click()
@@ -276,7 +246,7 @@ describe('an exam from the dialog to the score list', () => {
   })
 
   it('edits the started exam\'s 简介 and pass line, the dialog saying what will happen, and keeps the score and the make-up round', async () => {
-    const { page } = tab
+    const { page } = ui.tab
     await goToRoute(page, '/comment/comment')
     await page.getByRole('row').filter({ hasText: '党章党规知识测试' }).getByRole('button', { name: '编辑' }).click()
     const dialog = page.getByRole('dialog')
@@ -297,7 +267,7 @@ describe('an exam from the dialog to the score list', () => {
   })
 
   it('prints the answer analysis as a PDF report', async () => {
-    const { page } = tab
+    const { page } = ui.tab
     await goToRoute(page, `/examAnalysis/examAnalysis?id=${examId}`)
     await page.getByRole('table', { name: '答题分析' }).waitFor()
     const report = await exportedReport(page, '党章党规知识测试成绩分析报告.pdf')
@@ -320,7 +290,7 @@ describe('a satisfaction questionnaire', () => {
     await expect.poll(() => phone.locator('#result').textContent()).toBe('提交成功！感谢您的反馈。')
     await context.close()
 
-    const { page } = tab
+    const { page } = ui.tab
     await goToRoute(page, '/trainingManagement/trainingManagement')
     await page.getByRole('button', { name: `更多操作：${trainName}` }).click()
     await page.getByRole('menuitem', { name: '满意度反馈' }).click()
@@ -355,7 +325,7 @@ describe('closing an exam during a sitting', () => {
     await screenshot(phone, 'exam-phone-closed')
     await context.close()
 
-    const { page } = tab
+    const { page } = ui.tab
     await goToRoute(page, `/comment/scoring?examId=${exam.id}`)
     // The single choice saved before the close counts (20); the true/false refused after it does not.
     await rowOf(page, people[1].name).getByText('20 / 100').waitFor()

@@ -1,10 +1,7 @@
-import { join } from 'node:path'
-import type { Browser } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { RpcName, RpcOutput } from '../../src-shared/ipc'
+import { describe, expect, it } from 'vitest'
 import type { MyExam, Sitting } from '../../src-shared/schemas/exam-sitting'
-import { openDatabase } from '../../src-server/db/connect'
-import { type ConsolePage, type ConsoleUnderTest, coreCall, goToRoute, launchBrowser, openConsole, screenshot, signInCore, startConsole, toast } from '../support/browser'
+import { goToRoute, screenshot, toast } from '../support/browser'
+import { useSignedInConsole, withServerDb } from '../support/console-tabs'
 import { insertPaper, memberSession, nextSaveSeq, signUpMembers, validExamForm } from '../support/exam'
 import { membersOfTopOrg, validTrainForm } from '../support/training'
 
@@ -14,37 +11,25 @@ import { membersOfTopOrg, validTrainForm } from '../support/training'
  * from the keyboard; three questions are approved at once from the 未审核 filter.
  */
 
-let browser: Browser
-let app: ConsoleUnderTest
-let tab: ConsolePage
 let examId: number
 let people: { id: number; name: string; telephone: string }[]
 
-const core = <K extends RpcName>(method: K, input?: unknown): Promise<RpcOutput<K>> => coreCall(app.host, method, input)
 
 const ESSAYS = ['坚持党的全面领导，抓好基层组织建设。', '加强学习。', '（一句话）']
 
-beforeAll(async () => {
-  browser = await launchBrowser()
-  app = await startConsole()
-  await signInCore(app.host)
-  const serverUrl = (await core('app.info')).serverUrl
+const ui = useSignedInConsole(async ({ core, app }) => {
   const training = await core('train.create', validTrainForm({ name: '阅卷与审核培训班' }))
-  const { db } = openDatabase(join(app.dataDir, 'platform.sqlite'))
-  let paperId: number
-  try {
+  const paperId = await withServerDb(app, async (db) => {
     people = (await membersOfTopOrg(db, '省财政厅机关党委')).slice(0, 3)
     await signUpMembers(db, training.id, people)
-    paperId = await insertPaper(db, '基层党建测试卷', [
+    return insertPaper(db, '基层党建测试卷', [
       { type: 1, title: '党的根本宗旨是什么？', stem: { A: '全心全意为人民服务', B: '发展经济' }, answer: 'A', score: 60 },
       { type: 4, title: '谈谈你对基层党建工作的认识。', answer: '', score: 40 },
     ])
-  } finally {
-    await db.destroy()
-  }
+  })
   examId = (await core('exam.create', validExamForm(training.id, paperId, { title: '基层党建考试', passLine: 60 }))).id
   for (const [i, person] of people.entries()) {
-    const member = await memberSession(serverUrl, person.telephone)
+    const member = await memberSession(ui.serverUrl, person.telephone)
     const round = (await member.get<MyExam[]>('/api/m/exams')).data.find((x) => x.examId === examId)!
     const sitting = (await member.post<Sitting>('/api/m/exam/start', { memberExamId: round.memberExamId })).data
     for (const q of sitting.questions) {
@@ -53,20 +38,12 @@ beforeAll(async () => {
     }
     await member.post('/api/m/exam/submit', { attemptId: sitting.attemptId })
   }
-  tab = await openConsole(browser, app.host)
-  await tab.page.setViewportSize({ width: 1440, height: 900 })
-}, 90_000)
-
-afterAll(async () => {
-  expect(tab?.errors ?? []).toEqual([])
-  await tab?.close()
-  await browser?.close()
-  await app?.close()
-})
+}, { viewport: { width: 1440, height: 900 }, timeout: 90_000 })
+const core = ui.core
 
 describe('papers, marking and review at volume', () => {
   it('shows a paper used by an exam read-only and copies it into an editable paper', async () => {
-    const { page } = tab
+    const { page } = ui.tab
     await goToRoute(page, '/comment/paperManagement')
     const row = page.getByRole('row').filter({ hasText: '基层党建测试卷' })
     await row.getByText('考试使用中（只读）').waitFor()
@@ -91,7 +68,7 @@ describe('papers, marking and review at volume', () => {
   })
 
   it('marks one essay question for three candidates from the keyboard, the score field keeping the focus', async () => {
-    const { page } = tab
+    const { page } = ui.tab
     await goToRoute(page, `/comment/scoring?examId=${examId}`)
     await page.getByRole('button', { name: '按题阅卷' }).click()
     const dialog = page.getByRole('dialog', { name: '按题阅卷' })
@@ -121,7 +98,7 @@ describe('papers, marking and review at volume', () => {
   })
 
   it('shows the facility and discrimination indices in the answer analysis', async () => {
-    const { page } = tab
+    const { page } = ui.tab
     await goToRoute(page, `/examAnalysis/examAnalysis?id=${examId}`)
     const table = page.getByRole('table', { name: '答题分析' })
     await table.getByRole('columnheader', { name: '区分度' }).waitFor()
@@ -132,7 +109,7 @@ describe('papers, marking and review at volume', () => {
   })
 
   it('approves the selected questions at once from the 未审核 filter', async () => {
-    const { page } = tab
+    const { page } = ui.tab
     const category = await core('questionCategory.create', { name: '批量审核类别', useType: 2 })
     for (const title of ['待审一', '待审二', '待审三']) await core('question.create', { useType: 2, type: 3, categoryId: category.id, title, answer: 'true' })
     await goToRoute(page, `/comment/questionBanks?categoryId=${category.id}`)

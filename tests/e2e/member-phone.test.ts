@@ -1,10 +1,8 @@
 import { join } from 'node:path'
-import type { Browser, BrowserContext, Page } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { RpcName, RpcOutput } from '../../src-shared/ipc'
-import { openDatabase } from '../../src-server/db/connect'
+import { describe, expect, it } from 'vitest'
 import { nowText } from '../../src-server/db/time'
-import { type ConsolePage, type ConsoleUnderTest, coreCall, goToRoute, launchBrowser, openConsole, screenshot, SHOTS_DIR, signInCore, startConsole } from '../support/browser'
+import { goToRoute, screenshot, SHOTS_DIR } from '../support/browser'
+import { memberPhone, useSignedInConsole, withServerDb } from '../support/console-tabs'
 import { insertPaper, MEMBER_PASSWORD, signUpMembers, validExamForm } from '../support/exam'
 import { membersOfTopOrg, validTrainForm } from '../support/training'
 
@@ -13,54 +11,23 @@ import { membersOfTopOrg, validTrainForm } from '../support/training'
  * with 正确 / 错误, and 课程评论, whose comment the console's moderation then lists.
  */
 
-let browser: Browser
-let app: ConsoleUnderTest
-let tab: ConsolePage
-let serverUrl: string
 let member: { id: number; name: string; telephone: string }
 const COURSE = '党史专题（手机评论）'
 
-const core = <K extends RpcName>(method: K, input?: unknown): Promise<RpcOutput<K>> => coreCall(app.host, method, input)
-
-beforeAll(async () => {
-  browser = await launchBrowser()
-  app = await startConsole()
-  await signInCore(app.host)
-  serverUrl = (await core('app.info')).serverUrl
+const ui = useSignedInConsole(async ({ core, app }) => {
   const trainId = (await core('train.create', validTrainForm({ name: '第四期党务干部培训班（模拟）' }))).id
-  const { db } = openDatabase(join(app.dataDir, 'platform.sqlite'))
-  let paperId: number
-  try {
+  const paperId = await withServerDb(app, async (db) => {
     ;[member] = (await membersOfTopOrg(db, '省财政厅机关党委')).slice(0, 1)
     await signUpMembers(db, trainId, [member])
-    paperId = await insertPaper(db, '模拟卷')
     const now = nowText()
     const teacher = await db.insertInto('teacher').values({ name: '王老师', avatarUrl: '2026/01/0123456789abcdef0123456789abcdef.png', content: '简介', createTime: now, updatedAt: now }).returning('id').executeTakeFirstOrThrow()
     await db.insertInto('course').values({ name: COURSE, teacherId: teacher.id, content: '<p>简介</p>', status: 1, imagePath: null, videoPath: null, createTime: now, updatedAt: now }).execute()
-  } finally {
-    await db.destroy()
-  }
+    return insertPaper(db, '模拟卷')
+  })
   await core('exam.create', validExamForm(trainId, paperId, { title: '模拟测试', canLookAnswer: 1 }))
-  tab = await openConsole(browser, app.host)
-}, 60_000)
-
-afterAll(async () => {
-  expect(tab?.errors ?? []).toEqual([])
-  await tab?.close()
-  await browser?.close()
-  await app?.close()
 })
 
-async function phoneSignedIn(): Promise<{ context: BrowserContext; phone: Page }> {
-  const context = await browser.newContext({ viewport: { width: 390, height: 844 }, locale: 'zh-CN', isMobile: true, hasTouch: true })
-  const phone = await context.newPage()
-  phone.on('dialog', (d) => void d.accept())
-  await phone.goto(`${serverUrl}/m/exam`)
-  await phone.fill('#telephone', member.telephone)
-  await phone.fill('#password', MEMBER_PASSWORD)
-  await phone.click('button[type=submit]')
-  return { context, phone }
-}
+const phoneSignedIn = () => memberPhone(ui.browser, ui.serverUrl, { telephone: member.telephone, password: MEMBER_PASSWORD })
 
 describe('the member\'s phone page', () => {
   it('shows a mock exam\'s answers after 交卷, each question marked right or wrong', async () => {
@@ -99,7 +66,7 @@ describe('the member\'s phone page', () => {
     await phone.screenshot({ path: join(SHOTS_DIR, 'course-comment-phone.png'), fullPage: true })
     await context.close()
 
-    const { page } = tab
+    const { page } = ui.tab
     await goToRoute(page, '/courseManagement/courseManagement')
     await page.getByRole('row').filter({ hasText: COURSE }).getByRole('button', { name: '评论' }).click()
     const row = page.getByRole('table', { name: '评论列表' }).getByRole('row').filter({ hasText: '讲得生动，很有收获' })

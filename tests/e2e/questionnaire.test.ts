@@ -1,10 +1,9 @@
 import { join } from 'node:path'
-import type { Browser, Locator, Page } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { RpcName, RpcOutput } from '../../src-shared/ipc'
-import { openDatabase } from '../../src-server/db/connect'
+import type { Locator, Page } from 'playwright-core'
+import { describe, expect, it } from 'vitest'
 import { nowText } from '../../src-server/db/time'
-import { type ConsolePage, type ConsoleUnderTest, coreCall, goToRoute, launchBrowser, openConsole, screenshot, SHOTS_DIR, signInCore, startConsole, toast } from '../support/browser'
+import { goToRoute, screenshot, SHOTS_DIR, toast } from '../support/browser'
+import { memberPhone, useSignedInConsole, withServerDb } from '../support/console-tabs'
 import { checkIn, MEMBER_PASSWORD, signUpMembers } from '../support/exam'
 import { daysFromNow, membersOfTopOrg, validTrainForm } from '../support/training'
 
@@ -15,25 +14,14 @@ import { daysFromNow, membersOfTopOrg, validTrainForm } from '../support/trainin
  * no score, the rating scale in its order, 提交), and the results show the counts.
  */
 
-let browser: Browser
-let app: ConsoleUnderTest
-let tab: ConsolePage
-let serverUrl: string
 let trainId: number
 const trainName = '第三期党务干部培训班（问卷）'
 let member: { id: number; name: string; telephone: string }
 const SCALE = ['非常满意', '满意', '一般', '不满意']
 
-const core = <K extends RpcName>(method: K, input?: unknown): Promise<RpcOutput<K>> => coreCall(app.host, method, input)
-
-beforeAll(async () => {
-  browser = await launchBrowser()
-  app = await startConsole()
-  await signInCore(app.host)
-  serverUrl = (await core('app.info')).serverUrl
+const ui = useSignedInConsole(async ({ core, app }) => {
   trainId = (await core('train.create', validTrainForm({ name: trainName }))).id
-  const { db } = openDatabase(join(app.dataDir, 'platform.sqlite'))
-  try {
+  await withServerDb(app, async (db) => {
     ;[member] = (await membersOfTopOrg(db, '省财政厅机关党委')).slice(0, 1)
     await signUpMembers(db, trainId, [member])
     await checkIn(db, trainId, [member.id])
@@ -44,17 +32,7 @@ beforeAll(async () => {
       db.insertInto('question').values({ useType: 1, categoryId: category.id, type, title, stem: stem && JSON.stringify(stem), answer: null, analysis: null, imagePath: null, status: 1, createdBy: null, createName: null, createdAt: now, updatedAt: now }).execute()
     await question(1, '您对本次培训的总体评价', Object.fromEntries(SCALE.map((text, i) => [String.fromCharCode(65 + i), text])))
     await question(4, '您对今后培训的建议', null)
-  } finally {
-    await db.destroy()
-  }
-  tab = await openConsole(browser, app.host)
-}, 60_000)
-
-afterAll(async () => {
-  expect(tab?.errors ?? []).toEqual([])
-  await tab?.close()
-  await browser?.close()
-  await app?.close()
+  })
 })
 
 const rowOf = (page: Page, table: string, text: string) => page.getByRole('table', { name: table }).getByRole('row').filter({ hasText: text })
@@ -69,7 +47,7 @@ async function pick(page: Page, wizard: Locator, type: string, title: string) {
 
 describe('a satisfaction questionnaire as a survey', () => {
   it('is built from the questionnaire bank in 试卷管理, without scores', async () => {
-    const { page } = tab
+    const { page } = ui.tab
     await goToRoute(page, '/comment/paperManagement')
     await page.getByRole('tab', { name: '问卷' }).click()
     await page.getByRole('table', { name: '问卷列表' }).waitFor()
@@ -101,7 +79,7 @@ describe('a satisfaction questionnaire as a survey', () => {
   })
 
   it('is offered by 设置问卷 and may be made anonymous', async () => {
-    const { page } = tab
+    const { page } = ui.tab
     await goToRoute(page, `/questionnaireManagement/result?examId=${trainId}`)
     await page.getByText('尚未设置满意度问卷').waitFor()
     await page.getByRole('button', { name: '设置问卷' }).click()
@@ -120,13 +98,7 @@ describe('a satisfaction questionnaire as a survey', () => {
   })
 
   it('is answered on a phone as a survey: no countdown, no score, the scale in its order, 提交', async () => {
-    const context = await browser.newContext({ viewport: { width: 390, height: 844 }, locale: 'zh-CN', isMobile: true, hasTouch: true })
-    const phone = await context.newPage()
-    phone.on('dialog', (d) => void d.accept())
-    await phone.goto(`${serverUrl}/m/exam`)
-    await phone.fill('#telephone', member.telephone)
-    await phone.fill('#password', MEMBER_PASSWORD)
-    await phone.click('button[type=submit]')
+    const { context, phone } = await memberPhone(ui.browser, ui.serverUrl, { telephone: member.telephone, password: MEMBER_PASSWORD })
     await phone.getByRole('button', { name: '填写问卷' }).click()
     await phone.locator('.q').first().waitFor()
 
@@ -150,7 +122,7 @@ describe('a satisfaction questionnaire as a survey', () => {
   })
 
   it('shows the counts per question in the console, without the member\'s name', async () => {
-    const { page } = tab
+    const { page } = ui.tab
     // Away and back: the results page reads them again when it opens.
     await goToRoute(page, '/comment/paperManagement')
     await page.getByRole('table', { name: '试卷列表' }).waitFor()

@@ -1,16 +1,15 @@
-import { mkdtemp, readFile, rm } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
+import { readFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import ExcelJS from 'exceljs'
-import type { Browser, Locator, Page } from 'playwright-core'
 import QRCode from 'qrcode'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { RpcName, RpcOutput } from '../../src-shared/ipc'
+import type { Locator, Page } from 'playwright-core'
+import { describe, expect, it } from 'vitest'
 import { jpegPdf } from '../support/image-pdf'
 import type { TrainDetail } from '../../src-shared/schemas/training'
-import { type ConsolePage, type ConsoleUnderTest, coreCall, goToRoute, launchBrowser, openConsole, screenshot, signInCore, startConsole, toast } from '../support/browser'
+import { goToRoute, screenshot, toast } from '../support/browser'
+import { useSignedInConsole } from '../support/console-tabs'
 import { joined, PdfFile } from '../support/pdf-tools'
-import { daysFromNow } from '../support/training'
+import { validTrainForm } from '../support/training'
 
 /**
  * The seat arrangement screen in Chromium against the real server: opened from the
@@ -22,26 +21,11 @@ import { daysFromNow } from '../support/training'
 const PEOPLE = 6
 const XLSX_MIME = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'
 
-let browser: Browser
-let app: ConsoleUnderTest
-let tab: ConsolePage
 let training: TrainDetail
 let names: string[]
-let workDir: string
-
-const core = <K extends RpcName>(method: K, input?: unknown): Promise<RpcOutput<K>> => coreCall(app.host, method, input)
 
 async function createTraining(): Promise<TrainDetail> {
-  const png = await QRCode.toBuffer('group', { type: 'png' })
-  const [groupQr] = await core('files.uploadBytes', { kind: 'image', name: 'group.png', base64: png.toString('base64') })
-  const created = await core('train.create', {
-    name: '会场安排测试培训班', orgId: null, depName: '其他', sendObject: '各机关党委', classType: 3,
-    createTime: daysFromNow(0).slice(0, 10), description: '导语', content: '培训内容', requirement: '培训要求',
-    trainStartTime: daysFromNow(6), trainEndTime: daysFromNow(8), classHour: 16, site: '省委党校礼堂', address: '118.78,32.04',
-    participants: '党支部书记', signUpStartTime: daysFromNow(-1), signUpEndTime: daysFromNow(5), maxNum: 0,
-    name1: '王老师', telephone1: '025-83391001', signUpOptions: '1,2,5',
-    trainSignIns: [{ signInStartTime: daysFromNow(6), signInEndTime: daysFromNow(6.1) }], weChatCodes: groupQr.path,
-  })
+  const created = await core('train.create', validTrainForm({ name: '会场安排测试培训班', maxNum: 0 }))
   const members = (await core('member.list', { pageSize: PEOPLE, enabled: true })).records
   for (const m of members) await core('signup.create', { trainId: created.id, memberId: m.id })
   names = members.map((m) => m.name)
@@ -84,27 +68,14 @@ const inkedPixels = (canvas: Locator) =>
     return inked
   })
 
-beforeAll(async () => {
-  browser = await launchBrowser()
-  app = await startConsole()
-  workDir = await mkdtemp(join(tmpdir(), 'e2e-seating-'))
-  await signInCore(app.host)
+const ui = useSignedInConsole(async () => {
   training = await createTraining()
-  tab = await openConsole(browser, app.host)
-  await tab.page.setViewportSize({ width: 1440, height: 900 })
-}, 60_000)
-
-afterAll(async () => {
-  expect(tab?.errors ?? []).toEqual([])
-  await tab?.close()
-  await browser?.close()
-  await app?.close()
-  if (workDir) await rm(workDir, { recursive: true, force: true })
-})
+}, { viewport: { width: 1440, height: 900 } })
+const core = ui.core
 
 describe('venue seating', () => {
   it('opens from the training list row action 会场安排 with a 4 × 5 hall and everyone unseated', async () => {
-    const { page } = tab
+    const { page } = ui.tab
     await goToRoute(page, '/trainingManagement/trainingManagement')
     await page.getByRole('button', { name: `更多操作：${training.name}` }).click()
     await page.getByRole('menuitem', { name: '会场安排' }).click()
@@ -116,7 +87,7 @@ describe('venue seating', () => {
   })
 
   it('seats a picked person by click, asks to pick first (请单击表格中用户进行选择), and returns a deleted seat’s person', async () => {
-    const { page } = tab
+    const { page } = ui.tab
     await seat(page, 1, 1).click()
     await toast(page, '请单击表格中用户进行选择').waitFor()
     await unseatedList(page).getByRole('button', { name: new RegExp(names[0]) }).click()
@@ -131,7 +102,7 @@ describe('venue seating', () => {
   })
 
   it('is keyboard operable: arrows move between seats, Enter seats the picked person, Delete empties', async () => {
-    const { page } = tab
+    const { page } = ui.tab
     await unseatedList(page).getByRole('button', { name: new RegExp(names[1]) }).focus()
     await page.keyboard.press('Enter')
     await seat(page, 1, 1).focus()
@@ -144,7 +115,7 @@ describe('venue seating', () => {
   })
 
   it('refuses a grid too small for one-key seating, regenerates with confirmation, seats everyone', async () => {
-    const { page } = tab
+    const { page } = ui.tab
     await page.getByLabel('行数').fill('0')
     await page.getByRole('button', { name: '生成座位表' }).click()
     await page.getByText('行数必须是不小于1的整数').waitFor()
@@ -179,11 +150,11 @@ describe('venue seating', () => {
   })
 
   it('exports the full list, imports it re-sorted, and prints the seat chart as a PDF', async () => {
-    const { page } = tab
+    const { page } = ui.tab
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: '导出名单' }).click()])
     // The web host's browser has the file: said once the save is done.
     await toast(page, '下载成功').waitFor()
-    const file = join(workDir, download.suggestedFilename())
+    const file = join(ui.workDir, download.suggestedFilename())
     await download.saveAs(file)
     const book = new ExcelJS.Workbook()
     await book.xlsx.readFile(file)
@@ -221,7 +192,7 @@ describe('venue seating', () => {
     const [button, covering] = [(await printButton.boundingBox())!, (await page.locator('.fui-Toast', { hasText: '导入完成' }).last().boundingBox())!]
     expect(covering.x < button.x + button.width && button.x < covering.x + covering.width && covering.y < button.y + button.height && button.y < covering.y + covering.height).toBe(true)
     const [chart] = await Promise.all([page.waitForEvent('download'), page.mouse.click(button.x + button.width / 2, button.y + button.height / 2)])
-    const chartFile = join(workDir, chart.suggestedFilename())
+    const chartFile = join(ui.workDir, chart.suggestedFilename())
     await chart.saveAs(chartFile)
     expect(chart.suggestedFilename()).toBe(`${training.name}座位表.pdf`)
     // A vector chart with real text: the shipped font embedded, the title and every name readable.
@@ -238,7 +209,7 @@ describe('venue seating', () => {
   })
 
   it('场地材料: the 签到表 of the seat screen saved as a vector PDF; 打印 opens the same document for the browser to print', async () => {
-    const { page } = tab
+    const { page } = ui.tab
     await page.getByRole('button', { name: '场地材料' }).click()
     const dialog = page.getByRole('dialog', { name: '场地材料' })
     await dialog.getByRole('radio', { name: '签到表' }).check()
@@ -246,7 +217,7 @@ describe('venue seating', () => {
     await screenshot(page, 'venue-papers-dialog')
     const [sheet] = await Promise.all([page.waitForEvent('download'), dialog.getByRole('button', { name: '导出PDF' }).click()])
     expect(sheet.suggestedFilename()).toBe(`${training.name}签到表.pdf`)
-    const sheetFile = join(workDir, sheet.suggestedFilename())
+    const sheetFile = join(ui.workDir, sheet.suggestedFilename())
     await sheet.saveAs(sheetFile)
     const pdf = new PdfFile(await readFile(sheetFile))
     expect(pdf.fonts().every((f) => f.embedded && f.name.includes('NotoSansSC'))).toBe(true)
@@ -266,7 +237,7 @@ describe('venue seating', () => {
   })
 
   it('saves: back to the training list with 保存成功！, and the plan is there when reopened', async () => {
-    const { page } = tab
+    const { page } = ui.tab
     await page.getByRole('button', { name: '保存' }).click()
     await toast(page, '保存成功！').waitFor()
     await page.waitForURL(/trainingManagement\/trainingManagement/)
@@ -279,7 +250,7 @@ describe('venue seating', () => {
   })
 
   it('场地材料 from the training list: 座位标签 of the saved plan with row, column and name', async () => {
-    const { page } = tab
+    const { page } = ui.tab
     await goToRoute(page, '/trainingManagement/trainingManagement')
     await page.getByRole('button', { name: `更多操作：${training.name}` }).click()
     await page.getByRole('menuitem', { name: '场地材料' }).click()
@@ -291,7 +262,7 @@ describe('venue seating', () => {
     await screenshot(page, 'venue-papers-from-list')
     const [labels] = await Promise.all([page.waitForEvent('download'), dialog.getByRole('button', { name: '导出PDF' }).click()])
     expect(labels.suggestedFilename()).toBe(`${training.name}座位标签.pdf`)
-    const labelsFile = join(workDir, labels.suggestedFilename())
+    const labelsFile = join(ui.workDir, labels.suggestedFilename())
     await labels.saveAs(labelsFile)
     const pdf = new PdfFile(await readFile(labelsFile))
     const text = joined(pdf.text())
@@ -304,7 +275,7 @@ describe('venue seating', () => {
   })
 
   it('asks about a seat changed both here and elsewhere, side by side, and keeps the chosen version with the other changes', async () => {
-    const { page } = tab
+    const { page } = ui.tab
     await page.getByRole('gridcell', { name: `第1排第1列：${names[PEOPLE - 1]}` }).waitFor()
     // The same account, at another console, swaps the first two seats meanwhile.
     const before = await core('seat.plan', { trainId: training.id })
@@ -334,7 +305,7 @@ describe('venue seating', () => {
   })
 
   it('image mode (图片编排): seat pictures are added and shown, deleted after 确认删除此座位图吗?, and the mode is kept when saved', async () => {
-    const { page } = tab
+    const { page } = ui.tab
     await goToRoute(page, `/trainingManagement/fieldSeat?id=${training.id}`)
     await page.getByRole('radio', { name: '图片编排' }).check()
     const pictures = page.getByRole('region', { name: '图片编排' })
@@ -369,7 +340,7 @@ describe('venue seating', () => {
   })
 
   it('PDF mode (PDF编排): an uploaded chart is drawn by pdf.js, kept when saved, and cleared after 确认清空当前编排文件吗?', async () => {
-    const { page } = tab
+    const { page } = ui.tab
     await page.getByRole('radio', { name: 'PDF编排' }).check()
     const pdfMode = page.getByRole('region', { name: 'PDF编排' })
     await pdfMode.getByText('还没有编排文件').waitFor()
@@ -400,7 +371,7 @@ describe('venue seating', () => {
   })
 
   it('refuses a .pdf that is no PDF, and shows pdf加载失败 for a PDF pdf.js cannot read', async () => {
-    const { page } = tab
+    const { page } = ui.tab
     const pdfMode = page.getByRole('region', { name: 'PDF编排' })
     const upload = pdfMode.getByRole('button', { name: '上传编排文件' })
     await chooseFile(page, upload, { name: '坏文件.pdf', mimeType: 'application/pdf', buffer: Buffer.from('这不是PDF') })

@@ -1,14 +1,12 @@
-import { mkdtemp, rm } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import ExcelJS from 'exceljs'
-import type { Browser, Page } from 'playwright-core'
-import QRCode from 'qrcode'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { RpcName, RpcOutput } from '../../src-shared/ipc'
+import type { Page } from 'playwright-core'
+import { describe, expect, it } from 'vitest'
 import type { MemberListItem } from '../../src-shared/schemas/member'
 import type { TrainDetail } from '../../src-shared/schemas/training'
-import { type ConsolePage, type ConsoleUnderTest, coreCall, goToRoute, launchBrowser, openConsole, screenshot, signInCore, startConsole, toast } from '../support/browser'
+import { goToRoute, screenshot, toast } from '../support/browser'
+import { useSignedInConsole } from '../support/console-tabs'
+import { validTrainForm } from '../support/training'
 
 /**
  * The sign-up screens in Chromium against the real server: a training made for the
@@ -16,52 +14,15 @@ import { type ConsolePage, type ConsoleUnderTest, coreCall, goToRoute, launchBro
  * edited, exported, imported, deleted and signing themselves up, and the statistics.
  */
 
-const OPTIONS = '1,2,4,5,11,12,13,15,16'
+const OPTIONS = [1, 2, 4, 5, 11, 12, 13, 15, 16]
 
-let browser: Browser
-let app: ConsoleUnderTest
-let tab: ConsolePage
 let training: TrainDetail
 let members: MemberListItem[]
-let workDir: string
 
-const core = <K extends RpcName>(method: K, input?: unknown): Promise<RpcOutput<K>> => coreCall(app.host, method, input)
 
-/** `yyyy-MM-dd HH:mm:ss` of now plus some days, in local time as the server stores it. */
-function daysFromNow(days: number): string {
-  const d = new Date(Date.now() + days * 86_400_000)
-  const pad = (n: number) => String(n).padStart(2, '0')
-  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())} ${pad(d.getHours())}:${pad(d.getMinutes())}:00`
-}
 
 async function createTraining(): Promise<TrainDetail> {
-  const png = await QRCode.toBuffer('group', { type: 'png' })
-  const [groupQr] = await core('files.uploadBytes', { kind: 'image', name: 'group.png', base64: png.toString('base64') })
-  const created = await core('train.create', {
-    name: '第一期党支部书记培训班（报名测试）',
-    orgId: null,
-    depName: '其他',
-    sendObject: '各机关党委',
-    classType: 3,
-    createTime: daysFromNow(0).slice(0, 10),
-    description: '导语',
-    content: '培训内容',
-    requirement: '培训要求',
-    trainStartTime: daysFromNow(6),
-    trainEndTime: daysFromNow(8),
-    classHour: 16,
-    site: '省委党校一号楼',
-    address: '118.78,32.04',
-    participants: '党支部书记',
-    signUpStartTime: daysFromNow(-1),
-    signUpEndTime: daysFromNow(5),
-    maxNum: 30,
-    name1: '王老师',
-    telephone1: '025-83391001',
-    signUpOptions: OPTIONS,
-    trainSignIns: [{ signInStartTime: daysFromNow(6), signInEndTime: daysFromNow(6.1) }],
-    weChatCodes: groupQr.path,
-  })
+  const created = await core('train.create', validTrainForm({ name: '第一期党支部书记培训班（报名测试）', maxNum: 30, signUpOptions: OPTIONS }))
   await core('train.audit', { id: created.id, status: 30 })
   return core('train.get', { id: created.id })
 }
@@ -69,7 +30,7 @@ async function createTraining(): Promise<TrainDetail> {
 /** Saves the browser download a click starts and reads its first sheet. */
 async function downloadWorkbook(page: Page, click: () => Promise<void>): Promise<ExcelJS.Worksheet> {
   const [download] = await Promise.all([page.waitForEvent('download'), click()])
-  const file = join(workDir, download.suggestedFilename())
+  const file = join(ui.workDir, download.suggestedFilename())
   await download.saveAs(file)
   const workbook = new ExcelJS.Workbook()
   await workbook.xlsx.readFile(file)
@@ -85,31 +46,18 @@ function columnTexts(sheet: ExcelJS.Worksheet, header: string): string[] {
   return texts
 }
 
-beforeAll(async () => {
-  browser = await launchBrowser()
-  app = await startConsole()
-  workDir = await mkdtemp(join(tmpdir(), 'e2e-signups-'))
-  await signInCore(app.host)
+const ui = useSignedInConsole(async ({ core }) => {
   training = await createTraining()
   members = (await core('member.list', { pageSize: 20, enabled: true })).records
   expect(members.length).toBeGreaterThanOrEqual(3)
-  // The web host holds one session for the machine: the page opens signed in.
-  tab = await openConsole(browser, app.host)
-}, 60_000)
-
-afterAll(async () => {
-  expect(tab?.errors ?? []).toEqual([])
-  await tab?.close()
-  await browser?.close()
-  await app?.close()
-  if (workDir) await rm(workDir, { recursive: true, force: true })
 })
+const core = ui.core
 
-const signUpRows = () => tab.page.getByRole('table', { name: '报名人员列表' }).getByRole('row')
+const signUpRows = () => ui.tab.page.getByRole('table', { name: '报名人员列表' }).getByRole('row')
 
 describe('sign-up list of a training', () => {
   it('opens from its address with the training, the count and an empty list', async () => {
-    const { page } = tab
+    const { page } = ui.tab
     await goToRoute(page, `/trainingManagement/viewPeople?id=${training.id}`)
     await page.getByRole('heading', { name: `报名人员：${training.name}` }).waitFor()
     await page.getByText('已报名 0 / 30 人').waitFor()
@@ -118,7 +66,7 @@ describe('sign-up list of a training', () => {
   })
 
   it('adds a person: first without choosing (请先选择用户), then the chosen member', async () => {
-    const { page } = tab
+    const { page } = ui.tab
     const person = members[0]
     const dialog = page.getByRole('dialog', { name: '添加报名人员' })
     const closing = page.getByRole('dialog').filter({ hasText: '有未保存的修改，确定要关闭吗？' })
@@ -154,7 +102,7 @@ describe('sign-up list of a training', () => {
   })
 
   it('edits the person: an emptied required field shows its prompt, conference items only as ticked, then 修改成功！', async () => {
-    const { page } = tab
+    const { page } = ui.tab
     const person = members[0]
     await signUpRows().filter({ hasText: person.telephone }).getByRole('button', { name: '修改' }).click()
     const dialog = page.getByRole('dialog', { name: '修改报名信息' })
@@ -190,7 +138,7 @@ describe('sign-up list of a training', () => {
   })
 
   it('expands the row to the conference items the training asks for', async () => {
-    const { page } = tab
+    const { page } = ui.tab
     const person = members[0]
     await signUpRows().filter({ hasText: person.telephone }).getByRole('button', { name: '展开详情' }).click()
     const details = page.getByRole('region', { name: `${person.name}的报名详情` })
@@ -204,7 +152,7 @@ describe('sign-up list of a training', () => {
   })
 
   it('filters by name and by organisation (found by part of its name in the organisation picker)', async () => {
-    const { page } = tab
+    const { page } = ui.tab
     const person = members[0]
     const search = page.getByRole('search')
     await search.getByLabel('姓名').fill('没有这个人')
@@ -224,7 +172,7 @@ describe('sign-up list of a training', () => {
   })
 
   it('exports the roster as a workbook with the person in it', async () => {
-    const { page } = tab
+    const { page } = ui.tab
     const sheet = await downloadWorkbook(page, () => page.getByRole('button', { name: '导出名单' }).click())
     await toast(page, '下载成功').waitFor()
     expect(columnTexts(sheet, '姓名')).toEqual([members[0].name])
@@ -244,8 +192,8 @@ describe('sign-up list of a training', () => {
   }
 
   it('checks a roster with bad rows: lists each with its reason, imports nothing on 取消', async () => {
-    const { page } = tab
-    const file = join(workDir, 'roster-bad.xlsx')
+    const { page } = ui.tab
+    const file = join(ui.workDir, 'roster-bad.xlsx')
     await rosterWithBadRows().xlsx.writeFile(file)
 
     await page.getByRole('button', { name: '导入名单' }).click()
@@ -268,8 +216,8 @@ describe('sign-up list of a training', () => {
   })
 
   it('imports the good rows of that roster when asked (导入有效行), and says what it did', async () => {
-    const { page } = tab
-    const file = join(workDir, 'roster-bad.xlsx')
+    const { page } = ui.tab
+    const file = join(ui.workDir, 'roster-bad.xlsx')
     await page.getByRole('button', { name: '导入名单' }).click()
     const dialog = page.getByRole('dialog', { name: '导入名单' })
     const [chooser] = await Promise.all([page.waitForEvent('filechooser'), dialog.getByRole('button', { name: '选择文件' }).click()])
@@ -283,7 +231,7 @@ describe('sign-up list of a training', () => {
   })
 
   it('deletes with a confirmation: cancel keeps the person, confirm removes them', async () => {
-    const { page } = tab
+    const { page } = ui.tab
     const row = () => signUpRows().filter({ hasText: members[1].telephone })
     await row().getByRole('button', { name: '删除' }).click()
     const confirm = page.getByRole('dialog').filter({ hasText: '确定要删除当前人员吗?' })
@@ -303,7 +251,7 @@ describe('sign-up list of a training', () => {
 describe('a member signs up from the sign-up link', () => {
   it('signs up an existing member by telephone, who then appears in the list', async () => {
     const person = members[2]
-    const phone = await tab.page.context().newPage()
+    const phone = await ui.tab.page.context().newPage()
     try {
       // The server gives the link absolute, as the sign-up QR code encodes it.
       await phone.goto(training.signUpLink)
@@ -324,7 +272,7 @@ describe('a member signs up from the sign-up link', () => {
     } finally {
       await phone.close()
     }
-    const { page } = tab
+    const { page } = ui.tab
     await page.getByRole('button', { name: '查询' }).click()
     await signUpRows().filter({ hasText: person.telephone }).waitFor()
     await signUpRows().filter({ hasText: person.telephone }).getByText('本人报名').waitFor()
@@ -333,7 +281,7 @@ describe('a member signs up from the sign-up link', () => {
 
 describe('check-in list', () => {
   it('shows the counts and the venue QR code', async () => {
-    const { page } = tab
+    const { page } = ui.tab
     await goToRoute(page, `/trainingManagement/checkIns?id=${training.id}`)
     await page.getByRole('heading', { name: `签到情况：${training.name}` }).waitFor()
     await page.getByText('已报名 2 人').waitFor()
@@ -349,7 +297,7 @@ describe('check-in list', () => {
 
 describe('sign-up statistics', () => {
   it('filters by name and training, and exports what is shown', async () => {
-    const { page } = tab
+    const { page } = ui.tab
     await goToRoute(page, '/trainingManagement/signUpStatistics')
     await page.getByRole('heading', { name: '报名统计' }).waitFor()
     const table = page.getByRole('table', { name: '报名统计列表' })

@@ -1,6 +1,12 @@
-import type { Browser } from 'playwright-core'
+import { mkdtemp, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { afterAll, afterEach, beforeAll, beforeEach, expect } from 'vitest'
-import { launchBrowser, openConsole, startConsole, type ConsolePage, type ConsoleUnderTest } from './browser'
+import type { RpcName, RpcOutput } from '../../src-shared/ipc'
+import { openDatabase } from '../../src-server/db/connect'
+import type { Db } from '../../src-server/db/types'
+import { coreCall, launchBrowser, openConsole, signInCore, startConsole, type ConsolePage, type ConsoleUnderTest } from './browser'
 
 export interface ConsoleTabs {
   readonly browser: Browser
@@ -45,4 +51,87 @@ export function useConsoleTabs(): ConsoleTabs {
       return tab!
     },
   }
+}
+
+export interface SignedInConsole extends ConsoleTabs {
+  /** A method of the console's core, as the renderer calls it (signed in as the super user). */
+  core<K extends RpcName>(method: K, input?: unknown): Promise<RpcOutput<K>>
+  /** The embedded server's address (member pages, API calls as a member). */
+  readonly serverUrl: string
+  /** A folder of the file's own for downloads, removed afterwards. */
+  readonly workDir: string
+}
+
+/**
+ * The hooks of an e2e file whose tests go on from one another in one tab (a training made,
+ * then seated, then printed): one browser, one console signed in at the core, `prepare`
+ * run once before the tab opens (records made through the core or in the server's
+ * database), and the whole file ending without page errors.
+ */
+export function useSignedInConsole(prepare?: (console: SignedInConsole) => Promise<void>, options: { viewport?: { width: number; height: number }; timeout?: number } = {}): SignedInConsole {
+  let browser: Browser | undefined
+  let app: ConsoleUnderTest | undefined
+  let tab: ConsolePage | undefined
+  let serverUrl = ''
+  let workDir = ''
+  const console: SignedInConsole = {
+    get browser() {
+      return browser!
+    },
+    get app() {
+      return app!
+    },
+    get tab() {
+      return tab!
+    },
+    get serverUrl() {
+      return serverUrl
+    },
+    get workDir() {
+      return workDir
+    },
+    core: (method, input) => coreCall(app!.host, method, input),
+  }
+  beforeAll(async () => {
+    browser = await launchBrowser()
+    app = await startConsole()
+    workDir = await mkdtemp(join(tmpdir(), 'e2e-files-'))
+    await signInCore(app.host)
+    serverUrl = (await console.core('app.info')).serverUrl
+    await prepare?.(console)
+    tab = await openConsole(browser, app.host)
+    if (options.viewport) await tab.page.setViewportSize(options.viewport)
+  }, options.timeout ?? 60_000)
+  afterAll(async () => {
+    expect(tab?.errors ?? []).toEqual([])
+    await tab?.close()
+    await browser?.close()
+    await app?.close()
+    if (workDir) await rm(workDir, { recursive: true, force: true })
+  })
+  return console
+}
+
+/** Works in the embedded server's SQLite file (records the console has no screen to make quickly). */
+export async function withServerDb<T>(app: ConsoleUnderTest, work: (db: Db) => Promise<T>): Promise<T> {
+  const { db } = openDatabase(join(app.dataDir, 'platform.sqlite'))
+  try {
+    return await work(db)
+  } finally {
+    await db.destroy()
+  }
+}
+
+/** A member's phone (390 × 844) on the exam page; signed in with `password` when given. */
+export async function memberPhone(browser: Browser, serverUrl: string, signIn?: { telephone: string; password: string }): Promise<{ context: BrowserContext; phone: Page }> {
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 }, locale: 'zh-CN', isMobile: true, hasTouch: true })
+  const phone = await context.newPage()
+  phone.on('dialog', (d) => void d.accept())
+  await phone.goto(`${serverUrl}/m/exam`)
+  if (signIn) {
+    await phone.fill('#telephone', signIn.telephone)
+    await phone.fill('#password', signIn.password)
+    await phone.click('button[type=submit]')
+  }
+  return { context, phone }
 }
