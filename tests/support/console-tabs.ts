@@ -21,36 +21,25 @@ export interface ConsoleTabs {
  * keeps one session for the machine, so every test starts signed out).
  */
 export function useConsoleTabs(): ConsoleTabs {
-  let browser: Browser | undefined
-  let app: ConsoleUnderTest | undefined
-  let tab: ConsolePage | undefined
+  // Filled in by the hooks; the tests read it once they have run.
+  const fixture = {} as { browser: Browser; app: ConsoleUnderTest; tab: ConsolePage }
   beforeAll(async () => {
-    browser = await launchBrowser()
-    app = await startConsole()
+    fixture.browser = await launchBrowser()
+    fixture.app = await startConsole()
   })
   afterAll(async () => {
-    await browser?.close()
-    await app?.close()
+    await fixture.browser?.close()
+    await fixture.app?.close()
   })
   beforeEach(async () => {
-    tab = await openConsole(browser!, app!.host)
+    fixture.tab = await openConsole(fixture.browser, fixture.app.host)
   })
   afterEach(async () => {
-    expect(tab!.errors).toEqual([])
-    await tab!.close()
-    await app!.host.core.dispatch('session.logout', undefined)
+    expect(fixture.tab.errors).toEqual([])
+    await fixture.tab.close()
+    await fixture.app.host.core.dispatch('session.logout', undefined)
   })
-  return {
-    get browser() {
-      return browser!
-    },
-    get app() {
-      return app!
-    },
-    get tab() {
-      return tab!
-    },
-  }
+  return fixture
 }
 
 export interface SignedInConsole extends ConsoleTabs {
@@ -69,47 +58,26 @@ export interface SignedInConsole extends ConsoleTabs {
  * database), and the whole file ending without page errors.
  */
 export function useSignedInConsole(prepare?: (console: SignedInConsole) => Promise<void>, options: { viewport?: { width: number; height: number }; timeout?: number } = {}): SignedInConsole {
-  let browser: Browser | undefined
-  let app: ConsoleUnderTest | undefined
-  let tab: ConsolePage | undefined
-  let serverUrl = ''
-  let workDir = ''
-  const console: SignedInConsole = {
-    get browser() {
-      return browser!
-    },
-    get app() {
-      return app!
-    },
-    get tab() {
-      return tab!
-    },
-    get serverUrl() {
-      return serverUrl
-    },
-    get workDir() {
-      return workDir
-    },
-    core: (method, input) => coreCall(app!.host, method, input),
-  }
+  // Filled in by the hooks; the tests read it once they have run.
+  const fixture = { core: (method, input) => coreCall(fixture.app.host, method, input) } as { -readonly [K in keyof SignedInConsole]: SignedInConsole[K] }
   beforeAll(async () => {
-    browser = await launchBrowser()
-    app = await startConsole()
-    workDir = await mkdtemp(join(tmpdir(), 'e2e-files-'))
-    await signInCore(app.host)
-    serverUrl = (await console.core('app.info')).serverUrl
-    await prepare?.(console)
-    tab = await openConsole(browser, app.host)
-    if (options.viewport) await tab.page.setViewportSize(options.viewport)
+    fixture.browser = await launchBrowser()
+    fixture.app = await startConsole()
+    fixture.workDir = await mkdtemp(join(tmpdir(), 'e2e-files-'))
+    await signInCore(fixture.app.host)
+    fixture.serverUrl = (await fixture.core('app.info')).serverUrl
+    await prepare?.(fixture)
+    fixture.tab = await openConsole(fixture.browser, fixture.app.host)
+    if (options.viewport) await fixture.tab.page.setViewportSize(options.viewport)
   }, options.timeout ?? 60_000)
   afterAll(async () => {
-    expect(tab?.errors ?? []).toEqual([])
-    await tab?.close()
-    await browser?.close()
-    await app?.close()
-    if (workDir) await rm(workDir, { recursive: true, force: true })
+    expect(fixture.tab?.errors ?? []).toEqual([])
+    await fixture.tab?.close()
+    await fixture.browser?.close()
+    await fixture.app?.close()
+    if (fixture.workDir) await rm(fixture.workDir, { recursive: true, force: true })
   })
-  return console
+  return fixture
 }
 
 /** Works in the embedded server's SQLite file (records the console has no screen to make quickly). */
