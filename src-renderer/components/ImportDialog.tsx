@@ -12,17 +12,12 @@ import {
   MessageBar,
   MessageBarBody,
   ProgressBar,
-  Table,
-  TableBody,
-  TableCell,
-  TableHeader,
-  TableHeaderCell,
-  TableRow,
   Text,
   tokens,
 } from '@fluentui/react-components'
 import { ArrowDownloadRegular, DocumentArrowUpRegular } from '@fluentui/react-icons'
 import { importResultText, MAX_REPORTED_IMPORT_ISSUES, type ImportCheck, type ImportResult } from '../../src-shared/schemas/imports'
+import { SmallTable } from './SmallTable'
 import { useNotify } from './toast'
 import { useFilePicker } from './upload/useFilePicker'
 import { useDownloadTask } from './useDownloadTask'
@@ -57,8 +52,6 @@ const useStyles = makeStyles({
   row: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalM, flexWrap: 'wrap' },
   issues: { maxHeight: '320px', overflowY: 'auto', border: `1px solid ${tokens.colorNeutralStroke2}` },
   muted: { color: tokens.colorNeutralForeground3 },
-  rowNumber: { width: '88px' },
-  column: { width: '140px' },
 })
 
 /**
@@ -157,24 +150,16 @@ export function ImportDialog<Check extends ImportCheck>({ open, title, unit, hin
                   )}
                 </div>
                 <div className={styles.issues}>
-                  <Table size="small" aria-label="有误的行">
-                    <TableHeader>
-                      <TableRow>
-                        <TableHeaderCell className={styles.rowNumber}>行号</TableHeaderCell>
-                        <TableHeaderCell className={styles.column}>列</TableHeaderCell>
-                        <TableHeaderCell>原因</TableHeaderCell>
-                      </TableRow>
-                    </TableHeader>
-                    <TableBody>
-                      {report.issues.map((issue, index) => (
-                        <TableRow key={index}>
-                          <TableCell>第 {issue.row} 行</TableCell>
-                          <TableCell>{issue.column || '—'}</TableCell>
-                          <TableCell>{issue.message}</TableCell>
-                        </TableRow>
-                      ))}
-                    </TableBody>
-                  </Table>
+                  <SmallTable
+                    label="有误的行"
+                    rows={report.issues}
+                    rowKey={(_, index) => index}
+                    columns={[
+                      { key: 'row', title: '行号', width: '88px', render: (issue) => `第 ${issue.row} 行` },
+                      { key: 'column', title: '列', width: '140px', render: (issue) => issue.column || '—' },
+                      { key: 'message', title: '原因', render: (issue) => issue.message },
+                    ]}
+                  />
                 </div>
               </>
             )}

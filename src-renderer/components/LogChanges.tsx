@@ -1,6 +1,7 @@
-import { makeStyles, Table, TableBody, TableCell, TableHeader, TableHeaderCell, TableRow, Text, tokens } from '@fluentui/react-components'
+import { makeStyles, Text, tokens } from '@fluentui/react-components'
 import { screenById } from '../../src-shared/permissions'
 import { fieldTitle, valueLabel } from './logLabels'
+import { SmallTable, type SmallColumn } from './SmallTable'
 
 const useStyles = makeStyles({
   before: { color: tokens.colorPaletteRedForeground1, wordBreak: 'break-all' },
@@ -18,6 +19,8 @@ function show(key: string, value: unknown): string {
   return typeof value === 'object' ? JSON.stringify(value) : valueLabel(key, String(value))
 }
 
+const fieldColumn: SmallColumn<string> = { key: 'field', title: '字段', render: (key) => fieldTitle(key) }
+
 /** A record created or deleted: its values in one column (新建的值 / 删除前的值), no empty other side. */
 function WholeRecord({ values, created }: { values: Record<string, unknown>; created: boolean }) {
   const styles = useStyles()
@@ -25,22 +28,12 @@ function WholeRecord({ values, created }: { values: Record<string, unknown>; cre
   return (
     <>
       <Text weight="semibold">{created ? '新建的记录' : '删除的记录'}</Text>
-      <Table size="small" aria-label={created ? '新建的记录' : '删除的记录'}>
-        <TableHeader>
-          <TableRow>
-            <TableHeaderCell>字段</TableHeaderCell>
-            <TableHeaderCell>{created ? '新建的值' : '删除前的值'}</TableHeaderCell>
-          </TableRow>
-        </TableHeader>
-        <TableBody>
-          {keys.map((key) => (
-            <TableRow key={key}>
-              <TableCell>{fieldTitle(key)}</TableCell>
-              <TableCell className={created ? styles.after : styles.before}>{show(key, values[key])}</TableCell>
-            </TableRow>
-          ))}
-        </TableBody>
-      </Table>
+      <SmallTable
+        label={created ? '新建的记录' : '删除的记录'}
+        rowKey={(key) => key}
+        rows={keys}
+        columns={[fieldColumn, { key: 'value', title: created ? '新建的值' : '删除前的值', className: created ? styles.after : styles.before, render: (key) => show(key, values[key]) }]}
+      />
     </>
   )
 }
@@ -58,23 +51,15 @@ export function LogChanges({ before, after }: { before: unknown; after: unknown 
   const keys = [...new Set([...Object.keys(old), ...Object.keys(now)])].filter((key) => JSON.stringify(old[key]) !== JSON.stringify(now[key]))
   if (keys.length === 0) return <Text>数据没有变化</Text>
   return (
-    <Table size="small" aria-label="数据变化">
-      <TableHeader>
-        <TableRow>
-          <TableHeaderCell>字段</TableHeaderCell>
-          <TableHeaderCell>修改前</TableHeaderCell>
-          <TableHeaderCell>修改后</TableHeaderCell>
-        </TableRow>
-      </TableHeader>
-      <TableBody>
-        {keys.map((key) => (
-          <TableRow key={key}>
-            <TableCell>{fieldTitle(key)}</TableCell>
-            <TableCell className={styles.before}>{show(key, old[key])}</TableCell>
-            <TableCell className={styles.after}>{show(key, now[key])}</TableCell>
-          </TableRow>
-        ))}
-      </TableBody>
-    </Table>
+    <SmallTable
+      label="数据变化"
+      rowKey={(key) => key}
+      rows={keys}
+      columns={[
+        fieldColumn,
+        { key: 'before', title: '修改前', className: styles.before, render: (key) => show(key, old[key]) },
+        { key: 'after', title: '修改后', className: styles.after, render: (key) => show(key, now[key]) },
+      ]}
+    />
   )
 }

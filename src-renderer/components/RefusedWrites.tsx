@@ -1,8 +1,9 @@
 import { useEffect, useState } from 'react'
-import { Button, makeStyles, Table, TableBody, TableCell, TableHeader, TableHeaderCell, TableRow, Text, tokens, Tooltip } from '@fluentui/react-components'
+import { Button, makeStyles, Text, tokens, Tooltip } from '@fluentui/react-components'
 import { ErrorCircleRegular } from '@fluentui/react-icons'
 import type { RefusedWrite } from '../../src-shared/schemas/sync'
 import { call } from '../lib/bridge'
+import { SmallTable } from './SmallTable'
 import { ViewDialog } from './ViewDialog'
 
 const useStyles = makeStyles({
@@ -24,7 +25,8 @@ const whatText = (r: RefusedWrite) => (r.kind === 'checkIn' ? `签到：${r.pers
 export function RefusedWrites({ count }: { count: number }) {
   const styles = useStyles()
   const [open, setOpen] = useState(false)
-  const [items, setItems] = useState<RefusedWrite[]>([])
+  // None until the first answer: the dialog says 还没有数据 only of a list it has read.
+  const [items, setItems] = useState<RefusedWrite[] | null>(null)
   // The list follows the count: a refusal arriving while the dialog is open shows at once (the last one dismissed, the title bar drops this button).
   useEffect(() => {
     if (open) void call('sync.refused').then(setItems, () => undefined)
@@ -32,7 +34,7 @@ export function RefusedWrites({ count }: { count: number }) {
 
   const dismiss = async (item: RefusedWrite) => {
     await call('sync.dismiss', { kind: item.kind, seq: item.seq })
-    setItems((now) => now.filter((i) => i !== item))
+    setItems((now) => now && now.filter((i) => i !== item))
   }
 
   return (
@@ -44,34 +46,29 @@ export function RefusedWrites({ count }: { count: number }) {
       </Tooltip>
       <ViewDialog open={open} title="未被服务器接受的离线操作" width="wide" onClose={() => setOpen(false)}>
         <Text className={styles.note}>以下操作是离线时记录的，联网同步时服务器没有接受，因此没有生效。请按原因核对处理；点“知道了”从列表中移除。</Text>
-        <Table aria-label="未被服务器接受的操作" size="small">
-          <TableHeader>
-            <TableRow>
-              <TableHeaderCell style={{ width: '90px' }}>类型</TableHeaderCell>
-              <TableHeaderCell>培训班</TableHeaderCell>
-              <TableHeaderCell>操作</TableHeaderCell>
-              <TableHeaderCell style={{ width: '140px' }}>记录时间</TableHeaderCell>
-              <TableHeaderCell>未接受原因</TableHeaderCell>
-              <TableHeaderCell style={{ width: '90px' }} />
-            </TableRow>
-          </TableHeader>
-          <TableBody>
-            {items.map((item) => (
-              <TableRow key={`${item.kind}-${item.seq}`}>
-                <TableCell>{kindText[item.kind]}</TableCell>
-                <TableCell>{item.trainName ?? `培训班（编号 ${item.trainId}）`}</TableCell>
-                <TableCell>{whatText(item)}</TableCell>
-                <TableCell>{item.madeAt}</TableCell>
-                <TableCell className={styles.reason}>{item.message}</TableCell>
-                <TableCell>
-                  <Button size="small" onClick={() => void dismiss(item)}>
-                    知道了
-                  </Button>
-                </TableCell>
-              </TableRow>
-            ))}
-          </TableBody>
-        </Table>
+        <SmallTable
+          label="未被服务器接受的操作"
+          rows={items ?? []}
+          empty={items ? undefined : null}
+          rowKey={(item) => `${item.kind}-${item.seq}`}
+          columns={[
+            { key: 'kind', title: '类型', width: '90px', render: (item) => kindText[item.kind] },
+            { key: 'train', title: '培训班', render: (item) => item.trainName ?? `培训班（编号 ${item.trainId}）` },
+            { key: 'what', title: '操作', render: whatText },
+            { key: 'madeAt', title: '记录时间', width: '140px', render: (item) => item.madeAt },
+            { key: 'message', title: '未接受原因', className: styles.reason, render: (item) => item.message },
+            {
+              key: 'dismiss',
+              title: '',
+              width: '90px',
+              render: (item) => (
+                <Button size="small" onClick={() => void dismiss(item)}>
+                  知道了
+                </Button>
+              ),
+            },
+          ]}
+        />
       </ViewDialog>
     </>
   )

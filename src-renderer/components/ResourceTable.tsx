@@ -85,7 +85,7 @@ export interface ResourceTableProps<Row, F extends string> {
   minLoadingMs?: number
   /** CSS max-height of the rows (e.g. following the window); they scroll inside it, the pager stays below. */
   bodyMaxHeight?: string
-  /** Page sizes offered, the first the default (spec 000 §9: 10). */
+  /** Page sizes offered, the first the default (spec 000 §9: 10); one size offers no choice. */
   pageSizes?: readonly number[]
   /** Draws each row as a card in a grid instead of a table row (teachers); `actions` are its buttons. */
   card?(row: Row, actions: ReactNode): ReactNode
@@ -347,7 +347,8 @@ export function ResourceTable<Row, F extends string = never>({
           </div>
         )}
       </div>
-      <Pager total={page.total} totalCapped={page.totalCapped} pageNum={request.pageNum} pageSize={request.pageSize} onChange={goTo} sizes={pageSizes} />
+      {/* One size offered (a preview of six): nothing to choose. */}
+      <Pager total={page.total} totalCapped={page.totalCapped} pageNum={request.pageNum} pageSize={request.pageSize} onChange={goTo} sizes={pageSizes} fixedSize={pageSizes.length === 1} />
     </section>
   )
 }

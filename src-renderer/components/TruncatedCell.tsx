@@ -39,15 +39,15 @@ export function TruncatedText({ children }: { children: ReactNode }) {
  * The one rule of every table's cells (单位及职务, 培训班, statistics …): one line cut at
  * the column's width with the whole text on hover, or wrapped onto more lines with `wrap`.
  */
-export function TruncatedCell({ children, style, wrap = false }: { children: ReactNode; style?: CSSProperties; wrap?: boolean }) {
+export function TruncatedCell({ children, style, className, wrap = false }: { children: ReactNode; style?: CSSProperties; className?: string; wrap?: boolean }) {
   if (wrap)
     return (
-      <TableCell style={style}>
+      <TableCell style={style} className={className}>
         <TableCellLayout>{shown(children)}</TableCellLayout>
       </TableCell>
     )
   return (
-    <TableCell style={style} onPointerEnter={wholeTextOnHover}>
+    <TableCell style={style} className={className} onPointerEnter={wholeTextOnHover}>
       <TableCellLayout truncate>{shown(children)}</TableCellLayout>
     </TableCell>
   )

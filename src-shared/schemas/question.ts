@@ -1,5 +1,7 @@
 import { z } from 'zod'
 import { dateTimeText, idListText, intLike, numberLike, optionalText, pageOf, pageQuery, requiredText, textFilter } from './common'
+import { createTimeColumn, field, fieldsSchema } from '../fields'
+import { listQueryOf, type ResourceDescriptor } from '../resource'
 import { optionalStoredPath } from './files'
 
 /**
@@ -50,18 +52,17 @@ export const JUDGE_FALSE = 'false'
 
 // ---------------------------------------------------------------- categories
 
-const useTypeField = numberLike(z.union([z.literal(1), z.literal(2)], { error: '请选择题目用途' }), '请选择题目用途')
+const categoryForm = {
+  name: field.text('类别名称', { required: true, max: CATEGORY_NAME_MAX }),
+  // Not drawn in the dialog: the screen's use (exam or questionnaire) gives it.
+  useType: field.choice('题目用途', { options: [UseType.QUESTIONNAIRE, UseType.EXAM].map((value) => ({ value, label: useTypeLabels[value] })), hidden: true }),
+}
 
-export const CategoryQuerySchema = pageQuery.extend({
-  name: textFilter,
-  useType: useTypeField,
-})
+/** 1 questionnaire, 2 exam: every query and body of the banks names its use. */
+const useTypeField = categoryForm.useType.schema
 
-/** The spec's form says 支部名称 for a category's name; this names the field that is really asked for. */
-const categoryName = requiredText('请输入类别名称', CATEGORY_NAME_MAX)
-
-export const CategoryCreateSchema = z.object({ name: categoryName, useType: useTypeField })
-export const CategoryUpdateSchema = z.object({ id: z.number({ error: '编号无效' }).int().positive('编号无效'), name: categoryName })
+export const CategoryCreateSchema = fieldsSchema(categoryForm)
+export const CategoryUpdateSchema = z.object({ id: z.number({ error: '编号无效' }).int().positive('编号无效'), name: categoryForm.name.schema })
 
 export const CategorySchema = z.object({
   id: z.number().int(),
@@ -73,6 +74,24 @@ export const CategorySchema = z.object({
 })
 export type Category = z.infer<typeof CategorySchema>
 export const CategoryPageSchema = pageOf(CategorySchema)
+
+/**
+ * 题库类别 as a resource: the screen (CrudScreen), its dialog, columns and filter come from
+ * it. The routes are declared by hand (routes/question.ts) for both uses; their names and
+ * inputs are the standard ones. The questionnaire's screen is the same resource under its
+ * own permission (its heading and its menu entry).
+ */
+export const examCategoryResource = {
+  name: 'questionCategory', path: '/api/question/category', noun: '类别', access: 'exam:category', table: 'questionCategory',
+  row: CategorySchema, form: categoryForm, fields: CategoryCreateSchema,
+  columns: ['name', { key: 'questionCount', title: '题目数', width: '100px' }, createTimeColumn],
+  filters: { name: { schema: textFilter, match: 'contains' } },
+} as const satisfies ResourceDescriptor
+
+/** 问卷类别: the same records, of the questionnaire use. */
+export const questionnaireCategoryResource = { ...examCategoryResource, access: 'questionnaire:category' } as const satisfies ResourceDescriptor
+
+export const CategoryQuerySchema = listQueryOf(examCategoryResource.filters).extend({ useType: useTypeField })
 
 export const CategoryAllQuerySchema = z.object({ useType: useTypeField })
 export const CategoryOptionSchema = z.object({ id: z.number().int(), name: z.string() })

@@ -297,6 +297,9 @@ describe('a satisfaction questionnaire', () => {
     await page.getByText('培训满意度调查 ·', { exact: false }).waitFor()
     const first = page.getByRole('group', { name: /您对本次培训的总体评价/ }).or(page.locator('[aria-label^="1. [单选题] 您对本次培训的总体评价"]')).first()
     await first.getByRole('cell', { name: '100.0%' }).waitFor()
+    // Figures line up at the end of their column (SmallTable's numeric columns), names at the start.
+    expect(await first.getByRole('cell', { name: '100.0%' }).evaluate((cell) => getComputedStyle(cell).textAlign)).toBe('end')
+    expect(await first.getByRole('cell', { name: /非常满意$/ }).evaluate((cell) => getComputedStyle(cell).textAlign)).not.toBe('end')
     await first.getByRole('tab', { name: '饼图' }).click()
     await first.locator('[data-drawn="true"]').waitFor()
     await page.getByText('希望增加研讨时间').waitFor()

@@ -57,4 +57,5 @@ export const bases: Record<string, Record<string, unknown>> = {
   course: { name: '课程', teacherId: 1, content: '<p>正文</p>', status: 1, imagePath: null, videoPath: null },
   courseResource: { courseId: 1, name: '资源', sortOrder: 0, type: 1, resourcePath: PATH },
   role: { title: '角色', remark: '备注', permissionIdList: [permissionTree[0].id] },
+  questionCategory: { name: '类别', useType: 2 },
 }

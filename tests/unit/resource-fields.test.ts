@@ -4,6 +4,7 @@ import { createTimeColumn } from '../../src-shared/fields'
 import { filterLabel, type ResourceDescriptor } from '../../src-shared/resource'
 import { carouselResource, homeResource, newsResource, noticeResource, teacherResource } from '../../src-shared/schemas/content'
 import { courseResource, courseResourceResource } from '../../src-shared/schemas/course'
+import { examCategoryResource } from '../../src-shared/schemas/question'
 import { roleResource } from '../../src-shared/schemas/system'
 import { answer, bases, probes } from './resource-fields.probes'
 
@@ -15,7 +16,7 @@ import { answer, bases, probes } from './resource-fields.probes'
  * hand-written role schema let through (docs/decisions.md).
  */
 const recorded = JSON.parse(readFileSync('tests/fixtures/resource-fields.json', 'utf8')) as Record<string, Record<string, Record<string, string>>>
-const declared: readonly ResourceDescriptor[] = [newsResource, homeResource, carouselResource, noticeResource, teacherResource, courseResource, courseResourceResource, roleResource]
+const declared: readonly ResourceDescriptor[] = [newsResource, homeResource, carouselResource, noticeResource, teacherResource, courseResource, courseResourceResource, roleResource, examCategoryResource]
 
 describe.each(declared.map((d) => [d.name, d] as const))('%s', (name, d) => {
   it('derives its schema from its declared fields, one for one', () => {

@@ -1,6 +1,7 @@
-import { Badge, makeStyles, Table, TableBody, TableCell, TableHeader, TableHeaderCell, TableRow, tokens } from '@fluentui/react-components'
+import { Badge, makeStyles, tokens } from '@fluentui/react-components'
 import { discriminatesNegatively } from '../../../src-shared/item-statistics'
 import { analysisLabels, type AnalysisRow } from '../../../src-shared/schemas/exam-analysis'
+import { SmallTable, type SmallColumn } from '../../components/SmallTable'
 
 const useStyles = makeStyles({
   table: { border: `1px solid ${tokens.colorNeutralStroke2}` },
@@ -20,6 +21,26 @@ export const discriminationText = (value: number | null) => (value === null ? '�
 
 export const answerText = (row: AnalysisRow) => (row.questionType === 3 ? ({ true: '对', false: '错' }[row.answer] ?? '') : row.answer)
 
+/** One line of the table: an option of a question (a free question has one line, no option). */
+interface Line {
+  row: AnalysisRow
+  /** The question's place in the paper. */
+  q: number
+  option: AnalysisRow['options'][number] | null
+  /** The line's place among its question's lines, and how many it has. */
+  i: number
+  lines: number
+}
+
+const linesOf = (rows: readonly AnalysisRow[]): Line[] =>
+  rows.flatMap((row, q) => {
+    const options = row.options.length ? row.options : [null]
+    return options.map((option, i) => ({ row, q, option, i, lines: options.length }))
+  })
+
+/** A question's cell, merged over its options' lines. */
+const merged = (line: Line) => (line.i === 0 ? line.lines : 0)
+
 /**
  * 答题分析 (spec 001 §2): question, option, number choosing it, correct answer and
  * correct rate, the cells of one question merged over its options; for an exam also
@@ -29,52 +50,43 @@ export const answerText = (row: AnalysisRow) => (row.questionType === 3 ? ({ tru
  */
 export function AnalysisTable({ rows, scored, label }: { rows: readonly AnalysisRow[]; scored: boolean; label: string }) {
   const styles = useStyles()
+  const negative = (line: Line) => discriminatesNegatively(line.row.discrimination)
+  const always: SmallColumn<Line>[] = [
+    { key: 'question', title: '题目', width: scored ? '24%' : undefined, span: merged, className: styles.merged, render: (l) => questionLabel(l.row, l.q) },
+    { key: 'option', title: '选项', width: scored ? '16%' : undefined, render: (l) => (l.option ? optionLabel(l.row, l.option) : `主观题，${l.row.answers.length} 条回答`) },
+    { key: 'num', title: '选择人数', width: '80px', numeric: true, render: (l) => (l.option ? l.option.num : l.row.num) },
+    { key: 'share', title: analysisLabels.share, width: '110px', numeric: true, render: (l) => (l.option ? percent(l.option.per) : '—') },
+  ]
+  const statistics: SmallColumn<Line>[] = [
+    { key: 'answer', title: '正确答案', width: '80px', span: merged, className: styles.merged, render: (l) => answerText(l.row) || '—' },
+    { key: 'rate', title: analysisLabels.rate, width: '110px', numeric: true, span: merged, className: styles.merged, render: (l) => (l.row.per === null ? '—' : percent(l.row.per)) },
+    {
+      key: 'thirds', title: analysisLabels.thirds(rows[0]?.third ?? 0), width: '130px',
+      render: (l) => (l.option ? `${shareText(l.option.top)} / ${shareText(l.option.bottom)}` : '—'),
+    },
+    { key: 'facility', title: analysisLabels.facility, width: '100px', numeric: true, span: merged, className: styles.merged, render: (l) => shareText(l.row.facility) },
+    {
+      key: 'discrimination', title: analysisLabels.discrimination, width: '120px', numeric: true, span: merged,
+      className: (l) => (negative(l) ? styles.negative : undefined),
+      render: (l) => (
+        <>
+          {discriminationText(l.row.discrimination)}
+          {negative(l) && (
+            <Badge appearance="tint" color="danger" size="small" style={{ marginLeft: 6 }} aria-label={analysisLabels.negative}>
+              负区分度
+            </Badge>
+          )}
+        </>
+      ),
+    },
+  ]
   return (
-    <Table className={styles.table} aria-label={label} size="small">
-      <TableHeader>
-        <TableRow>
-          <TableHeaderCell style={{ width: scored ? '24%' : undefined }}>题目</TableHeaderCell>
-          <TableHeaderCell style={{ width: scored ? '16%' : undefined }}>选项</TableHeaderCell>
-          <TableHeaderCell style={{ width: 80 }}>选择人数</TableHeaderCell>
-          <TableHeaderCell style={{ width: 110 }}>{analysisLabels.share}</TableHeaderCell>
-          {scored && <TableHeaderCell style={{ width: 80 }}>正确答案</TableHeaderCell>}
-          {scored && <TableHeaderCell style={{ width: 110 }}>{analysisLabels.rate}</TableHeaderCell>}
-          {scored && <TableHeaderCell style={{ width: 130 }}>{analysisLabels.thirds(rows[0]?.third ?? 0)}</TableHeaderCell>}
-          {scored && <TableHeaderCell style={{ width: 100 }}>{analysisLabels.facility}</TableHeaderCell>}
-          {scored && <TableHeaderCell style={{ width: 120 }}>{analysisLabels.discrimination}</TableHeaderCell>}
-        </TableRow>
-      </TableHeader>
-      <TableBody>
-        {rows.flatMap((row, q) => {
-          const lines = row.options.length ? row.options : [null]
-          return lines.map((option, i) => (
-            <TableRow key={`${row.id}-${option?.key ?? 'free'}`}>
-              {i === 0 && (
-                <TableCell rowSpan={lines.length} className={styles.merged}>
-                  {questionLabel(row, q)}
-                </TableCell>
-              )}
-              <TableCell>{option ? optionLabel(row, option) : `主观题，${row.answers.length} 条回答`}</TableCell>
-              <TableCell>{option ? option.num : row.num}</TableCell>
-              <TableCell>{option ? percent(option.per) : '—'}</TableCell>
-              {scored && i === 0 && <TableCell rowSpan={lines.length} className={styles.merged}>{answerText(row) || '—'}</TableCell>}
-              {scored && i === 0 && <TableCell rowSpan={lines.length} className={styles.merged}>{row.per === null ? '—' : percent(row.per)}</TableCell>}
-              {scored && <TableCell>{option ? `${shareText(option.top)} / ${shareText(option.bottom)}` : '—'}</TableCell>}
-              {scored && i === 0 && <TableCell rowSpan={lines.length} className={styles.merged}>{shareText(row.facility)}</TableCell>}
-              {scored && i === 0 && (
-                <TableCell rowSpan={lines.length} className={discriminatesNegatively(row.discrimination) ? styles.negative : undefined}>
-                  {discriminationText(row.discrimination)}
-                  {discriminatesNegatively(row.discrimination) && (
-                    <Badge appearance="tint" color="danger" size="small" style={{ marginLeft: 6 }} aria-label={analysisLabels.negative}>
-                      负区分度
-                    </Badge>
-                  )}
-                </TableCell>
-              )}
-            </TableRow>
-          ))
-        })}
-      </TableBody>
-    </Table>
+    <SmallTable
+      className={styles.table}
+      label={label}
+      rows={linesOf(rows)}
+      rowKey={(l) => `${l.row.id}-${l.option?.key ?? 'free'}`}
+      columns={scored ? [...always, ...statistics] : always}
+    />
   )
 }

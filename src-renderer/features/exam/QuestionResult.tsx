@@ -1,8 +1,8 @@
 import { useState } from 'react'
-import { Card, Tab, TabList, Table, TableBody, TableCell, TableHeader, TableHeaderCell, TableRow, Text } from '@fluentui/react-components'
+import { Card, Tab, TabList, Text } from '@fluentui/react-components'
 import { analysisLabels, type AnalysisRow } from '../../../src-shared/schemas/exam-analysis'
 import { Chart, type ChartKind } from '../../components/Chart'
-import { EmptyState } from '../../components/EmptyState'
+import { SmallTable } from '../../components/SmallTable'
 import { optionLabel, percent, questionLabel } from './AnalysisTable'
 
 type Mode = 'table' | ChartKind
@@ -22,21 +22,26 @@ export function QuestionResult({ row, index }: { row: AnalysisRow; index: number
         </TabList>
       )}
       {free ? (
-        row.answers.length === 0 ? <EmptyState /> : (
-          <Table size="small" aria-label={`${title} 的回答`}>
-            <TableHeader><TableRow><TableHeaderCell style={{ width: 120 }}>姓名</TableHeaderCell><TableHeaderCell>回答</TableHeaderCell></TableRow></TableHeader>
-            <TableBody>{row.answers.map((a, i) => <TableRow key={i}><TableCell>{a.member.name}</TableCell><TableCell>{a.answer}</TableCell></TableRow>)}</TableBody>
-          </Table>
-        )
+        <SmallTable
+          label={`${title} 的回答`}
+          rows={row.answers}
+          rowKey={(_, i) => i}
+          columns={[
+            { key: 'name', title: '姓名', width: '120px', render: (a) => a.member.name },
+            { key: 'answer', title: '回答', render: (a) => a.answer },
+          ]}
+        />
       ) : mode === 'table' ? (
-        <Table size="small" aria-label={`${title} 的结果`}>
-          <TableHeader><TableRow><TableHeaderCell>选项</TableHeaderCell><TableHeaderCell style={{ width: 100 }}>人数</TableHeaderCell><TableHeaderCell style={{ width: 140 }}>{analysisLabels.share}</TableHeaderCell></TableRow></TableHeader>
-          <TableBody>
-            {row.options.map((o) => (
-              <TableRow key={o.key}><TableCell>{optionLabel(row, o)}</TableCell><TableCell>{o.num}</TableCell><TableCell>{percent(o.per)}</TableCell></TableRow>
-            ))}
-          </TableBody>
-        </Table>
+        <SmallTable
+          label={`${title} 的结果`}
+          rows={row.options}
+          rowKey={(o) => o.key}
+          columns={[
+            { key: 'option', title: '选项', render: (o) => optionLabel(row, o) },
+            { key: 'num', title: '人数', width: '100px', numeric: true, render: (o) => o.num },
+            { key: 'share', title: analysisLabels.share, width: '140px', numeric: true, render: (o) => percent(o.per) },
+          ]}
+        />
       ) : (
         <Chart title={row.title} kind={mode} categories={row.options.map((o) => o.text)} series={[{ name: '人数', values: row.options.map((o) => o.num) }]} height="280px" />
       )}

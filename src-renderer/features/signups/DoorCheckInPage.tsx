@@ -7,12 +7,6 @@ import {
   MessageBar,
   MessageBarBody,
   MessageBarTitle,
-  Table,
-  TableBody,
-  TableCell,
-  TableHeader,
-  TableHeaderCell,
-  TableRow,
   Text,
   tokens,
 } from '@fluentui/react-components'
@@ -21,6 +15,7 @@ import { useNavigate } from 'react-router-dom'
 import type { DoorCheckInOutcome, DoorPerson, DoorSearchResult } from '../../../src-shared/schemas/door'
 import { call } from '../../lib/bridge'
 import { minutesOf } from '../../../src-shared/date-text'
+import { SmallTable } from '../../components/SmallTable'
 import { useNotify } from '../../components/toast'
 import { TrainingHeader, TrainingPlaceholder } from './TrainingHeader'
 import { useTrainingParam } from './useTrainingParam'
@@ -31,7 +26,6 @@ const useStyles = makeStyles({
   hint: { color: tokens.colorNeutralForeground3 },
   result: { marginBottom: tokens.spacingVerticalM, maxWidth: '720px' },
   seat: { fontWeight: tokens.fontWeightSemibold },
-  empty: { padding: tokens.spacingVerticalXL, color: tokens.colorNeutralForeground3 },
 })
 
 /** `第3排第5列` of each seated person, from the training's seat plan (online or the cached one). */
@@ -182,39 +176,33 @@ export default function DoorCheckInPage() {
           </MessageBarBody>
         </MessageBar>
       )}
-      {found && found.people.length > 0 && (
-        <Table aria-label="查找结果" size="medium">
-          <TableHeader>
-            <TableRow>
-              <TableHeaderCell>姓名</TableHeaderCell>
-              <TableHeaderCell>单位</TableHeaderCell>
-              <TableHeaderCell>手机号</TableHeaderCell>
-              <TableHeaderCell>报名编号</TableHeaderCell>
-              <TableHeaderCell>座位</TableHeaderCell>
-              <TableHeaderCell>状态</TableHeaderCell>
-              <TableHeaderCell>操作</TableHeaderCell>
-            </TableRow>
-          </TableHeader>
-          <TableBody>
-            {found.people.map((p) => (
-              <TableRow key={p.signUpId}>
-                <TableCell>{p.name}</TableCell>
-                <TableCell>{p.company ?? p.orgName ?? ''}</TableCell>
-                <TableCell>{p.telephone}</TableCell>
-                <TableCell>{p.signUpId}</TableCell>
-                <TableCell>{seatOf(p.signUpId)}</TableCell>
-                <TableCell>{statusOf(p)}</TableCell>
-                <TableCell>
-                  <Button appearance={p.checkInTime ? 'secondary' : 'primary'} disabled={busy} onClick={() => void checkIn(p)}>
-                    签到
-                  </Button>
-                </TableCell>
-              </TableRow>
-            ))}
-          </TableBody>
-        </Table>
+      {/* Nothing typed, nothing to say; typed and none found, the table says so. */}
+      {found && (found.people.length > 0 || text.trim() !== '') && (
+        <SmallTable
+          label="查找结果"
+          size="medium"
+          empty="没有找到报名人员"
+          rows={found.people}
+          rowKey={(p) => p.signUpId}
+          columns={[
+            { key: 'name', title: '姓名', render: (p) => p.name },
+            { key: 'company', title: '单位', render: (p) => p.company ?? p.orgName ?? '' },
+            { key: 'telephone', title: '手机号', render: (p) => p.telephone },
+            { key: 'signUpId', title: '报名编号', render: (p) => p.signUpId },
+            { key: 'seat', title: '座位', render: (p) => seatOf(p.signUpId) },
+            { key: 'status', title: '状态', render: statusOf },
+            {
+              key: 'checkIn',
+              title: '操作',
+              render: (p) => (
+                <Button appearance={p.checkInTime ? 'secondary' : 'primary'} disabled={busy} onClick={() => void checkIn(p)}>
+                  签到
+                </Button>
+              ),
+            },
+          ]}
+        />
       )}
-      {found && found.people.length === 0 && text.trim() !== '' && <div className={styles.empty}>没有找到报名人员</div>}
       {found && found.total > found.people.length && (
         <Text className={styles.hint}>
           {found.more ? `超过 ${found.total} 人` : `共 ${found.total} 人`}符合，仅显示前 {found.people.length} 人，请输入更多

@@ -1,10 +1,9 @@
 import { useState, type ReactNode } from 'react'
-import { Button, makeStyles, Table, TableBody, TableCell, TableHeader, TableHeaderCell, TableRow, tokens } from '@fluentui/react-components'
+import { Button, makeStyles, tokens } from '@fluentui/react-components'
 import { ArrowDownloadRegular } from '@fluentui/react-icons'
-import { EmptyState } from '../../components/EmptyState'
 import { tableFile, type ExportColumn } from '../../components/exportTable'
 import { Pager } from '../../components/Pager'
-import { TruncatedCell } from '../../components/TruncatedCell'
+import { SmallTable, type SmallColumn } from '../../components/SmallTable'
 import { useDownloadTask } from '../../components/useDownloadTask'
 
 export interface FigureColumn<Row> extends ExportColumn<Row> {
@@ -14,12 +13,19 @@ export interface FigureColumn<Row> extends ExportColumn<Row> {
   width?: string
   /** Let a long text (a training's name) take more lines rather than be cut short. */
   wrap?: boolean
+  /** A count or a share: lined up at the end (SmallTable). */
+  numeric?: boolean
 }
 
 const useStyles = makeStyles({
   toolbar: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalS, paddingBottom: tokens.spacingVerticalS },
   actions: { display: 'flex', gap: tokens.spacingHorizontalXS, whiteSpace: 'nowrap' },
 })
+
+/** A figure column as the table draws it: its own cell or its exported text, cut to one line unless it wraps. */
+function cellOf<Row>({ key, title, width, wrap, numeric, render, text }: FigureColumn<Row>): SmallColumn<Row> {
+  return { key, title, width, numeric, truncate: !wrap, render: render ?? ((row) => String(text(row) ?? '')) }
+}
 
 /**
  * A table of figures the screen already holds (statistics, a training's members):
@@ -52,6 +58,9 @@ export function FigureTable<Row>({
   const lastPage = pageSize ? Math.max(1, Math.ceil(rows.length / pageSize)) : 1
   const page = Math.min(pageNum, lastPage)
   const shown = pageSize ? rows.slice((page - 1) * pageSize, page * pageSize) : rows
+  const actions: SmallColumn<Row>[] = rowActions
+    ? [{ key: 'actions', title: '操作', width: actionsWidth, render: (row) => <div className={styles.actions}>{rowActions(row)}</div> }]
+    : []
   return (
     <section aria-label={label}>
       <div className={styles.toolbar}>
@@ -62,33 +71,7 @@ export function FigureTable<Row>({
         </Button>
         {toolbar}
       </div>
-      <Table aria-label={label} size="small">
-        <TableHeader>
-          <TableRow>
-            {columns.map((c) => (
-              <TableHeaderCell key={c.key} style={c.width ? { width: c.width } : undefined}>
-                {c.title}
-              </TableHeaderCell>
-            ))}
-            {rowActions && <TableHeaderCell style={actionsWidth ? { width: actionsWidth } : undefined}>操作</TableHeaderCell>}
-          </TableRow>
-        </TableHeader>
-        <TableBody>
-          {shown.map((row) => (
-            <TableRow key={rowKey(row)}>
-              {columns.map((c) => (
-                <TruncatedCell key={c.key} wrap={c.wrap}>{c.render ? c.render(row) : String(c.text(row) ?? '')}</TruncatedCell>
-              ))}
-              {rowActions && (
-                <TableCell>
-                  <div className={styles.actions}>{rowActions(row)}</div>
-                </TableCell>
-              )}
-            </TableRow>
-          ))}
-        </TableBody>
-      </Table>
-      {rows.length === 0 && <EmptyState />}
+      <SmallTable label={label} columns={[...columns.map(cellOf), ...actions]} rows={shown} rowKey={rowKey} />
       {pageSize && rows.length > pageSize && <Pager total={rows.length} pageNum={page} pageSize={pageSize} onChange={(n) => setPageNum(n)} fixedSize />}
     </section>
   )

@@ -27,7 +27,7 @@ const memberColumns: readonly Column<LedgerMember>[] = [
 const trainColumns: readonly FigureColumn<LedgerTrain>[] = [
   { key: 'name', title: '培训班名称', text: (r) => r.name },
   { key: 'time', title: '培训时间', text: (r) => `${minutesOf(r.trainStartTime)} ~ ${minutesOf(r.trainEndTime)}`, width: '260px' },
-  { key: 'classHour', title: '学时', text: (r) => r.classHour, width: '56px' },
+  { key: 'classHour', title: '学时', text: (r) => r.classHour, width: '56px', numeric: true },
   {
     key: 'checkedIn',
     title: '计入学时',

@@ -26,11 +26,11 @@ const perMember = (r: LedgerOrg) => (r.members === 0 ? 0 : Math.round((r.totalHo
 
 const orgColumns: readonly FigureColumn<LedgerOrg>[] = [
   { key: 'name', title: '组织', text: (r) => r.name },
-  { key: 'members', title: '党员数', text: (r) => r.members, width: '80px' },
-  { key: 'reached', title: '达标人数', text: (r) => r.reached, width: '80px' },
-  { key: 'rate', title: '达标率', text: (r) => percent(r.rate), width: '80px' },
-  { key: 'totalHours', title: '总学时', text: (r) => r.totalHours, width: '80px' },
-  { key: 'perMember', title: '人均学时', text: perMember, width: '80px' },
+  { key: 'members', title: '党员数', text: (r) => r.members, width: '80px', numeric: true },
+  { key: 'reached', title: '达标人数', text: (r) => r.reached, width: '80px', numeric: true },
+  { key: 'rate', title: '达标率', text: (r) => percent(r.rate), width: '80px', numeric: true },
+  { key: 'totalHours', title: '总学时', text: (r) => r.totalHours, width: '80px', numeric: true },
+  { key: 'perMember', title: '人均学时', text: perMember, width: '80px', numeric: true },
 ]
 
 interface Ledger {

@@ -31,8 +31,8 @@ const trainColumns: readonly FigureColumn<StatisticTrain>[] = [
   { key: 'depName', title: '主办单位', text: (r) => r.depName, width: '120px', wrap: true },
   { key: 'classType', title: '班次类别', text: (r) => classTypeLabel(r.classType, r.classTypeName), width: '112px', wrap: true },
   { key: 'start', title: '开始时间', text: (r) => minutesOf(r.trainStartTime), width: '124px' },
-  { key: 'classHour', title: '学时', text: (r) => r.classHour, width: '40px' },
-  { key: 'allNum', title: '报名人数', text: (r) => r.allNum, width: '64px' },
+  { key: 'classHour', title: '学时', text: (r) => r.classHour, width: '40px', numeric: true },
+  { key: 'allNum', title: '报名人数', text: (r) => r.allNum, width: '64px', numeric: true },
 ]
 
 const memberColumns: readonly FigureColumn<TrainMember>[] = [

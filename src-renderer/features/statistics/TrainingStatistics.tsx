@@ -19,14 +19,14 @@ const useStyles = makeStyles({
 
 const departmentColumns: readonly FigureColumn<DepartmentStat>[] = [
   { key: 'depName', title: '主办单位', text: (r) => r.depName },
-  { key: 'trainsCount', title: '培训班次', text: (r) => r.trainsCount, width: '90px' },
-  { key: 'peopleNum', title: '培训人次', text: (r) => r.peopleNum, width: '90px' },
+  { key: 'trainsCount', title: '培训班次', text: (r) => r.trainsCount, width: '90px', numeric: true },
+  { key: 'peopleNum', title: '培训人次', text: (r) => r.peopleNum, width: '90px', numeric: true },
 ]
 
 const classTypeColumns: readonly FigureColumn<ClassTypeStat>[] = [
   { key: 'classType', title: '班次类别', text: (r) => classTypeLabel(r.classType) },
-  { key: 'trainsCount', title: '培训班次', text: (r) => r.trainsCount, width: '90px' },
-  { key: 'peopleNum', title: '培训人次', text: (r) => r.peopleNum, width: '90px' },
+  { key: 'trainsCount', title: '培训班次', text: (r) => r.trainsCount, width: '90px', numeric: true },
+  { key: 'peopleNum', title: '培训人次', text: (r) => r.peopleNum, width: '90px', numeric: true },
 ]
 
 interface Figures {

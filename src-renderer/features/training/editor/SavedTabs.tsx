@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from 'react'
+import { useEffect, useState } from 'react'
 import {
   Button,
   Link,
@@ -6,32 +6,22 @@ import {
   MessageBar,
   MessageBarBody,
   Spinner,
-  Table,
-  TableBody,
-  TableCell,
-  TableHeader,
-  TableHeaderCell,
-  TableRow,
   Text,
   tokens,
 } from '@fluentui/react-components'
 import { DismissRegular, FullScreenMaximizeRegular } from '@fluentui/react-icons'
 import { useNavigate } from 'react-router-dom'
-import type { z } from 'zod'
-import type { SignUpMemberSchema } from '../../../../src-shared/schemas/signup'
+import type { SignUpMember } from '../../../../src-shared/schemas/signup'
 import type { TrainDetail } from '../../../../src-shared/schemas/training'
 import { call } from '../../../lib/bridge'
-import { EmptyState } from '../../../components/EmptyState'
 import { FileUpload } from '../../../components/FileUpload'
-import { Pager } from '../../../components/Pager'
 import { QrCode } from '../../../components/QrCode'
+import { ResourceTable, type Column } from '../../../components/ResourceTable'
 import { useNotify } from '../../../components/toast'
 import { useCheckInCode } from '../useCheckInCode'
 import { isLoopbackLink, useServerLink } from '../useServerLink'
 import { useTabStyles } from './styles'
 import { minutesOf } from '../../../../src-shared/date-text'
-
-type SignUpMember = z.infer<typeof SignUpMemberSchema>
 
 const useStyles = makeStyles({
   link: { wordBreak: 'break-all', maxWidth: '560px', textAlign: 'center' },
@@ -153,53 +143,37 @@ export function ArchiveTab({ detail, onChanged }: { detail: TrainDetail; onChang
   )
 }
 
-const SIGNED_UP_PAGE_SIZE = 6
+const SIGNED_UP_PAGE_SIZES = [6]
+
+const signedUpColumns: readonly Column<SignUpMember>[] = [
+  { key: 'name', title: '姓名', render: (member) => member.name },
+  { key: 'telephone', title: '手机号', render: (member) => member.telephone },
+  { key: 'org', title: '所在组织', render: (member) => member.orgName ?? '' },
+]
 
 /** 已报名人员: the first sign-ups, six a page, with the way to the full list. */
 export function SignedUpTab({ detail }: { detail: TrainDetail }) {
   const tab = useTabStyles()
-  const notify = useNotify()
   const navigate = useNavigate()
-  const [pageNum, setPageNum] = useState(1)
-  const [page, setPage] = useState<{ records: SignUpMember[]; total: number } | null>(null)
-
-  const load = useCallback(
-    (num: number) =>
-      call('signup.list', { trainId: detail.id, pageNum: num, pageSize: SIGNED_UP_PAGE_SIZE })
-        .then(setPage)
-        .catch(notify.error),
-    [detail.id, notify],
-  )
-  useEffect(() => {
-    void load(pageNum)
-  }, [load, pageNum])
+  const [total, setTotal] = useState<number | null>(null)
 
   return (
     <div className={tab.stack}>
       <Text>
-        已报名 {page?.total ?? '…'} 人{detail.maxNum > 0 ? `（最多 ${detail.maxNum} 人）` : ''}。
+        已报名 {total ?? '…'} 人{detail.maxNum > 0 ? `（最多 ${detail.maxNum} 人）` : ''}。
         <Link onClick={() => navigate(`/trainingManagement/viewPeople?id=${detail.id}`)}>查看全部报名人员</Link>
       </Text>
-      <Table aria-label="已报名人员" size="small">
-        <TableHeader>
-          <TableRow>
-            <TableHeaderCell>姓名</TableHeaderCell>
-            <TableHeaderCell>手机号</TableHeaderCell>
-            <TableHeaderCell>所在组织</TableHeaderCell>
-          </TableRow>
-        </TableHeader>
-        <TableBody>
-          {page?.records.map((member) => (
-            <TableRow key={member.id}>
-              <TableCell>{member.name}</TableCell>
-              <TableCell>{member.telephone}</TableCell>
-              <TableCell>{member.orgName ?? ''}</TableCell>
-            </TableRow>
-          ))}
-        </TableBody>
-      </Table>
-      {page && page.records.length === 0 && <EmptyState />}
-      <Pager total={page?.total ?? 0} pageNum={pageNum} pageSize={SIGNED_UP_PAGE_SIZE} fixedSize onChange={(num) => setPageNum(num)} />
+      <ResourceTable
+        label="已报名人员"
+        columns={signedUpColumns}
+        rowKey={(member) => member.id}
+        pageSizes={SIGNED_UP_PAGE_SIZES}
+        load={async ({ pageNum, pageSize }) => {
+          const page = await call('signup.list', { trainId: detail.id, pageNum, pageSize })
+          setTotal(page.total)
+          return page
+        }}
+      />
     </div>
   )
 }
