@@ -1,20 +1,18 @@
-import { lazy, type ComponentType, type LazyExoticComponent } from 'react'
-import type { PermissionKey } from '../../../src-shared/permissions'
-
-type Page = LazyExoticComponent<ComponentType>
+import { lazy } from 'react'
+import type { FeatureScreens } from '../../lib/screen-registry'
 
 const categories = lazy(() => import('./CategoryPage'))
 const bank = lazy(() => import('./QuestionBankPage'))
 
-/** 题库类别, 问卷类别 and 试卷管理 (spec 001 §2). */
-export const questionScreens: Partial<Record<PermissionKey, Page>> = {
-  'exam:category': categories,
-  'questionnaire:category': categories,
-  'exam:paper': lazy(() => import('../papers/PaperPage')),
+/** 题库类别, 问卷类别 and 试卷管理 (spec 001 §2); the question banks are opened from their category lists. */
+export const questionScreens: FeatureScreens = {
+  screens: {
+    'exam:category': categories,
+    'questionnaire:category': categories,
+    'exam:paper': lazy(() => import('../papers/PaperPage')),
+  },
+  subPages: [
+    { path: '/comment/questionBanks', screen: 'exam:category', component: bank },
+    { path: '/questionnaireManagement/questionBanks', screen: 'questionnaire:category', component: bank },
+  ],
 }
-
-/** The question banks, opened from their category lists. */
-export const questionSubPages = [
-  { path: '/comment/questionBanks', screen: 'exam:category', component: bank },
-  { path: '/questionnaireManagement/questionBanks', screen: 'questionnaire:category', component: bank },
-] as const satisfies readonly { path: string; screen: PermissionKey; component: Page }[]

@@ -1,0 +1,12 @@
+import { lazy } from 'react'
+import type { FeatureScreens } from '../../lib/screen-registry'
+
+/** 系统管理 (spec 001 §2): accounts, roles, the operation log and the SMS settings. */
+export const systemScreens: FeatureScreens = {
+  screens: {
+    'system:admin': lazy(() => import('./AdminScreen')),
+    'system:role': lazy(() => import('./RoleScreen')),
+    'system:log': lazy(() => import('./LogScreen')),
+    'system:sms': lazy(() => import('./SmsSettingScreen')),
+  },
+}
