@@ -5,8 +5,8 @@ import type { FeatureScreens } from '../../lib/screen-registry'
 export const systemScreens: FeatureScreens = {
   screens: {
     'system:admin': lazy(() => import('./AdminScreen')),
-    'system:role': lazy(() => import('./RoleScreen')),
-    'system:log': lazy(() => import('./LogScreen')),
-    'system:sms': lazy(() => import('./SmsSettingScreen')),
+    'system:role': lazy(() => import('./RolePage')),
+    'system:log': lazy(() => import('./LogPage')),
+    'system:sms': lazy(() => import('./SmsSettingPage')),
   },
 }

@@ -71,7 +71,7 @@ function LogDetail({ entry, onClose }: { entry: LogEntry | null; onClose(): void
 }
 
 /** 操作日志: who did what to which record, with filters and each entry's before/after. */
-export default function LogScreen() {
+export default function LogPage() {
   const [detail, setDetail] = useState<LogEntry | null>(null)
   return (
     <>

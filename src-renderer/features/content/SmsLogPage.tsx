@@ -34,7 +34,7 @@ const columns: Column<SmsLogRow & { index: number }>[] = [
 const stateOptions = (Object.keys(smsStates) as SmsState[]).map((value) => ({ value, label: smsStates[value] }))
 
 /** 短信记录: the SMS outbox as a send log — recipient, time, state and failure reason. */
-export default function SmsLogScreen() {
+export default function SmsLogPage() {
   return (
     <ResourceTable<SmsLogRow & { index: number }, 'name' | 'telephone' | 'state'>
       label="短信发送记录"

@@ -6,7 +6,7 @@ import { useNotify } from '../../components/toast'
 import { CrudScreen } from '../../components/crud/CrudScreen'
 
 /** 首页管理 (spec 001 §2): search by name, add, edit, delete; 开启 (one open at a time) is disabled once open. */
-export default function HomeScreen() {
+export default function HomeContentPage() {
   const notify = useNotify()
   return (
     <CrudScreen

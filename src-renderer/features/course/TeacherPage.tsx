@@ -20,7 +20,7 @@ function Avatar({ path, name }: { path: string; name: string }) {
 }
 
 /** 教师管理 (spec 001 §2): card grid, name filter, page sizes 8/12/16, add, detail, edit, delete (确定要删除当前教师信息吗?). */
-export default function TeacherScreen() {
+export default function TeacherPage() {
   const styles = useStyles()
   const [detail, setDetail] = useState<TeacherRow | null>(null)
   return (

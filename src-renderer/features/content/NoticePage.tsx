@@ -49,7 +49,7 @@ function MemberIdsInput({ value, onChange, notice }: { value: number[] | undefin
 }
 
 /** 通知管理 (spec 001 §2, §7): name (≤ 20) and rich text, enable switch, the members it goes to, and 发送短信 to them. */
-export default function NoticeScreen() {
+export default function NoticePage() {
   const notify = useNotify()
   const confirm = useConfirm()
   const [members, setMembers] = useState<NoticeRow | null>(null)

@@ -40,7 +40,7 @@ function formOf(setting: SmsSetting): SmsSettingSave {
  * the server keeps them encrypted and answers only 已设置. 发送测试短信 sends one message
  * with the saved settings and shows what the provider answered.
  */
-export default function SmsSettingScreen() {
+export default function SmsSettingPage() {
   const [setting, setSetting] = useState<SmsSetting | null>(null)
   // Each save opens a new form from what the server kept: the typed keys are cleared.
   const [saves, setSaves] = useState(0)

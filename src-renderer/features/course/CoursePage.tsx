@@ -27,7 +27,7 @@ function CourseResources({ course }: { course: CourseRow }) {
 }
 
 /** 课程管理 (spec 001 §2): name search, add/edit, expandable resources, comments, delete. */
-export default function CourseScreen() {
+export default function CoursePage() {
   const [comments, setComments] = useState<CourseRow | null>(null)
   return (
     <>

@@ -5,7 +5,7 @@ import { PermissionTree } from '../../components/PermissionTree'
 import { useRecordHistory } from '../../components/RecordHistory'
 
 /** 角色管理 (spec 001 §2): search by title, add, edit, delete; role 1 is protected (the server refuses too). */
-export default function RoleScreen() {
+export default function RolePage() {
   const history = useRecordHistory()
   const { label } = roleResource.form.permissionIdList
   return (
