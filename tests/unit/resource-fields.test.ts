@@ -1,10 +1,12 @@
 import { readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
+import type { z } from 'zod'
 import { createTimeColumn } from '../../src-shared/fields'
 import { filterLabel, type ResourceDescriptor } from '../../src-shared/resource'
 import { carouselResource, homeResource, newsResource, noticeResource, teacherResource } from '../../src-shared/schemas/content'
 import { courseResource, courseResourceResource } from '../../src-shared/schemas/course'
-import { roleResource } from '../../src-shared/schemas/system'
+import { memberResource, MemberFieldsSchema, MemberUpdateSchema } from '../../src-shared/schemas/member'
+import { adminResource, AdminUpdateSchema, roleResource } from '../../src-shared/schemas/system'
 import { answer, bases, probes } from './resource-fields.probes'
 
 /**
@@ -35,7 +37,27 @@ describe.each(declared.map((d) => [d.name, d] as const))('%s', (name, d) => {
   })
 })
 
-it('every recorded resource is declared', () => {
-  expect(declared.map((d) => d.name).sort()).toEqual(Object.keys(recorded).sort())
+/**
+ * Schemas probed besides the declared resources' create bodies: members and accounts (until
+ * they are declared too), their update bodies and what their edit dialogs check.
+ */
+const probed: Record<string, z.ZodObject> = {
+  member: memberResource.fields,
+  'member:update': MemberUpdateSchema,
+  'member:edit': MemberFieldsSchema.extend({ pwd: MemberUpdateSchema.shape.pwd }),
+  admin: adminResource.fields,
+  'admin:update': AdminUpdateSchema,
+  'admin:edit': AdminUpdateSchema.omit({ id: true }),
+}
+
+describe.each(Object.entries(probed))('%s', (name, schema) => {
+  it.each(Object.keys(recorded[name]))('%s: accepts and refuses what the hand-written schema did, with its messages', (field) => {
+    const got = Object.fromEntries(probes.map((p) => [p.name, answer(schema, bases[name], field, p.value)]))
+    expect(got).toEqual(recorded[name][field])
+  })
+})
+
+it('every recorded resource is declared or probed', () => {
+  expect([...declared.map((d) => d.name), ...Object.keys(probed)].sort()).toEqual(Object.keys(recorded).sort())
   expect(createTimeColumn.title).toBe('创建时间')
 })
