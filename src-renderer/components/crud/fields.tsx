@@ -82,7 +82,16 @@ function DeclaredField({ control, name, decl, autoFocus }: { control: Control<Fi
   switch (decl.kind) {
     case 'text':
     case 'integer':
-      return <TextField {...base} maxLength={decl.kind === 'text' ? decl.max : undefined} autoFocus={autoFocus} />
+      return (
+        <TextField
+          {...base}
+          maxLength={decl.kind === 'text' ? decl.max : undefined}
+          placeholder={decl.placeholder}
+          autoComplete={decl.autoComplete}
+          blankAsNull={decl.kind === 'integer' && !decl.required}
+          autoFocus={autoFocus}
+        />
+      )
     case 'longText':
       return <TextAreaField {...base} maxLength={decl.max} rows={4} />
     case 'richText':
@@ -122,7 +131,7 @@ export function DeclaredFields({ form, control, controls }: { form: FieldDecls; 
 export function blankOf(form: FieldDecls): FieldValues {
   const empty = (decl: FieldDecl): unknown => {
     if (decl.initial !== undefined) return decl.initial
-    if (decl.kind === 'image' || decl.kind === 'file' || (decl.kind === 'reference' && !decl.required)) return null
+    if (decl.kind === 'image' || decl.kind === 'file' || ((decl.kind === 'reference' || decl.kind === 'integer') && !decl.required)) return null
     if (decl.kind === 'choice' || decl.kind === 'reference' || decl.kind === 'own') return undefined
     return ''
   }

@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import { AppError, ErrorKey } from '../../../src-shared/errors'
 import type { ImportCheck, ImportResult } from '../../../src-shared/schemas/imports'
-import { MemberFieldsSchema, memberPassword } from '../../../src-shared/schemas/member'
+import { MemberCreateSchema, optionalMemberPassword } from '../../../src-shared/schemas/member'
 import { hashPassword } from '../../auth/passwords'
 import type { DataScope } from '../../auth/scope'
 import { chunks } from '../../db/chunks'
@@ -32,9 +32,9 @@ type GoodRow = Omit<NewMember, 'pwdHash' | 'createdAt' | 'updatedAt'> & { pwd?: 
 const genderOfText: Record<string, number> = { 男: 1, 女: 0 }
 
 /** A row's fields as the member dialog validates them; the organisation comes by name, path or code instead of id. */
-const ImportRowSchema = MemberFieldsSchema.omit({ orgId: true, avatarUrl: true }).extend({
+const ImportRowSchema = MemberCreateSchema.omit({ orgId: true, avatarUrl: true }).extend({
   gender: z.union([z.literal(0), z.literal(1)], { error: '性别只能填写 男 或 女' }),
-  pwd: z.preprocess((v) => (v === '' ? undefined : v), memberPassword.optional()),
+  pwd: optionalMemberPassword,
 })
 
 const headerOfField = new Map(readColumns.map((c) => [c.field, c.header]))
