@@ -5,7 +5,7 @@ import type { FieldDecl, FieldDecls } from '../../../src-shared/fields'
 import { DateTimeInput } from '../DateTimeInput'
 import { FileUpload } from '../FileUpload'
 import { FULL_ROW } from '../FormDialog'
-import { ChoiceField, FormField, TextAreaField, TextField, type FormFieldProps } from '../FormFields'
+import { ChoiceField, FormField, TextAreaField, TextField, type FormFieldProps, type TextFieldProps } from '../FormFields'
 import { RichText } from '../RichText'
 import { useNotify } from '../toast'
 import { ImageUpload } from '../upload/ImageUpload'
@@ -74,6 +74,20 @@ function ReferenceField({ reference, ...props }: FieldProps<FieldValues, FieldVa
       )}
     </FormField>
   )
+}
+
+/**
+ * A password declared `own` with an `onEdit` schema: required on add; on edit, left empty,
+ * the old one stays (a member's, an account's). `hint`, `placeholder` and `maxLength` are the screen's.
+ */
+export function KeptPasswordField({
+  control,
+  name,
+  decl,
+  editing,
+  ...shown
+}: { control: Control<FieldValues>; name: string; decl: FieldDecl; editing: boolean } & Pick<TextFieldProps<FieldValues, FieldValues>, 'hint' | 'placeholder' | 'maxLength'>) {
+  return <TextField control={control} name={name} label={decl.label} type="password" required={!editing} autoComplete="new-password" {...shown} />
 }
 
 /** The dialog control of one declared field, by its kind. */

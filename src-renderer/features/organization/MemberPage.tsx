@@ -4,8 +4,9 @@ import { ArrowDownloadRegular, ArrowUploadRegular, ChatRegular, CheckmarkCircleR
 import { memberResource } from '../../../src-shared/schemas/member'
 import { call } from '../../lib/bridge'
 import { CrudScreen, type CrudScreenHandle } from '../../components/crud/CrudScreen'
+import { KeptPasswordField } from '../../components/crud/fields'
 import { DateTimeInput } from '../../components/DateTimeInput'
-import { FormField, TextField } from '../../components/FormFields'
+import { FormField } from '../../components/FormFields'
 import { OrgField } from '../../components/org/OrgField'
 import { orgFilter } from '../../components/org/orgFilter'
 import type { RowKey } from '../../components/ResourceTable'
@@ -61,15 +62,7 @@ export default function MemberPage() {
         controls={{
           orgId: ({ control }, member, decl) => <OrgField control={control} name="orgId" label={decl.label} required valueName={member?.orgName} />,
           pwd: ({ control }, member, decl) => (
-            <TextField
-              control={control}
-              name="pwd"
-              label={decl.label}
-              type="password"
-              required={!member}
-              autoComplete="new-password"
-              hint={member ? '留空则不修改密码' : '至少 6 位'}
-            />
+            <KeptPasswordField control={control} name="pwd" decl={decl} editing={!!member} hint={member ? '留空则不修改密码' : '至少 6 位'} />
           ),
           tenureTime: ({ control }, _, decl) => (
             <FormField control={control} name="tenureTime" label={decl.label}>

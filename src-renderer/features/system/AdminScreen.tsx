@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react'
 import { adminResource, PASSWORD_INPUT_CAP } from '../../../src-shared/schemas/system'
 import { call } from '../../lib/bridge'
 import { CrudScreen } from '../../components/crud/CrudScreen'
-import { TextField } from '../../components/FormFields'
+import { KeptPasswordField } from '../../components/crud/fields'
 import { useRecordHistory } from '../../components/RecordHistory'
 import { useNotify } from '../../components/toast'
 import { AccountMemberField } from './AccountMemberField'
@@ -35,14 +35,12 @@ export default function AdminScreen() {
         rowActions={(row) => history.button({ table: 'admin', id: row.id, label: row.name })}
         controls={{
           password: ({ control }, account, decl) => (
-            <TextField
+            <KeptPasswordField
               control={control}
               name="password"
-              label={decl.label}
-              type="password"
-              required={!account}
+              decl={decl}
+              editing={!!account}
               maxLength={PASSWORD_INPUT_CAP}
-              autoComplete="new-password"
               placeholder={account ? '不修改请留空' : '6-12位，包含大小写字母和数字'}
             />
           ),
