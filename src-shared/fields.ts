@@ -27,6 +27,10 @@ export interface FieldOptions {
   hidden?: true
   /** A new record's value, when not the kind's empty one. */
   initial?: unknown
+  /** What an empty text box shows (同职级年限: 最小为 1). */
+  placeholder?: string
+  /** What the browser may fill a text box with (`off`: nothing; a telephone, an account name). */
+  autoComplete?: string
 }
 
 export interface FieldDecl<S extends z.ZodType = z.ZodType> extends FieldOptions {
@@ -35,6 +39,8 @@ export interface FieldDecl<S extends z.ZodType = z.ZodType> extends FieldOptions
   required: boolean
   /** The schema derived from the declaration. */
   schema: S
+  /** The schema on edit, where it differs: a password required on add that, left empty, keeps the old one. */
+  onEdit?: z.ZodType
   /** Text: most characters; integer: largest value. */
   max?: number
   min?: number
@@ -52,6 +58,16 @@ export type SchemaOf<F extends FieldDecls> = z.ZodObject<{ [K in keyof F]: F[K][
 
 export function fieldsSchema<F extends FieldDecls>(fields: F): SchemaOf<F> {
   return z.object(Object.fromEntries(Object.entries(fields).map(([name, f]) => [name, f.schema]))) as unknown as SchemaOf<F>
+}
+
+/** A field's schema on edit: its `onEdit` one where it has one. */
+type EditOf<D extends FieldDecl> = NonNullable<D['onEdit']> extends z.ZodType ? NonNullable<D['onEdit']> : D['schema']
+
+/** The zod object an edit is checked with: each field's `onEdit` schema where it has one (the update body adds `id`). */
+export type EditSchemaOf<F extends FieldDecls> = z.ZodObject<{ [K in keyof F]: EditOf<F[K]> }>
+
+export function editSchemaOf<F extends FieldDecls>(fields: F): EditSchemaOf<F> {
+  return z.object(Object.fromEntries(Object.entries(fields).map(([name, f]) => [name, f.onEdit ?? f.schema]))) as unknown as EditSchemaOf<F>
 }
 
 type RequiredText = ReturnType<typeof requiredText>
@@ -86,7 +102,7 @@ type TextLimits<R> = FieldOptions & { max: number; tooLong?: string; required?: 
 
 function textField<const R extends boolean = false>(kind: 'text' | 'longText', label: string, o: TextLimits<R>) {
   const required = o.required ?? false
-  const schema = required ? requiredText(o.message ?? `请输入${label}`, o.max, o.tooLong) : optionalText(o.max)
+  const schema = required ? requiredText(o.message ?? `请输入${label}`, o.max, o.tooLong) : optionalText(o.max, o.tooLong)
   return { ...o, kind, label, required, schema: schema as Required<R, RequiredText, OptionalText> }
 }
 
@@ -110,13 +126,19 @@ export const field = {
   image: <const R extends boolean = false>(label: string, o: FieldOptions & { required?: R } = {}) => pathField('image', label, o),
   /** An uploaded file of `upload`'s kind: its stored path. */
   file: <const R extends boolean = false>(label: string, o: FieldOptions & { required?: R; upload: UploadKind }) => pathField('file', label, o),
-  /** A whole number (required), typed or as text, within `min` / `max`. */
-  integer: (label: string, o: FieldOptions & { min?: number; max?: number } = {}) => {
+  /**
+   * A whole number, typed or as text, within `min` (`tooSmall` below it) / `max`; an optional
+   * one (`required: false`) is null when left blank.
+   */
+  integer: <const R extends boolean = true>(label: string, o: FieldOptions & { min?: number; max?: number; tooSmall?: string; required?: R } = {}) => {
     const message = o.message ?? `请输入${label}`
     let number = z.number({ error: message }).int(`${label}必须是整数`)
-    if (o.min !== undefined) number = number.min(o.min, `${label}不能小于 ${o.min}`)
+    if (o.min !== undefined) number = number.min(o.min, o.tooSmall ?? `${label}不能小于 ${o.min}`)
     if (o.max !== undefined) number = number.max(o.max, `${label}不能大于 ${o.max}`)
-    return { ...o, kind: 'integer' as const, label, required: true, schema: numberLike(number, message) }
+    const required = o.required ?? true
+    const given = numberLike(number, message)
+    const blankIsNull = z.preprocess((v) => (v === '' ? null : v), given.nullish()).transform((v) => v ?? null)
+    return { ...o, kind: 'integer' as const, label, required, schema: (required ? given : blankIsNull) as Required<R, typeof given, typeof blankIsNull> }
   },
   /** One of `options` (required), by its number. */
   choice: <const O extends readonly ChoiceOption[]>(label: string, o: FieldOptions & { options: O }) => {
@@ -139,8 +161,13 @@ export const field = {
       schema: schema as Required<R, ReturnType<typeof positiveId>, ReturnType<typeof optionalReference>>,
     }
   },
-  /** A field the screen draws itself (CrudScreen's `controls`), checked by `schema`. */
-  own: <S extends z.ZodType>(label: string, schema: S, o: FieldOptions & { required?: boolean } = {}) => ({ ...o, kind: 'own' as const, label, required: o.required ?? false, schema }),
+  /**
+   * One line of text checked by a schema of its own: a mobile or identity number
+   * (identity.ts), whose checks and messages are the same in every form and import.
+   */
+  checkedText: <S extends z.ZodType>(label: string, schema: S, o: FieldOptions & { required?: boolean } = {}) => ({ ...o, kind: 'text' as const, label, required: o.required ?? false, schema }),
+  /** A field the screen draws itself (CrudScreen's `controls`), checked by `schema` (`onEdit` when editing, if given). */
+  own: <S extends z.ZodType, E extends z.ZodType = S>(label: string, schema: S, o: FieldOptions & { required?: boolean; onEdit?: E } = {}) => ({ ...o, kind: 'own' as const, label, required: o.required ?? false, schema }),
 } satisfies Record<string, (...args: never[]) => FieldDecl>
 
 /**

@@ -115,11 +115,11 @@ export function requiredText(message: string, max = 100, tooLong = `最多 ${max
   return z.string({ error: message }).refine((v) => !v.includes('\u0000'), NUL_MESSAGE).trim().min(1, message).max(max, tooLong)
 }
 
-/** Optional text: blank is stored as null. */
-export function optionalText(max = 100) {
+/** Optional text: blank is stored as null; `tooLong` beyond `max` characters. */
+export function optionalText(max = 100, tooLong = `最多 ${max} 个字`) {
   return text()
     .trim()
-    .max(max, `最多 ${max} 个字`)
+    .max(max, tooLong)
     .nullish()
     .transform((v) => (v ? v : null))
 }

@@ -1,20 +1,16 @@
 import { z } from 'zod'
+import { editSchemaOf, field, fieldsSchema } from '../fields'
 import { listQueryOf, type ResourceDescriptor } from '../resource'
 import { StoredPathSchema } from './files'
-import { boolLike, idListText, intLike, numberLike, pageOf, textFilter } from './common'
+import { boolLike, idListText, intLike, pageOf, positiveId, textFilter } from './common'
 import { mobile, optionalResidentId } from './identity'
 
 /** 1 male, 0 female (spec 000 §3). */
-export const GenderSchema = z.union([z.literal(0), z.literal(1)], { error: '请选择性别' })
 export const genderLabels = { 1: '男', 0: '女' } as const
-
-const optionalText = (max: number, label: string) =>
-  z
-    .string()
-    .trim()
-    .max(max, `${label}不能超过${max}个字`)
-    .nullish()
-    .transform((v) => (v ? v : null))
+export const genderOptions = [
+  { value: 1, label: genderLabels[1] },
+  { value: 0, label: genderLabels[0] },
+] as const
 
 /** `yyyy-MM` */
 export const tenureTime = z
@@ -30,37 +26,41 @@ export const memberPassword = z
   .min(6, '密码不能少于6位')
   .max(64, '密码不能超过64位')
 
-/** Fields of the party member dialog (spec 000 §3, §5). */
-export const MemberFieldsSchema = z.object({
-  name: z.string({ error: '请输入姓名' }).trim().min(1, '请输入姓名').max(50, '姓名不能超过50个字'),
-  nation: z.string({ error: '请输入民族' }).trim().min(1, '请输入民族').max(30, '民族不能超过30个字'),
-  gender: numberLike(GenderSchema, '请选择性别'),
-  telephone: mobile,
-  orgId: numberLike(z.number({ error: '请选择组织' }).int('请选择组织').positive('请选择组织'), '请选择组织'),
-  idcard: optionalResidentId,
-  /** Stored path of an uploaded jpg/jpeg/png under 1 MB (`POST /api/upload?kind=image`). */
-  avatarUrl: StoredPathSchema.shape.path.nullish().transform((v) => v ?? null),
-  department: optionalText(100, '部门'),
-  jobs: optionalText(100, '职务'),
-  partyJobs: optionalText(100, '党内职务'),
-  tenureTime,
-  sameTenureYear: z
-    .preprocess(
-      (v) => (v === '' ? null : v),
-      numberLike(z.number({ error: '同职级年限必须是整数' }).int('同职级年限必须是整数').min(1, '同职级年限最小为 1'), '同职级年限必须是整数').nullish(),
-    )
-    .transform((v) => v ?? null),
-})
+/** A password that may be left empty: on edit it keeps the old one, in an import the member has none yet. */
+export const optionalMemberPassword = z.preprocess((v) => (v === '' || v === null ? undefined : v), memberPassword.optional())
+
+const otherText = (label: string) => field.text(label, { max: 100, tooLong: `${label}不能超过100个字` })
+
+/**
+ * The party member's fields, declared once (spec 000 §3, §5; issue 29): the dialog (in this
+ * order), the list's columns, the create and update bodies, the import template's and the
+ * export's headers come from them. The organisation picker, 任职时间 (a month) and the
+ * password (required on add, left empty on edit keeps the old one) are drawn by the screen.
+ */
+export const memberForm = {
+  name: field.text('姓名', { required: true, max: 50, tooLong: '姓名不能超过50个字', width: '96px' }),
+  gender: field.choice('性别', { options: genderOptions, width: '60px' }),
+  telephone: field.checkedText('手机号', mobile, { required: true, width: '130px', autoComplete: 'off' }),
+  nation: field.text('民族', { required: true, max: 30, tooLong: '民族不能超过30个字', initial: '汉族' }),
+  orgId: field.own('所属组织', positiveId('请选择组织'), { required: true }),
+  idcard: field.checkedText('身份证号', optionalResidentId),
+  pwd: field.own('密码', memberPassword, { required: true, initial: '', onEdit: optionalMemberPassword }),
+  department: otherText('部门'),
+  jobs: otherText('职务'),
+  partyJobs: otherText('党内职务'),
+  tenureTime: field.own('任职时间', tenureTime, { initial: '' }),
+  sameTenureYear: field.integer('同职级年限', { required: false, min: 1, message: '同职级年限必须是整数', tooSmall: '同职级年限最小为 1', placeholder: '最小为 1' }),
+  avatarUrl: field.image('头像', { fullRow: true }),
+}
 
 /** Adding: the password is required (stored hashed). */
-export const MemberCreateSchema = MemberFieldsSchema.extend({ pwd: memberPassword })
+export const MemberCreateSchema = fieldsSchema(memberForm)
 export type MemberCreate = z.input<typeof MemberCreateSchema>
 
 /** PATCH: the id plus the fields that change; an empty password keeps the old one. */
-export const MemberUpdateSchema = MemberFieldsSchema.partial().extend({
-  id: intLike.pipe(z.number().int().positive('编号无效')),
-  pwd: z.preprocess((v) => (v === '' || v === null ? undefined : v), memberPassword.optional()),
-})
+export const MemberUpdateSchema = editSchemaOf(memberForm)
+  .partial()
+  .extend({ id: intLike.pipe(z.number().int().positive('编号无效')) })
 export type MemberUpdate = z.input<typeof MemberUpdateSchema>
 
 export const MemberSchema = z.object({
@@ -116,10 +116,16 @@ const orgFilter = intLike.pipe(z.number().int().positive()).optional()
  */
 export const memberResource = {
   name: 'member', path: '/api/member', noun: '党员', access: 'organization:member', table: 'member',
-  row: MemberListItemSchema, fields: MemberCreateSchema,
+  row: MemberListItemSchema, form: memberForm, fields: MemberCreateSchema,
+  columns: [
+    'name', 'gender', 'telephone',
+    { key: 'orgName', title: memberForm.orgId.label },
+    { key: 'topOrgName', title: '单位' },
+    { key: 'enabled', title: '状态', width: '80px' },
+  ],
   filters: {
-    name: { schema: textFilter, match: 'prefix', label: '姓名' },
-    telephone: { schema: textFilter, match: 'prefix', label: '手机号' },
+    name: { schema: textFilter, match: 'prefix' },
+    telephone: { schema: textFilter, match: 'prefix' },
     orgId: { schema: orgFilter, match: 'equals', label: '组织' },
   },
   // Both have indexes of their own and under each top organisation (migration 0002).

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { createTimeColumn, field, fieldsSchema } from '../fields'
+import { createTimeColumn, editSchemaOf, field, fieldsSchema } from '../fields'
 import { permissionTree, type ModuleNode } from '../permissions'
 import { listQueryOf, type ResourceDescriptor } from '../resource'
 import { dateTimeText, intLike, pageQuery, textFilter } from './common'
@@ -30,30 +30,31 @@ export const adminPassword = z
  */
 export const ownAdminPassword = adminPassword.refine((password) => !isPublishedPassword(password), PUBLISHED_PASSWORD_MESSAGE)
 
-const accountName = z.string({ error: '请输入账号' }).trim().min(1, '请输入账号').max(50, '账号不能超过50个字符')
-const roleRef = z.number({ error: '请选择角色' }).int('请选择角色').positive('请选择角色')
 const memberRef = z.number({ error: '请选择关联党员' }).int('请选择关联党员').positive('请选择关联党员').nullable().optional().default(null)
 
-export const AdminCreateSchema = z.object({
-  name: accountName,
-  password: adminPassword,
-  roleId: roleRef,
-  memberId: memberRef,
-})
+/** On edit an empty password keeps the old one. */
+const keptPassword = z
+  .string({ error: '请输入密码' })
+  .nullish()
+  .transform((v) => (v ? v : undefined))
+  .pipe(adminPassword.optional())
+
+/**
+ * An account's fields, declared once (issue 29): the dialog, the list's columns and the
+ * create and update bodies come from them. The password (required on add, left empty on
+ * edit keeps the old one) and the linked member's picker are drawn by the screen.
+ */
+const accountForm = {
+  name: field.text('账号', { required: true, max: 50, tooLong: '账号不能超过50个字符', autoComplete: 'off' }),
+  password: field.own('密码', adminPassword, { required: true, initial: '', onEdit: keptPassword }),
+  roleId: field.reference('角色', { required: true, to: 'role', text: 'title' }),
+  memberId: field.own('关联用户', memberRef, { initial: null }),
+}
+
+export const AdminCreateSchema = fieldsSchema(accountForm)
 export type AdminCreate = z.input<typeof AdminCreateSchema>
 
-/** On edit an empty password keeps the old one. */
-export const AdminUpdateSchema = z.object({
-  id: z.number().int().positive(),
-  name: accountName,
-  password: z
-    .string({ error: '请输入密码' })
-    .nullish()
-    .transform((v) => (v ? v : undefined))
-    .pipe(adminPassword.optional()),
-  roleId: roleRef,
-  memberId: memberRef,
-})
+export const AdminUpdateSchema = editSchemaOf(accountForm).extend({ id: z.number().int().positive() })
 export type AdminUpdate = z.input<typeof AdminUpdateSchema>
 
 export const IdBodySchema = z.object({ id: z.number({ error: '编号无效' }).int().positive('编号无效') })
@@ -77,7 +78,8 @@ export type AdminRow = z.infer<typeof AdminRowSchema>
  */
 export const adminResource = {
   name: 'admin', path: '/api/admin', noun: '账号', access: 'system:admin', table: 'admin',
-  row: AdminRowSchema, fields: AdminCreateSchema,
+  row: AdminRowSchema, form: accountForm, fields: AdminCreateSchema,
+  columns: ['name', { key: 'roleName', title: '角色名称' }, { key: 'member', title: accountForm.memberId.label }],
   filters: {
     name: { schema: textFilter, match: 'contains', label: '账号名称' },
     roleId: { schema: intLike.pipe(z.number().int().positive()).optional(), match: 'equals', label: '角色' },

@@ -54,7 +54,7 @@ describe.each(testDatabases())('import templates ($name)', (database) => {
     const workbook = await workbookAt('/api/member/import/template')
     const sheet = workbook.worksheets[0]
     const col = columnsOf(sheet)
-    for (const header of ['手机号', '身份证号', '任职时间', '初始密码']) expect(sheet.getColumn(col.get(header)!).numFmt, header).toBe('@')
+    for (const header of ['手机号', '身份证号', '任职时间', '密码']) expect(sheet.getColumn(col.get(header)!).numFmt, header).toBe('@')
     for (const header of ['姓名', '性别', '部门', '所属组织']) expect(sheet.getColumn(col.get(header)!).numFmt, header).toBeUndefined()
     expect(dropDownOf(sheet, col.get('性别')!)).toMatchObject({ type: 'list', formulae: ['"男,女"'], showErrorMessage: true, errorStyle: 'stop' })
     // 所属组织: the caller's tree by path from the 组织 sheet, a name typed instead only warned about.

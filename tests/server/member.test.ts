@@ -164,7 +164,7 @@ describe.each(testDatabases())('party members ($name)', (database) => {
       expect(issuesOf(await admin.post('/api/member', newMember(ownBranch.id, { avatarUrl: '2026/01/0123456789abcdef0123456789abcdef.png' })))).toEqual({
         avatarUrl: '文件不存在，请重新上传',
       })
-      expect(issuesOf(await admin.post('/api/member', newMember(ownBranch.id, { avatarUrl: '../../etc/passwd' })))).toEqual({ avatarUrl: '文件路径无效' })
+      expect(issuesOf(await admin.post('/api/member', newMember(ownBranch.id, { avatarUrl: '../../etc/passwd' })))).toEqual({ avatarUrl: '文件路径无效，请重新上传' })
     })
 
     it('adds into its own tree only for a member-linked account', async () => {

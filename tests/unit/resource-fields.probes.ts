@@ -47,7 +47,16 @@ export function answer(schema: z.ZodType, base: Record<string, unknown>, field: 
   return `refused ${first?.path.join('.')}: ${first?.message}`
 }
 
-/** A valid record of each resource (the other fields stay valid while one is probed). */
+const member = {
+  name: '王明', gender: 1, telephone: '13800000000', nation: '汉族', orgId: 1, idcard: null, pwd: 'Member@123', department: null,
+  jobs: null, partyJobs: null, tenureTime: null, sameTenureYear: null, avatarUrl: null,
+}
+const account = { name: 'zhangsan', password: 'Admin123', roleId: 2, memberId: null }
+
+/**
+ * A valid record of each resource (the other fields stay valid while one is probed); `name:update`
+ * the body of its update route, `name:edit` what its edit dialog checks (an empty password keeps the old one).
+ */
 export const bases: Record<string, Record<string, unknown>> = {
   news: { title: '标题', comeFrom: '来源', entryTime: '2026-11-20', imagePath: null, content: '<p>正文</p>' },
   home: { name: '首页' },
@@ -58,4 +67,10 @@ export const bases: Record<string, Record<string, unknown>> = {
   courseResource: { courseId: 1, name: '资源', sortOrder: 0, type: 1, resourcePath: PATH },
   role: { title: '角色', remark: '备注', permissionIdList: [permissionTree[0].id] },
   questionCategory: { name: '类别', useType: 2 },
+  member: member,
+  'member:update': { id: 1, ...member, pwd: '' },
+  'member:edit': { ...member, pwd: '' },
+  admin: account,
+  'admin:update': { id: 1, ...account, password: '' },
+  'admin:edit': { ...account, password: '' },
 }

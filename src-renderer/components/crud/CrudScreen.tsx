@@ -18,6 +18,7 @@ import { declaredColumns } from './columns'
 import { blankOf, DeclaredFields, valuesOf } from './fields'
 import { resourceCall, type Numbered, type RowOf } from './resource-call'
 import { deletableTableOf } from '../../../src-shared/references'
+import { editSchemaOf, type FieldDecl } from '../../../src-shared/fields'
 
 /** What a screen may ask of its list from outside it (an import dialog). */
 export interface CrudScreenHandle {
@@ -53,8 +54,8 @@ export interface CrudScreenProps<D extends ResourceDescriptor, E extends RowOf<D
    * them): those the descriptor declares (`form`), unless it declares none.
    */
   fields?(form: UseFormReturn<FieldValues>, editing: E | null): ReactNode
-  /** Declared fields the screen draws itself (`own` ones, or one drawn its own way), by name. */
-  controls?: Record<string, (form: UseFormReturn<FieldValues>, editing: E | null) => ReactNode>
+  /** Declared fields the screen draws itself (`own` ones, or one drawn its own way), by name; `decl` gives its label and whether it is required. */
+  controls?: Record<string, (form: UseFormReturn<FieldValues>, editing: E | null, decl: FieldDecl) => ReactNode>
   /** Values a new record's dialog opens with; each declared field's initial or empty value unless given. */
   blank?: FieldValues
   /** Values a record's dialog opens with; its declared fields (or the record itself) unless given. */
@@ -80,7 +81,7 @@ export interface CrudScreenProps<D extends ResourceDescriptor, E extends RowOf<D
   statusLabel?: string
   /** The delete confirmation; 确定要删除当前<noun>吗? unless given. */
   deleteMessage?: string | ((row: RowOf<D>) => string)
-  /** The schema an edit is checked with when it differs from adding's (an account's password may stay empty). */
+  /** The schema an edit is checked with: the declared fields' edit schemas (an account's password may stay empty) unless given. */
   editSchema?: z.ZodObject
   /** Page sizes offered, the first the default. */
   pageSizes?: readonly number[]
@@ -138,7 +139,7 @@ export function CrudScreen<D extends ResourceDescriptor, E extends RowOf<D> = Ro
   pageSizes,
   card,
   deleteMessage = `确定要删除当前${resource.noun}吗?`,
-  editSchema = resource.fields,
+  editSchema = resource.form ? editSchemaOf(resource.form) : resource.fields,
   ref,
 }: CrudScreenProps<D, E>) {
   type Row = Numbered<RowOf<D>>
@@ -273,8 +274,9 @@ export function CrudScreen<D extends ResourceDescriptor, E extends RowOf<D> = Ro
           const bound = form as unknown as UseFormReturn<FieldValues>
           const editing = dialog?.row ?? null
           if (!resource.form) return fields?.(bound, editing)
-          const own = Object.fromEntries(Object.entries(controls).map(([name, draw]) => [name, () => draw(bound, editing)]))
-          return <DeclaredFields form={resource.form} control={bound.control} controls={own} />
+          const declared = resource.form
+          const own = Object.fromEntries(Object.entries(controls).map(([name, draw]) => [name, () => draw(bound, editing, declared[name])]))
+          return <DeclaredFields form={declared} control={bound.control} controls={own} />
         }}
       </FormDialog>
     </>

@@ -5,7 +5,7 @@ import type { FieldDecl, FieldDecls } from '../../../src-shared/fields'
 import { DateTimeInput } from '../DateTimeInput'
 import { FileUpload } from '../FileUpload'
 import { FULL_ROW } from '../FormDialog'
-import { ChoiceField, FormField, TextAreaField, TextField, type FormFieldProps } from '../FormFields'
+import { ChoiceField, FormField, TextAreaField, TextField, type FormFieldProps, type TextFieldProps } from '../FormFields'
 import { RichText } from '../RichText'
 import { useNotify } from '../toast'
 import { ImageUpload } from '../upload/ImageUpload'
@@ -76,13 +76,36 @@ function ReferenceField({ reference, ...props }: FieldProps<FieldValues, FieldVa
   )
 }
 
+/**
+ * A password declared `own` with an `onEdit` schema: required on add; on edit, left empty,
+ * the old one stays (a member's, an account's). `hint`, `placeholder` and `maxLength` are the screen's.
+ */
+export function KeptPasswordField({
+  control,
+  name,
+  decl,
+  editing,
+  ...shown
+}: { control: Control<FieldValues>; name: string; decl: FieldDecl; editing: boolean } & Pick<TextFieldProps<FieldValues, FieldValues>, 'hint' | 'placeholder' | 'maxLength'>) {
+  return <TextField control={control} name={name} label={decl.label} type="password" required={!editing} autoComplete="new-password" {...shown} />
+}
+
 /** The dialog control of one declared field, by its kind. */
 function DeclaredField({ control, name, decl, autoFocus }: { control: Control<FieldValues>; name: string; decl: FieldDecl; autoFocus: boolean }) {
   const base = { control, name, label: decl.label, required: decl.required, hint: decl.hint, className: decl.fullRow || decl.kind === 'richText' ? FULL_ROW : undefined }
   switch (decl.kind) {
     case 'text':
     case 'integer':
-      return <TextField {...base} maxLength={decl.kind === 'text' ? decl.max : undefined} autoFocus={autoFocus} />
+      return (
+        <TextField
+          {...base}
+          maxLength={decl.kind === 'text' ? decl.max : undefined}
+          placeholder={decl.placeholder}
+          autoComplete={decl.autoComplete}
+          blankAsNull={decl.kind === 'integer' && !decl.required}
+          autoFocus={autoFocus}
+        />
+      )
     case 'longText':
       return <TextAreaField {...base} maxLength={decl.max} rows={4} />
     case 'richText':
@@ -122,7 +145,7 @@ export function DeclaredFields({ form, control, controls }: { form: FieldDecls; 
 export function blankOf(form: FieldDecls): FieldValues {
   const empty = (decl: FieldDecl): unknown => {
     if (decl.initial !== undefined) return decl.initial
-    if (decl.kind === 'image' || decl.kind === 'file' || (decl.kind === 'reference' && !decl.required)) return null
+    if (decl.kind === 'image' || decl.kind === 'file' || ((decl.kind === 'reference' || decl.kind === 'integer') && !decl.required)) return null
     if (decl.kind === 'choice' || decl.kind === 'reference' || decl.kind === 'own') return undefined
     return ''
   }

@@ -1,14 +1,17 @@
 import { useRef, useState } from 'react'
 import { Badge, Button, makeStyles, Text, tokens } from '@fluentui/react-components'
 import { ArrowDownloadRegular, ArrowUploadRegular, ChatRegular, CheckmarkCircleRegular, DismissCircleRegular } from '@fluentui/react-icons'
-import { genderLabels, memberResource } from '../../../src-shared/schemas/member'
+import { memberResource } from '../../../src-shared/schemas/member'
 import { call } from '../../lib/bridge'
 import { CrudScreen, type CrudScreenHandle } from '../../components/crud/CrudScreen'
+import { KeptPasswordField } from '../../components/crud/fields'
+import { DateTimeInput } from '../../components/DateTimeInput'
+import { FormField } from '../../components/FormFields'
+import { OrgField } from '../../components/org/OrgField'
 import { orgFilter } from '../../components/org/orgFilter'
 import type { RowKey } from '../../components/ResourceTable'
 import { toastMessages, useNotify } from '../../components/toast'
 import { useDownloadTask } from '../../components/useDownloadTask'
-import { blankMember, MemberEditSchema, MemberFields, memberValues } from './MemberFields'
 import { MemberImportDialog } from './MemberImportDialog'
 import { SmsDialog } from './SmsDialog'
 
@@ -36,23 +39,15 @@ export default function MemberPage() {
         ref={screen}
         resource={memberResource}
         label="党员列表"
-        columns={[
-          { key: 'name', title: '姓名', width: '96px', render: (m) => m.name },
-          { key: 'gender', title: '性别', width: '60px', render: (m) => (m.gender === 0 || m.gender === 1 ? genderLabels[m.gender] : '') },
-          { key: 'telephone', title: '手机号', width: '130px', render: (m) => m.telephone },
-          { key: 'orgName', title: '所属组织', render: (m) => m.orgName ?? '' },
-          { key: 'topOrgName', title: '单位', render: (m) => m.topOrgName ?? '' },
-          {
-            key: 'enabled',
-            title: '状态',
-            width: '80px',
+        cells={{
+          enabled: {
             render: (m) => (
               <Badge appearance="tint" color={m.enabled ? 'success' : 'danger'}>
                 {m.enabled ? '启用' : '停用'}
               </Badge>
             ),
           },
-        ]}
+        }}
         filterControls={{
           orgId: {
             width: '280px',
@@ -63,11 +58,18 @@ export default function MemberPage() {
         addLabel="新增"
         // List rows are summaries: the dialog edits the whole record, read afresh.
         loadForEdit={(row) => call('member.get', { id: row.id })}
-        blank={blankMember}
-        toValues={memberValues}
-        editSchema={MemberEditSchema}
         dialogLayout="wide"
-        fields={(form, member) => <MemberFields form={form} member={member} />}
+        controls={{
+          orgId: ({ control }, member, decl) => <OrgField control={control} name="orgId" label={decl.label} required valueName={member?.orgName} />,
+          pwd: ({ control }, member, decl) => (
+            <KeptPasswordField control={control} name="pwd" decl={decl} editing={!!member} hint={member ? '留空则不修改密码' : '至少 6 位'} />
+          ),
+          tenureTime: ({ control }, _, decl) => (
+            <FormField control={control} name="tenureTime" label={decl.label}>
+              {(field) => <DateTimeInput monthOnly value={(field.value as string | null) ?? ''} onChange={field.onChange} onBlur={field.onBlur} />}
+            </FormField>
+          ),
+        }}
         deleteMessage="确定要删除当前人员吗?"
         actionsWidth="230px"
         rowActions={(member, reload) => {

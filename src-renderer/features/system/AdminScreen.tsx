@@ -1,19 +1,21 @@
 import { useEffect, useState } from 'react'
-import { adminResource, AdminUpdateSchema } from '../../../src-shared/schemas/system'
+import { adminResource, PASSWORD_INPUT_CAP } from '../../../src-shared/schemas/system'
 import { call } from '../../lib/bridge'
 import { CrudScreen } from '../../components/crud/CrudScreen'
+import { KeptPasswordField } from '../../components/crud/fields'
 import { useRecordHistory } from '../../components/RecordHistory'
 import { useNotify } from '../../components/toast'
-import { AccountFields, type RoleOption } from './AccountFields'
+import { AccountMemberField } from './AccountMemberField'
 
-// Editing keeps the old password when it is left empty.
-const EditSchema = AdminUpdateSchema.omit({ id: true })
-
-/** 账号管理 (spec 001 §2): filters account name and role, add, edit, delete. */
+/**
+ * 账号管理 (spec 001 §2): filters account name and role, add, edit, delete. The fields are
+ * the descriptor's; the screen draws the password (left empty on edit keeps the old one)
+ * and the linked member's picker.
+ */
 export default function AdminScreen() {
   const notify = useNotify()
   const history = useRecordHistory()
-  const [roles, setRoles] = useState<RoleOption[]>([])
+  const [roles, setRoles] = useState<readonly { id: number; title: string }[]>([])
 
   useEffect(() => {
     call('role.all').then(setRoles, (error: unknown) => notify.error(error))
@@ -24,18 +26,26 @@ export default function AdminScreen() {
       <CrudScreen
         resource={adminResource}
         label="账号列表"
-        columns={[
-          { key: 'name', title: '账号', render: (row) => row.name },
-          { key: 'roleName', title: '角色名称', render: (row) => row.roleName ?? '无' },
-          { key: 'member', title: '关联用户', render: (row) => row.memberDto?.name ?? '无' },
-        ]}
+        cells={{
+          roleName: { render: (row) => row.roleName ?? '无' },
+          member: { render: (row) => row.memberDto?.name ?? '无' },
+        }}
         filterOptions={{ roleId: roles.map((r) => ({ value: String(r.id), label: r.title })) }}
-        blank={{ name: '', password: '', roleId: undefined, memberId: null }}
-        toValues={(row) => ({ name: row.name, password: '', roleId: row.roleId ?? undefined, memberId: row.memberId })}
-        editSchema={EditSchema}
         deleteMessage={(row) => `确定要删除账号「${row.name}」吗?`}
         rowActions={(row) => history.button({ table: 'admin', id: row.id, label: row.name })}
-        fields={(form, editing) => <AccountFields form={form} account={editing} roles={roles} />}
+        controls={{
+          password: ({ control }, account, decl) => (
+            <KeptPasswordField
+              control={control}
+              name="password"
+              decl={decl}
+              editing={!!account}
+              maxLength={PASSWORD_INPUT_CAP}
+              placeholder={account ? '不修改请留空' : '6-12位，包含大小写字母和数字'}
+            />
+          ),
+          memberId: (form, account, decl) => <AccountMemberField form={form} account={account} label={decl.label} />,
+        }}
       />
       {history.dialog}
     </>

@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import { AppError, ErrorKey } from '../../../src-shared/errors'
 import type { ImportCheck, ImportResult } from '../../../src-shared/schemas/imports'
-import { MemberFieldsSchema, memberPassword } from '../../../src-shared/schemas/member'
+import { MemberCreateSchema, optionalMemberPassword } from '../../../src-shared/schemas/member'
 import { hashPassword } from '../../auth/passwords'
 import type { DataScope } from '../../auth/scope'
 import { chunks } from '../../db/chunks'
@@ -32,15 +32,16 @@ type GoodRow = Omit<NewMember, 'pwdHash' | 'createdAt' | 'updatedAt'> & { pwd?: 
 const genderOfText: Record<string, number> = { 男: 1, 女: 0 }
 
 /** A row's fields as the member dialog validates them; the organisation comes by name, path or code instead of id. */
-const ImportRowSchema = MemberFieldsSchema.omit({ orgId: true, avatarUrl: true }).extend({
+const ImportRowSchema = MemberCreateSchema.omit({ orgId: true, avatarUrl: true }).extend({
   gender: z.union([z.literal(0), z.literal(1)], { error: '性别只能填写 男 或 女' }),
-  pwd: z.preprocess((v) => (v === '' ? undefined : v), memberPassword.optional()),
+  pwd: optionalMemberPassword,
 })
 
-const headerOfField = new Map(readColumns.map((c) => [c.field, c.header]))
-
-/** Reads the first worksheet: the header row names the columns, every non-empty row after it is a member. */
-async function readRows({ file, format }: UploadedWorkbook): Promise<{ header: readonly string[]; rows: RawRow[] }> {
+/**
+ * Reads the first worksheet: the header row names the columns, every non-empty row after it is a member.
+ * `headerOf` names a field's column as the file heads it (an older template's 初始密码), for the report.
+ */
+async function readRows({ file, format }: UploadedWorkbook): Promise<{ header: readonly string[]; rows: RawRow[]; headerOf(field: Field): string }> {
   const rows: RawRow[] = []
   let header: readonly string[] | undefined
   let columnOf: Map<Field, number> | undefined
@@ -58,13 +59,17 @@ async function readRows({ file, format }: UploadedWorkbook): Promise<{ header: r
     }
     if (Object.keys(cells).length > 0) rows.push({ sheet: row, cells })
   }
-  if (!header) throw new AppError(ErrorKey.VALIDATION, '文件中没有数据，请按导入模板填写')
-  return { header, rows }
+  if (!header || !columnOf) throw new AppError(ErrorKey.VALIDATION, '文件中没有数据，请按导入模板填写')
+  const headerOfField = new Map([
+    ...readColumns.map((c) => [c.field, c.header] as const),
+    ...[...columnOf].map(([field, col]) => [field, headerKey(header[col])] as const),
+  ])
+  return { header, rows, headerOf: (field) => headerOfField.get(field) ?? field }
 }
 
 /** Where each template column is in the header row (0-based); 所属组织编码 stands in for 所属组织. */
 function headerColumns(header: readonly string[]): Map<Field, number> {
-  const byHeader = new Map(readColumns.map((c) => [c.header, c.field]))
+  const byHeader = new Map(readColumns.flatMap((c) => [c.header, ...(c.formerly ?? [])].map((text) => [text, c.field] as const)))
   const columnOf = new Map<Field, number>()
   header.forEach((text, col) => {
     const field = byHeader.get(headerKey(text))
@@ -119,7 +124,7 @@ function orgOfRow(cells: RawRow['cells'], byCode: Map<string, OrgPlace>, byName:
  * the file. Nothing is written.
  */
 async function checkMembers(db: Db, scope: DataScope, uploadDir: string, path: string, adminId: number): Promise<CheckedImport<GoodRow>> {
-  const { header, rows } = await readRows(await uploadedWorkbook(db, uploadDir, path, adminId))
+  const { header, rows, headerOf } = await readRows(await uploadedWorkbook(db, uploadDir, path, adminId))
   const [byCode, byName, taken] = await Promise.all([
     orgsByCode(db, scope, present(rows, 'orgCode')),
     orgsByNameOrPath(db, scope, present(rows, 'org')),
@@ -130,7 +135,7 @@ async function checkMembers(db: Db, scope: DataScope, uploadDir: string, path: s
 
   for (const { sheet, cells } of rows) {
     const { issues, issue: issueAt } = rowIssues(sheet.number)
-    const issue = (field: Field, message: string) => issueAt(headerOfField.get(field) ?? field, message)
+    const issue = (field: Field, message: string) => issueAt(headerOf(field), message)
     const gender = cells.gender === undefined ? undefined : (genderOfText[cells.gender] ?? -1)
     const parsed = ImportRowSchema.safeParse({ ...cells, gender })
     if (!parsed.success) {
