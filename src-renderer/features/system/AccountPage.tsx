@@ -12,7 +12,7 @@ import { AccountMemberField } from './AccountMemberField'
  * the descriptor's; the screen draws the password (left empty on edit keeps the old one)
  * and the linked member's picker.
  */
-export default function AdminScreen() {
+export default function AccountPage() {
   const notify = useNotify()
   const history = useRecordHistory()
   const [roles, setRoles] = useState<readonly { id: number; title: string }[]>([])
