@@ -10,7 +10,9 @@ export default defineConfig({
     // mostly wait on databases, servers and Chromium. e2e files stay one at a time among themselves.
     maxWorkers: 2,
     projects: [
-      { test: { name: 'unit', include: ['src-shared/**/*.test.ts', 'tests/unit/**/*.test.ts'], environment: 'node' } },
+      // Some unit tests run lint or electron-builder's config reader: under a loaded CI machine
+      // Vitest's 5 s / 10 s defaults cut them off, as they would any of the other projects.
+      { test: { name: 'unit', include: ['src-shared/**/*.test.ts', 'tests/unit/**/*.test.ts'], environment: 'node', testTimeout: 30000, hookTimeout: 60000 } },
       { test: { name: 'server', include: ['tests/server/**/*.test.ts'], environment: 'node', testTimeout: 30000, hookTimeout: 60000 } },
       { test: { name: 'core', include: ['tests/core/**/*.test.ts'], environment: 'node', testTimeout: 30000, hookTimeout: 60000 } },
       // Seeded property and crash tests of the offline outbox and sync (they print their seed on failure).

@@ -1,4 +1,5 @@
-import { createRoutesFromElements, Navigate, Outlet, Route } from 'react-router-dom'
+import { useEffect } from 'react'
+import { createRoutesFromElements, Navigate, Outlet, Route, useLocation } from 'react-router-dom'
 import { allScreens, screenByKey } from '../../src-shared/permissions'
 import { LoginPage } from '../features/auth/LoginPage'
 import { CrashPage } from '../features/errors/CrashPage'
@@ -28,6 +29,12 @@ function FirstScreen() {
 
 /** What every page sits in: the confirmation dialog, the guard on leaving typed work, set-up and the session. */
 function RouterRoot() {
+  const { pathname } = useLocation()
+  // The route now on screen, once its page has been drawn (a screen's code loads first, and
+  // the page left stays until then): what a driver of the console waits for after going to a route.
+  useEffect(() => {
+    document.documentElement.dataset.route = pathname
+  }, [pathname])
   return (
     <ConfirmProvider>
       <LeaveGuardProvider>

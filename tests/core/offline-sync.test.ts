@@ -30,15 +30,11 @@ describe('offline cache, outbox and sync', () => {
   let trainId: number
   let signUps: number[]
 
+  /** The platform server on the test's database, at `at` (0: any free port). */
+  const startOn = (at: number) =>
+    startServer({ ...optionsFromEnv({}), databaseUrl: join(dir, 'platform.sqlite'), uploadDir: join(dir, 'uploads'), host: '127.0.0.1', port: at, captchaTestCode: CAPTCHA })
   async function serverUp(): Promise<string> {
-    server = await startServer({
-      ...optionsFromEnv({}),
-      databaseUrl: join(dir, 'platform.sqlite'),
-      uploadDir: join(dir, 'uploads'),
-      host: '127.0.0.1',
-      port,
-      captchaTestCode: CAPTCHA,
-    })
+    server = await startOn(port)
     port = Number(new URL(server.url).port)
     return server.url
   }
@@ -186,10 +182,15 @@ describe('offline cache, outbox and sync', () => {
     // Two saves: the second, never sent, is the one the clerk last made.
     await call(core, 'seat.save', { ...plan(1, 2, []), trainId: gone, baseRevision: 0 })
     await call(core, 'seat.save', { ...plan(1, 3, []), trainId: gone, baseRevision: 0 })
-    await serverUp()
-    const other = await remoteCore(`http://127.0.0.1:${port}`)
+    // Deleted elsewhere while this console still cannot reach the server (once it can, it syncs
+    // on its own within a second, and a save that arrives before the delete is rightly saved).
+    const elsewhere = await startOn(0)
+    const other = await remoteCore(elsewhere.url)
     expectOk(await signIn(other.core, admin.username, admin.password))
     await call(other.core, 'train.delete', { id: gone })
+    await other.core.close()
+    await elsewhere.close()
+    await serverUp()
 
     expect(await call(core, 'sync.now')).toMatchObject({ online: true, pending: 0, conflicts: 0, refused: 1 })
     const [refused] = await call(core, 'sync.refused')
@@ -198,7 +199,6 @@ describe('offline cache, outbox and sync', () => {
     expect(await call(core, 'sync.now')).toMatchObject({ pending: 0, refused: 1 })
     expect((await call(core, 'seat.save', plan(1, 4, [signUps[3]], (await call(core, 'seat.plan', { trainId })).revision))).outcome).toBe('saved')
     expect(await call(core, 'sync.dismiss', { kind: 'seatSave', seq: refused.seq })).toMatchObject({ refused: 0 })
-    await other.core.close()
     await core.close()
   })
 

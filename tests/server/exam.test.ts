@@ -287,7 +287,7 @@ describe.each(testDatabases())('exams: rules, sittings, marking and make-up ($na
     const created = await createExam({ title: '排版测试', typesetting: 2, classType: '' })
     // No class type of its own: its training's (validTrainForm: 1).
     expect(created).toMatchObject({ typesetting: 2, classType: 1 })
-    const form = validExamForm(trainId, paperA, { title: '排版测试' })
+    const form = validExamForm(trainId, paperA, { title: '排版测试', startTime: created.startTime })
     const edited = dataOf((await admin.patch<Exam>('/api/exam', { ...form, id: created.id, classType: 4 })).body)
     expect(edited).toMatchObject({ typesetting: 2, classType: 4 })
     expect(await admin.data<Exam>(`/api/exam/${created.id}`)).toMatchObject({ typesetting: 2, classType: 4 })

@@ -95,11 +95,17 @@ export async function openConsole(browser: Browser, host: WebHost): Promise<Cons
   return { page, errors, close: () => context.close() }
 }
 
-/** Goes to a route of the hash router, e.g. `/no-such-page`. */
+/**
+ * Goes to a route of the hash router, e.g. `/no-such-page`, and waits until its page is on
+ * screen (or the app has sent the address elsewhere): while a screen's code loads, the page
+ * left stays, and a click meant for the new page's 添加 would open the old one's.
+ */
 export async function goToRoute(page: Page, route: string): Promise<void> {
   await page.evaluate((hash) => {
     window.location.hash = hash
   }, `#${route}`)
+  const path = route.split('?')[0]
+  await page.waitForFunction((p) => document.documentElement.dataset.route === p || window.location.hash.slice(1).split('?')[0] !== p, path)
 }
 
 /** The route part of the page's address: `#/login?redirect=%2Findex` → `/login?redirect=%2Findex`. */
