@@ -1,13 +1,10 @@
-import { mkdtemp, rm } from 'node:fs/promises'
-import { availableParallelism, tmpdir } from 'node:os'
-import { join } from 'node:path'
-import type { ApiEnvelope, ApiSuccess } from '../src-shared/errors'
+import { availableParallelism } from 'node:os'
 import type { Page } from '../src-shared/schemas/common'
 import type { Org } from '../src-shared/schemas/org'
-import { openDatabase } from '../src-server/db/connect'
 import { WIDE_NODE_CODE } from '../src-server/seed/province'
 import { login, TEST_CAPTCHA_CODE } from '../tests/support/login'
-import { measure, printComparison, startBenchServer, type Measurement } from './harness'
+import { measure, startBenchServer, type Measurement } from './harness'
+import { benchSeededDialects, dataAt, seededWith } from './seeded-dialects'
 
 /**
  * Organisations and members at province scale (`npm run seed:province`: ~178 000
@@ -32,23 +29,6 @@ const workerCounts = (process.env.BENCH_WORKERS ?? `1,${availableParallelism()}`
   .split(',')
   .map(Number)
   .filter((n, i, all) => n >= 1 && all.indexOf(n) === i)
-
-async function seeded(url: string): Promise<boolean> {
-  const { db } = openDatabase(url)
-  try {
-    return Boolean(await db.selectFrom('org').select('id').where('orgCode', '=', WIDE_NODE_CODE).executeTakeFirst())
-  } catch {
-    return false
-  } finally {
-    await db.destroy()
-  }
-}
-
-async function dataAt<T>(url: string, token: string): Promise<T> {
-  const body = (await (await fetch(url, { headers: { Token: token } })).json()) as ApiEnvelope<T>
-  if (body.code !== 0) throw new Error(`${url}: ${body.message}`)
-  return (body as ApiSuccess<T>).data
-}
 
 async function benchDatabase(name: string, databaseUrl: string, uploads: string, workers: number): Promise<Measurement[]> {
   const server = await startBenchServer('platform', { DATABASE_URL: databaseUrl, UPLOAD_DIR: uploads, CAPTCHA_TEST_CODE: TEST_CAPTCHA_CODE, WORKERS: String(workers) })
@@ -79,27 +59,22 @@ async function benchDatabase(name: string, databaseUrl: string, uploads: string,
 }
 
 async function main(): Promise<void> {
-  const candidates: [string, string | undefined][] = [
-    ['sqlite', process.env.BENCH_PROVINCE_SQLITE ?? 'data/province.sqlite'],
-    ['postgres', process.env.BENCH_PROVINCE_POSTGRES],
-  ]
-  const hello = await startBenchServer('hello')
-  const baseline = await measure('Fastify hello-world', hello.url, { connections: 10, seconds: 5 })
-  await hello.stop()
-
-  const uploads = await mkdtemp(join(tmpdir(), 'bench-uploads-'))
-  const rows: Measurement[] = []
-  for (const [name, url] of candidates) {
-    if (!url || !(await seeded(url))) {
-      console.log(`${name}: no province data set${url ? ` at ${url}` : ''} — seed it with DATABASE_URL=… npm run seed:province`)
-      continue
-    }
-    for (const workers of workerCounts) rows.push(...(await benchDatabase(name, url, uploads, workers)))
-  }
-  await rm(uploads, { recursive: true, force: true })
-  printComparison('Organisations and members at province scale, 10 concurrent clients', baseline, rows)
-  const slow = rows.filter((r) => r.p99 >= P99_TARGET_MS || r.failures > 0)
-  console.log(slow.length === 0 ? `p99 < ${P99_TARGET_MS} ms on every query` : `over target or failing: ${slow.map((r) => r.title).join('; ')}`)
+  await benchSeededDialects({
+    heading: 'Organisations and members at province scale, 10 concurrent clients',
+    candidates: [
+      ['sqlite', process.env.BENCH_PROVINCE_SQLITE ?? 'data/province.sqlite'],
+      ['postgres', process.env.BENCH_PROVINCE_POSTGRES],
+    ],
+    isSeeded: (url) => seededWith(url, (db) => db.selectFrom('org').select('id').where('orgCode', '=', WIDE_NODE_CODE).executeTakeFirst()),
+    howToSeed: 'seed it with DATABASE_URL=… npm run seed:province',
+    targetMs: P99_TARGET_MS,
+    allWithin: 'every query',
+    rows: async (name, url, uploads) => {
+      const rows: Measurement[] = []
+      for (const workers of workerCounts) rows.push(...(await benchDatabase(name, url, uploads, workers)))
+      return rows
+    },
+  })
 }
 
 void main()

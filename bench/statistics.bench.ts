@@ -1,12 +1,8 @@
-import { mkdtemp, rm } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
-import type { ApiEnvelope, ApiSuccess } from '../src-shared/errors'
 import type { Page } from '../src-shared/schemas/common'
 import type { LedgerOrg, StatisticTrain } from '../src-shared/schemas/statistics'
-import { openDatabase } from '../src-server/db/connect'
 import { login, TEST_CAPTCHA_CODE } from '../tests/support/login'
-import { measure, printComparison, startBenchServer, type Measurement } from './harness'
+import { measure, startBenchServer, type Measurement } from './harness'
+import { benchSeededDialects, dataAt, seededWith } from './seeded-dialects'
 
 /**
  * The dashboard, statistics and ledger calls at province scale: the `seed:province`
@@ -21,23 +17,6 @@ import { measure, printComparison, startBenchServer, type Measurement } from './
  */
 const P99_TARGET_MS = 200
 const YEAR = 2024
-
-async function seeded(url: string): Promise<boolean> {
-  const { db } = openDatabase(url)
-  try {
-    return Boolean(await db.selectFrom('train').select('id').where('name', 'like', '统计压测%').executeTakeFirst())
-  } catch {
-    return false
-  } finally {
-    await db.destroy()
-  }
-}
-
-async function dataAt<T>(url: string, token: string): Promise<T> {
-  const body = (await (await fetch(url, { headers: { Token: token } })).json()) as ApiEnvelope<T>
-  if (body.code !== 0) throw new Error(`${url}: ${body.message}`)
-  return (body as ApiSuccess<T>).data
-}
 
 async function benchDatabase(name: string, databaseUrl: string, uploads: string): Promise<Measurement[]> {
   const server = await startBenchServer('platform', { DATABASE_URL: databaseUrl, UPLOAD_DIR: uploads, CAPTCHA_TEST_CODE: TEST_CAPTCHA_CODE })
@@ -76,27 +55,18 @@ async function benchDatabase(name: string, databaseUrl: string, uploads: string)
 }
 
 async function main(): Promise<void> {
-  const candidates: [string, string | undefined][] = [
-    ['sqlite', process.env.BENCH_STATISTICS_SQLITE ?? 'data/province.sqlite'],
-    ['postgres', process.env.BENCH_STATISTICS_POSTGRES],
-  ]
-  const hello = await startBenchServer('hello')
-  const baseline = await measure('Fastify hello-world', hello.url, { connections: 10, seconds: 5 })
-  await hello.stop()
-
-  const uploads = await mkdtemp(join(tmpdir(), 'bench-uploads-'))
-  const rows: Measurement[] = []
-  for (const [name, url] of candidates) {
-    if (!url || !(await seeded(url))) {
-      console.log(`${name}: no statistics load${url ? ` at ${url}` : ''} — seed:province, then bench/seed-statistics.ts`)
-      continue
-    }
-    rows.push(...(await benchDatabase(name, url, uploads)))
-  }
-  await rm(uploads, { recursive: true, force: true })
-  printComparison('Dashboard, statistics and ledger at province scale, 10 concurrent clients', baseline, rows)
-  const slow = rows.filter((r) => r.p99 >= P99_TARGET_MS || r.failures > 0)
-  console.log(slow.length === 0 ? `p99 < ${P99_TARGET_MS} ms on every dashboard, statistics and ledger call` : `over target or failing: ${slow.map((r) => r.title).join('; ')}`)
+  await benchSeededDialects({
+    heading: 'Dashboard, statistics and ledger at province scale, 10 concurrent clients',
+    candidates: [
+      ['sqlite', process.env.BENCH_STATISTICS_SQLITE ?? 'data/province.sqlite'],
+      ['postgres', process.env.BENCH_STATISTICS_POSTGRES],
+    ],
+    isSeeded: (url) => seededWith(url, (db) => db.selectFrom('train').select('id').where('name', 'like', '统计压测%').executeTakeFirst()),
+    howToSeed: 'seed:province, then bench/seed-statistics.ts',
+    targetMs: P99_TARGET_MS,
+    allWithin: 'every dashboard, statistics and ledger call',
+    rows: benchDatabase,
+  })
 }
 
 void main()
