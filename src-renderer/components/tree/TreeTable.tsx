@@ -1,12 +1,12 @@
-import { memo, useEffect, useLayoutEffect, useMemo, useRef, type ReactElement, type ReactNode, type RefObject } from 'react'
+import { memo, useLayoutEffect, useMemo, useRef, useState, type ReactElement, type ReactNode } from 'react'
 import { makeStyles, Spinner, Table, TableBody, TableHeader, TableHeaderCell, TableRow, tokens } from '@fluentui/react-components'
 import { ChevronDownRegular, ChevronRightRegular } from '@fluentui/react-icons'
-import { useVirtualizer } from '@tanstack/react-virtual'
 import { EmptyState } from '../EmptyState'
 import type { Column } from '../ResourceTable'
 import type { LazyTree, TreeKey, TreeRow } from './useLazyTree'
 import { forgetWholeText, wholeTextOnHover } from '../TruncatedCell'
 import { ROW_HEIGHT, useRowClasses, type ButtonClasses, type RowClasses } from './rowClasses'
+import { useRowWindow, useScrollToRow } from './rowWindow'
 
 /** One button of a row's 操作 cell. */
 export interface TreeRowAction {
@@ -37,10 +37,6 @@ export interface TreeTableProps<N> {
 }
 
 const INDENT_PX = 20
-/** The rows in the page move by blocks of this many (see RowWindow) … */
-const BLOCK = 8
-/** … and reach at least this many rows beyond the view each way. */
-const OVERSCAN = 4
 
 const useStyles = makeStyles({
   root: { position: 'relative' },
@@ -75,7 +71,8 @@ export function TreeTable<N>({
 }: TreeTableProps<N>) {
   const styles = useStyles()
   const classes = useRowClasses(onRowClick !== undefined)
-  const scroller = useRef<HTMLDivElement>(null)
+  // State, not a ref: the rows' window, inside it, subscribes once the element is there.
+  const [scroller, setScroller] = useState<HTMLDivElement | null>(null)
   const { rows } = tree
   const targetIndex = scrollTo === undefined || scrollTo === null ? -1 : rows.findIndex((row) => row.key === scrollTo)
   const [first, rest] = useMemo(() => [columns[0], columns.slice(1)] as const, [columns])
@@ -94,7 +91,7 @@ export function TreeTable<N>({
             </TableRow>
           </TableHeader>
         )}
-        <div ref={scroller} className={styles.scroller} style={{ height }}>
+        <div ref={setScroller} className={styles.scroller} style={{ height }}>
           <TableBody className={styles.body} style={{ height: `${rows.length * ROW_HEIGHT}px` }}>
             <RowWindow scroller={scroller} count={rows.length} target={targetIndex} targetKey={scrollTo}>
               {(from, to, span) =>
@@ -128,18 +125,8 @@ export function TreeTable<N>({
   )
 }
 
-/**
- * How many rows the window holds in a scroller this high: the view and OVERSCAN rows
- * each side, from a block's start. The same for every position, so that as it moves the
- * rows leaving at one end hand their elements to the rows coming in at the other.
- */
-function windowSpan(height: number): number {
-  const inView = Math.ceil(height / ROW_HEIGHT) + 1
-  return (Math.ceil((inView + 2 * OVERSCAN) / BLOCK) + 1) * BLOCK
-}
-
 interface RowWindowProps {
-  scroller: RefObject<HTMLDivElement | null>
+  scroller: HTMLDivElement | null
   count: number
   /** The row to scroll to the middle (-1: none), again whenever `targetKey` changes. */
   target: number
@@ -149,42 +136,18 @@ interface RowWindowProps {
 }
 
 /**
- * Which rows are in the page. The virtualizer re-renders its component whenever the
- * rows in view change — every frame of a scroll — so it lives here, apart from the
- * table; the window it gives moves by whole blocks, and a row scrolled out gives its
- * elements to the row scrolled in (TreeRowView). A frame of a scroll thus costs this
- * component and, once a block, the new rows' text and place — not mounting Fluent
- * cells and buttons (a table re-rendered per frame, its rows mounted as they came,
- * held a 5 000-branch node at a third of a plain list's frame rate, bench/tree-scroll).
+ * Which rows are in the page. The window lives here, apart from the table, and moves by
+ * whole blocks (rowWindow); a row scrolled out gives its elements to the row scrolled in
+ * (TreeRowView). A frame of a scroll thus costs nothing here but, once a block, the new
+ * rows' text and place — not mounting cells and buttons (a table re-rendered per frame,
+ * its rows mounted as they came, held a 5 000-branch node at a third of a plain list's
+ * frame rate, bench/tree-scroll).
  */
 function RowWindow({ scroller, count, target, targetKey, children }: RowWindowProps) {
-  // The virtualizer's functions change identity on purpose; the compiler leaves this component unmemoized.
-  // eslint-disable-next-line react-hooks/incompatible-library
-  const virtualizer = useVirtualizer({
-    count,
-    getScrollElement: () => scroller.current,
-    estimateSize: () => ROW_HEIGHT,
-    overscan: 0,
-  })
-  useEffect(() => {
-    if (target >= 0) virtualizer.scrollToIndex(target, { align: 'center' })
-  }, [target, targetKey, virtualizer])
-  const span = windowSpan(virtualizer.scrollRect?.height ?? 0)
-  const from = Math.floor(Math.max(0, (virtualizer.calculateRange()?.startIndex ?? 0) - OVERSCAN) / BLOCK) * BLOCK
-  return <Rows from={from} to={Math.min(count, from + span)} span={span} render={children} />
+  const { from, span } = useRowWindow(scroller)
+  useScrollToRow(scroller, target, targetKey)
+  return children(from, Math.min(count, from + span), span)
 }
-
-interface RowsProps {
-  from: number
-  to: number
-  span: number
-  render: RowWindowProps['children']
-}
-
-/** Re-rendered only when the window moves by a block or the table gives new rows. */
-const Rows = memo(function Rows({ from, to, span, render }: RowsProps) {
-  return render(from, to, span)
-})
 
 interface TreeRowViewProps<N> {
   row: TreeRow<N>
