@@ -7,6 +7,7 @@ import type { LazyTree, TreeKey, TreeRow } from './useLazyTree'
 import { forgetWholeText, wholeTextOnHover } from '../TruncatedCell'
 import { ROW_HEIGHT, useRowClasses, type ButtonClasses, type RowClasses } from './rowClasses'
 import { useRowWindow, useScrollToRow } from './rowWindow'
+import { useHoverPausedWhileScrolling } from './hoverPause'
 
 /** One button of a row's 操作 cell. */
 export interface TreeRowAction {
@@ -42,7 +43,13 @@ const useStyles = makeStyles({
   root: { position: 'relative' },
   // Opaque (the content area's colour, Shell), so that Chromium scrolls it on the
   // compositor: a transparent scroller is repainted and its layers rebuilt every frame.
-  scroller: { overflowY: 'auto', position: 'relative', backgroundColor: tokens.colorNeutralBackground2 },
+  scroller: {
+    overflowY: 'auto',
+    position: 'relative',
+    backgroundColor: tokens.colorNeutralBackground2,
+    // The rows take no pointer while the tree scrolls (useHoverPausedWhileScrolling); the wheel still reaches the scroller.
+    '&[data-scrolling] > *': { pointerEvents: 'none' },
+  },
   body: { position: 'relative' },
   topLoading: { padding: tokens.spacingVerticalXL },
 })
@@ -145,6 +152,7 @@ interface RowWindowProps {
  */
 function RowWindow({ scroller, count, target, targetKey, children }: RowWindowProps) {
   const { from, span } = useRowWindow(scroller)
+  useHoverPausedWhileScrolling(scroller)
   useScrollToRow(scroller, target, targetKey)
   return children(from, Math.min(count, from + span), span)
 }
