@@ -12,7 +12,8 @@ import { goToRoute, launchBrowser, openConsole, signIn, startConsole } from '../
  * plain list's frame rate. Beside it, one traced scroll of each gives the page's main-thread
  * CPU time per frame drawn, which a loaded box changes much less than the frame rate.
  * `TREE_PROFILE=1` prints the page's CPU profile of one scroll first (self time by
- * function), `ROUNDS=n` sets the rounds.
+ * function), `TREE_TRACE=1` each scroller's main-thread time by trace event (script,
+ * style, layout, paint …), `ROUNDS=n` sets the rounds.
  */
 const BRANCHES = 5000
 const PARENT_NAME = '省财政厅机关党委'
@@ -66,6 +67,19 @@ const PLAIN_LIST = `(count) => {
   document.body.appendChild(box)
 }`
 
+/**
+ * Runs in the page: how far the tree is scrolled and the text of its row in the middle of
+ * its view, so that a scroll that leaves the rows behind (a window not following) fails
+ * instead of measuring blank space.
+ */
+const ROW_IN_VIEW = `(() => {
+  const scroller = document.getElementById('tree-scroller')
+  const box = scroller.getBoundingClientRect()
+  const middle = box.top + box.height / 2
+  const row = [...scroller.querySelectorAll('[role="row"]')].find((r) => { const b = r.getBoundingClientRect(); return b.top <= middle && b.bottom > middle })
+  return { scrolled: scroller.scrollTop, shown: row ? row.textContent : '' }
+})()`
+
 const fps = (page: Page, selector: string) => page.evaluate(`(${SCROLL_FPS})(${JSON.stringify({ selector, step: 60, ms: 2000 })})`) as Promise<number>
 
 interface TraceEvent {
@@ -73,26 +87,53 @@ interface TraceEvent {
   ph: string
   pid: number
   tid: number
+  ts: number
+  dur?: number
   tdur?: number
   args?: { name?: string }
 }
 
-/** The CPU time of the page's main thread (its tasks, in ms) per frame drawn, over one scroll. */
-async function mainThreadMsPerFrame(page: Page, selector: string): Promise<number> {
+/** One scroll traced with these categories: the frames drawn and the complete events of the page's main thread. */
+async function tracedScroll(page: Page, selector: string, categories: string[]): Promise<{ frames: number; events: TraceEvent[] }> {
   const cdp = await page.context().newCDPSession(page)
   const events: TraceEvent[] = []
   cdp.on('Tracing.dataCollected', ({ value }) => events.push(...(value as unknown as TraceEvent[])))
   const complete = new Promise<void>((resolve) => cdp.once('Tracing.tracingComplete', () => resolve()))
-  await cdp.send('Tracing.start', { traceConfig: { includedCategories: ['toplevel'] }, transferMode: 'ReportEvents' })
+  await cdp.send('Tracing.start', { traceConfig: { includedCategories: categories }, transferMode: 'ReportEvents' })
   const frames = (await fps(page, selector)) * 2
   await cdp.send('Tracing.end')
   await complete
   await cdp.detach()
   const main = new Set(events.filter((e) => e.name === 'thread_name' && e.args?.name === 'CrRendererMain').map((e) => `${e.pid}:${e.tid}`))
-  const busy = events
-    .filter((e) => e.ph === 'X' && e.name === 'ThreadControllerImpl::RunTask' && main.has(`${e.pid}:${e.tid}`))
-    .reduce((sum, e) => sum + (e.tdur ?? 0) / 1000, 0)
+  return { frames, events: events.filter((e) => e.ph === 'X' && main.has(`${e.pid}:${e.tid}`)) }
+}
+
+/** The CPU time of the page's main thread (its tasks, in ms) per frame drawn, over one scroll. */
+async function mainThreadMsPerFrame(page: Page, selector: string): Promise<number> {
+  const { frames, events } = await tracedScroll(page, selector, ['toplevel'])
+  const busy = events.filter((e) => e.name === 'ThreadControllerImpl::RunTask').reduce((sum, e) => sum + (e.tdur ?? 0) / 1000, 0)
   return busy / frames
+}
+
+/**
+ * Where the main thread's time goes over one scroll (`TREE_TRACE=1`): the self time of
+ * each traced event (script, style, layout, paint, layerizing …) per frame drawn.
+ */
+async function printTimeByEvent(page: Page, selector: string): Promise<void> {
+  const { frames, events } = await tracedScroll(page, selector, ['toplevel', 'devtools.timeline', 'disabled-by-default-devtools.timeline', 'blink', 'cc', 'v8'])
+  const self = new Map<string, number>()
+  const open: { end: number; name: string }[] = []
+  for (const e of events.filter((e) => e.dur !== undefined).sort((a, b) => a.ts - b.ts || b.dur! - a.dur!)) {
+    while (open.length > 0 && open[open.length - 1].end <= e.ts) open.pop()
+    const parent = open[open.length - 1]
+    // Thread time where Chromium gives it: on a loaded box wall time counts the waits.
+    const spent = e.tdur ?? e.dur!
+    if (parent) self.set(parent.name, (self.get(parent.name) ?? 0) - spent)
+    self.set(e.name, (self.get(e.name) ?? 0) + spent)
+    open.push({ end: e.ts + e.dur!, name: e.name })
+  }
+  console.log(`\n${selector}: main-thread self time by trace event over ${frames.toFixed(0)} frames`)
+  console.table([...self].sort((a, b) => b[1] - a[1]).slice(0, 20).map(([name, us]) => ({ name, 'ms/frame': (us / 1000 / frames).toFixed(2) })))
 }
 
 async function main(): Promise<void> {
@@ -138,10 +179,14 @@ async function main(): Promise<void> {
     const treeFps: number[] = []
     for (let i = 0; i < rounds; i++) treeFps.push(await fps(page, '#tree-scroller'))
     const treeCpu = await mainThreadMsPerFrame(page, '#tree-scroller')
+    const { scrolled, shown } = (await page.evaluate(ROW_IN_VIEW)) as { scrolled: number; shown: string }
+    if (scrolled < 1000 || !shown.includes('压测第')) throw new Error(`The tree's rows did not follow the scroll: "${shown}" in the middle of its view, ${scrolled} px down`)
+    if (process.env.TREE_TRACE) await printTimeByEvent(page, '#tree-scroller')
     await page.evaluate(`(${PLAIN_LIST})(${BRANCHES})`)
     const plainFps: number[] = []
     for (let i = 0; i < rounds; i++) plainFps.push(await fps(page, '#plain-list'))
     const plainCpu = await mainThreadMsPerFrame(page, '#plain-list')
+    if (process.env.TREE_TRACE) await printTimeByEvent(page, '#plain-list')
     await tab.close()
     const best = (values: number[]) => Math.max(...values)
     console.log(`\nScrolling a node of ${BRANCHES} branches in 部门管理 beside a plain ${BRANCHES}-row list, headless Chromium at 1440 × 900`)

@@ -5,7 +5,7 @@ import { TableCell, TableCellLayout } from '@fluentui/react-components'
  * When anything in the hovered element overflows, its whole text becomes its tooltip;
  * when nothing does, there is no tooltip repeating what is already in view.
  */
-function wholeTextOnHover(event: PointerEvent<HTMLElement>): void {
+export function wholeTextOnHover(event: PointerEvent<HTMLElement>): void {
   const element = event.currentTarget
   const cut = [element, ...element.querySelectorAll<HTMLElement>('*')].some((e) => e.scrollWidth > e.clientWidth + 1)
   const text = element.textContent?.trim()
@@ -25,15 +25,6 @@ export function forgetWholeText(root: HTMLElement): void {
 
 /** Fluent's cell layout draws nothing for falsy content, so a count of 0 would show as a blank cell. */
 const shown = (children: ReactNode): ReactNode => (children === 0 ? '0' : children)
-
-/** Content cut to one line at its box's width, whole on hover (inside a cell that holds more, e.g. a tree's expander). */
-export function TruncatedText({ children }: { children: ReactNode }) {
-  return (
-    <TableCellLayout truncate onPointerEnter={wholeTextOnHover}>
-      {shown(children)}
-    </TableCellLayout>
-  )
-}
 
 /**
  * The one rule of every table's cells (单位及职务, 培训班, statistics …): one line cut at

@@ -1,23 +1,20 @@
-import { memo, useEffect, useLayoutEffect, useMemo, useRef, type ReactNode, type RefObject } from 'react'
-import {
-  Button,
-  makeStyles,
-  mergeClasses,
-  Spinner,
-  Table,
-  TableBody,
-  TableCell,
-  TableHeader,
-  TableHeaderCell,
-  TableRow,
-  tokens,
-} from '@fluentui/react-components'
+import { memo, useLayoutEffect, useMemo, useRef, useState, type ReactElement, type ReactNode } from 'react'
+import { makeStyles, Spinner, Table, TableBody, TableHeader, TableHeaderCell, TableRow, tokens } from '@fluentui/react-components'
 import { ChevronDownRegular, ChevronRightRegular } from '@fluentui/react-icons'
-import { useVirtualizer } from '@tanstack/react-virtual'
 import { EmptyState } from '../EmptyState'
 import type { Column } from '../ResourceTable'
 import type { LazyTree, TreeKey, TreeRow } from './useLazyTree'
-import { forgetWholeText, TruncatedCell, TruncatedText } from '../TruncatedCell'
+import { forgetWholeText, wholeTextOnHover } from '../TruncatedCell'
+import { ROW_HEIGHT, useRowClasses, type ButtonClasses, type RowClasses } from './rowClasses'
+import { useRowWindow, useScrollToRow } from './rowWindow'
+import { useHoverPausedWhileScrolling } from './hoverPause'
+
+/** One button of a row's 操作 cell. */
+export interface TreeRowAction {
+  label: string
+  icon: ReactElement
+  onClick(): void
+}
 
 export interface TreeTableProps<N> {
   /** Accessible name, e.g. 组织列表. */
@@ -25,7 +22,8 @@ export interface TreeTableProps<N> {
   tree: LazyTree<N>
   /** The first column carries the indentation and the expander. */
   columns: readonly Column<N>[]
-  rowActions?(node: N): ReactNode
+  /** The buttons of a row's 操作 cell, drawn by the tree (see TreeRowView). */
+  rowActions?(node: N): readonly TreeRowAction[]
   /** Width of the 操作 column. */
   actionsWidth?: string
   /** Rows marked as found (search hits). */
@@ -39,26 +37,20 @@ export interface TreeTableProps<N> {
   height: string
 }
 
-const ROW_HEIGHT = 40
 const INDENT_PX = 20
-/** The rows in the page move by blocks of this many (see RowWindow) … */
-const BLOCK = 8
-/** … and reach at least this many rows beyond the view each way. */
-const OVERSCAN = 4
 
 const useStyles = makeStyles({
   root: { position: 'relative' },
   // Opaque (the content area's colour, Shell), so that Chromium scrolls it on the
   // compositor: a transparent scroller is repainted and its layers rebuilt every frame.
-  scroller: { overflowY: 'auto', position: 'relative', backgroundColor: tokens.colorNeutralBackground2 },
+  scroller: {
+    overflowY: 'auto',
+    position: 'relative',
+    backgroundColor: tokens.colorNeutralBackground2,
+    // The rows take no pointer while the tree scrolls (useHoverPausedWhileScrolling); the wheel still reaches the scroller.
+    '&[data-scrolling] > *': { pointerEvents: 'none' },
+  },
   body: { position: 'relative' },
-  // Contained: a row given another node is laid out and painted alone.
-  row: { position: 'absolute', left: 0, right: 0, height: `${ROW_HEIGHT}px`, contain: 'strict' },
-  clickable: { cursor: 'pointer' },
-  highlighted: { backgroundColor: tokens.colorPaletteYellowBackground2, ':hover': { backgroundColor: tokens.colorPaletteYellowBackground3 } },
-  first: { display: 'flex', alignItems: 'center', minWidth: 0, gap: tokens.spacingHorizontalXXS },
-  expander: { flexShrink: 0, width: '24px', display: 'inline-flex', justifyContent: 'center' },
-  actions: { display: 'flex', gap: tokens.spacingHorizontalXS },
   topLoading: { padding: tokens.spacingVerticalXL },
 })
 
@@ -85,7 +77,9 @@ export function TreeTable<N>({
   height,
 }: TreeTableProps<N>) {
   const styles = useStyles()
-  const scroller = useRef<HTMLDivElement>(null)
+  const classes = useRowClasses(onRowClick !== undefined)
+  // State, not a ref: the rows' window, inside it, subscribes once the element is there.
+  const [scroller, setScroller] = useState<HTMLDivElement | null>(null)
   const { rows } = tree
   const targetIndex = scrollTo === undefined || scrollTo === null ? -1 : rows.findIndex((row) => row.key === scrollTo)
   const [first, rest] = useMemo(() => [columns[0], columns.slice(1)] as const, [columns])
@@ -104,7 +98,7 @@ export function TreeTable<N>({
             </TableRow>
           </TableHeader>
         )}
-        <div ref={scroller} className={styles.scroller} style={{ height }}>
+        <div ref={setScroller} className={styles.scroller} style={{ height }}>
           <TableBody className={styles.body} style={{ height: `${rows.length * ROW_HEIGHT}px` }}>
             <RowWindow scroller={scroller} count={rows.length} target={targetIndex} targetKey={scrollTo}>
               {(from, to, span) =>
@@ -120,6 +114,7 @@ export function TreeTable<N>({
                     actionsWidth={actionsWidth}
                     onRowClick={onRowClick}
                     toggle={tree.toggle}
+                    classes={classes}
                   />
                 ))
               }
@@ -137,18 +132,8 @@ export function TreeTable<N>({
   )
 }
 
-/**
- * How many rows the window holds in a scroller this high: the view and OVERSCAN rows
- * each side, from a block's start. The same for every position, so that as it moves the
- * rows leaving at one end hand their elements to the rows coming in at the other.
- */
-function windowSpan(height: number): number {
-  const inView = Math.ceil(height / ROW_HEIGHT) + 1
-  return (Math.ceil((inView + 2 * OVERSCAN) / BLOCK) + 1) * BLOCK
-}
-
 interface RowWindowProps {
-  scroller: RefObject<HTMLDivElement | null>
+  scroller: HTMLDivElement | null
   count: number
   /** The row to scroll to the middle (-1: none), again whenever `targetKey` changes. */
   target: number
@@ -158,42 +143,19 @@ interface RowWindowProps {
 }
 
 /**
- * Which rows are in the page. The virtualizer re-renders its component whenever the
- * rows in view change — every frame of a scroll — so it lives here, apart from the
- * table; the window it gives moves by whole blocks, and a row scrolled out gives its
- * elements to the row scrolled in (TreeRowView). A frame of a scroll thus costs this
- * component and, once a block, the new rows' text and place — not mounting Fluent
- * cells and buttons (a table re-rendered per frame, its rows mounted as they came,
- * held a 5 000-branch node at a third of a plain list's frame rate, bench/tree-scroll).
+ * Which rows are in the page. The window lives here, apart from the table, and moves by
+ * whole blocks (rowWindow); a row scrolled out gives its elements to the row scrolled in
+ * (TreeRowView). A frame of a scroll thus costs nothing here but, once a block, the new
+ * rows' text and place — not mounting cells and buttons (a table re-rendered per frame,
+ * its rows mounted as they came, held a 5 000-branch node at a third of a plain list's
+ * frame rate, bench/tree-scroll).
  */
 function RowWindow({ scroller, count, target, targetKey, children }: RowWindowProps) {
-  // The virtualizer's functions change identity on purpose; the compiler leaves this component unmemoized.
-  // eslint-disable-next-line react-hooks/incompatible-library
-  const virtualizer = useVirtualizer({
-    count,
-    getScrollElement: () => scroller.current,
-    estimateSize: () => ROW_HEIGHT,
-    overscan: 0,
-  })
-  useEffect(() => {
-    if (target >= 0) virtualizer.scrollToIndex(target, { align: 'center' })
-  }, [target, targetKey, virtualizer])
-  const span = windowSpan(virtualizer.scrollRect?.height ?? 0)
-  const from = Math.floor(Math.max(0, (virtualizer.calculateRange()?.startIndex ?? 0) - OVERSCAN) / BLOCK) * BLOCK
-  return <Rows from={from} to={Math.min(count, from + span)} span={span} render={children} />
+  const { from, span } = useRowWindow(scroller)
+  useHoverPausedWhileScrolling(scroller)
+  useScrollToRow(scroller, target, targetKey)
+  return children(from, Math.min(count, from + span), span)
 }
-
-interface RowsProps {
-  from: number
-  to: number
-  span: number
-  render: RowWindowProps['children']
-}
-
-/** Re-rendered only when the window moves by a block or the table gives new rows. */
-const Rows = memo(function Rows({ from, to, span, render }: RowsProps) {
-  return render(from, to, span)
-})
 
 interface TreeRowViewProps<N> {
   row: TreeRow<N>
@@ -201,20 +163,22 @@ interface TreeRowViewProps<N> {
   found: boolean
   first: Column<N>
   rest: readonly Column<N>[]
-  rowActions?(node: N): ReactNode
+  rowActions?(node: N): readonly TreeRowAction[]
   actionsWidth: string
   onRowClick?(node: N): void
   toggle(key: TreeKey): void
+  classes: RowClasses
 }
 
 /**
- * One row of the tree. Memoised: when the window moves, the rows still in view (same
- * node, same place) are left as drawn. Its elements outlive the node they show: given
- * another node, it drops what the old one left — focus inside it, a tooltip — as a row
- * taken out of the page would.
+ * One row of the tree, drawn with plain elements wearing classes computed once per table
+ * (rowClasses): a row re-rendered for another node costs its elements' props, not a
+ * dozen Fluent components' hooks and styles. Memoised: when the window moves, the rows
+ * still in view (same node, same place) are left as drawn. Its elements outlive the node
+ * they show: given another node, it drops what the old one left — focus inside it, a
+ * tooltip — as a row taken out of the page would.
  */
-const TreeRowView = memo(function TreeRowView<N>({ row, start, found, first, rest, rowActions, actionsWidth, onRowClick, toggle }: TreeRowViewProps<N>) {
-  const styles = useStyles()
+const TreeRowView = memo(function TreeRowView<N>({ row, start, found, first, rest, rowActions, actionsWidth, onRowClick, toggle, classes }: TreeRowViewProps<N>) {
   const element = useRef<HTMLDivElement>(null)
   const shown = useRef(row.key)
   useLayoutEffect(() => {
@@ -225,46 +189,77 @@ const TreeRowView = memo(function TreeRowView<N>({ row, start, found, first, res
     forgetWholeText(element.current)
   }, [row.key])
   return (
-    <TableRow
+    <div
       ref={element}
-      className={mergeClasses(styles.row, onRowClick && styles.clickable, found && styles.highlighted)}
+      role="row"
+      className={found ? classes.foundRow : classes.row}
       style={{ transform: `translateY(${start}px)` }}
       aria-level={row.depth + 1}
       aria-expanded={row.expandable ? row.expanded : undefined}
       data-found={found || undefined}
       onClick={onRowClick ? () => onRowClick(row.node) : undefined}
     >
-      <TableCell style={cellStyle(first.width)}>
-        <div className={styles.first} style={{ paddingLeft: `${row.depth * INDENT_PX}px` }}>
-          <span className={styles.expander}>
+      <div role="gridcell" className={classes.cell} style={cellStyle(first.width)}>
+        <div className={classes.first} style={{ paddingLeft: `${row.depth * INDENT_PX}px` }}>
+          <span className={classes.expanderBox}>
             {row.loading ? (
               <Spinner size="extra-tiny" aria-label="加载中" />
             ) : row.expandable ? (
-              <Button
-                size="small"
-                appearance="transparent"
+              <RowButton
+                look={classes.expander}
                 icon={row.expanded ? <ChevronDownRegular /> : <ChevronRightRegular />}
                 aria-label={row.expanded ? '收起' : '展开'}
-                onClick={(event) => {
-                  event.stopPropagation()
-                  toggle(row.key)
-                }}
+                onClick={() => toggle(row.key)}
               />
             ) : null}
           </span>
-          <TruncatedText>{first.render(row.node)}</TruncatedText>
+          <span className={classes.text} onPointerEnter={wholeTextOnHover}>
+            {first.render(row.node)}
+          </span>
         </div>
-      </TableCell>
+      </div>
       {rest.map((column) => (
-        <TruncatedCell key={column.key} style={cellStyle(column.width)}>
-          {column.render(row.node)}
-        </TruncatedCell>
+        <div key={column.key} role="gridcell" className={classes.cell} style={cellStyle(column.width)} onPointerEnter={wholeTextOnHover}>
+          <span className={classes.text}>{column.render(row.node)}</span>
+        </div>
       ))}
       {rowActions && (
-        <TableCell style={cellStyle(actionsWidth)}>
-          <div className={styles.actions}>{rowActions(row.node)}</div>
-        </TableCell>
+        <div role="gridcell" className={classes.cell} style={cellStyle(actionsWidth)}>
+          <div className={classes.actions}>
+            {rowActions(row.node).map((action) => (
+              <RowButton key={action.label} look={classes.action} icon={action.icon} onClick={action.onClick}>
+                {action.label}
+              </RowButton>
+            ))}
+          </div>
+        </div>
       )}
-    </TableRow>
+    </div>
   )
 }) as <N>(props: TreeRowViewProps<N>) => ReactNode
+
+interface RowButtonProps {
+  look: ButtonClasses
+  icon: ReactElement
+  onClick(): void
+  'aria-label'?: string
+  children?: ReactNode
+}
+
+/** A button of a row, drawn as Fluent's small Button draws itself. Its click is the button's, not the row's. */
+function RowButton({ look, icon, onClick, 'aria-label': ariaLabel, children }: RowButtonProps) {
+  return (
+    <button
+      type="button"
+      className={look.root}
+      aria-label={ariaLabel}
+      onClick={(event) => {
+        event.stopPropagation()
+        onClick()
+      }}
+    >
+      <span className={look.icon}>{icon}</span>
+      {children}
+    </button>
+  )
+}

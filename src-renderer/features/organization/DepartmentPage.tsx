@@ -152,22 +152,12 @@ export default function DepartmentPage() {
         highlighted={highlighted}
         scrollTo={found[current] ?? null}
         actionsWidth={superUser ? '250px' : '185px'}
-        rowActions={(org) => (
-          <>
-            <Button size="small" appearance="subtle" icon={<AddRegular />} onClick={() => setDialog({ kind: 'add', parent: { id: org.id, name: org.name } })}>
-              新增下级
-            </Button>
-            <Button size="small" appearance="subtle" icon={<EditRegular />} onClick={() => void edit(org.id)}>
-              编辑
-            </Button>
-            {/* The root organisation holds the whole province: it is never deleted. */}
-            {superUser && org.orgCode !== ROOT_ORG_CODE && (
-              <Button size="small" appearance="subtle" icon={<DeleteRegular />} onClick={() => void remove(org)}>
-                删除
-              </Button>
-            )}
-          </>
-        )}
+        rowActions={(org) => [
+          { label: '新增下级', icon: <AddRegular />, onClick: () => setDialog({ kind: 'add', parent: { id: org.id, name: org.name } }) },
+          { label: '编辑', icon: <EditRegular />, onClick: () => void edit(org.id) },
+          // The root organisation holds the whole province: it is never deleted.
+          ...(superUser && org.orgCode !== ROOT_ORG_CODE ? [{ label: '删除', icon: <DeleteRegular />, onClick: () => void remove(org) }] : []),
+        ]}
       />
       <OrgDialog target={dialog} onClose={() => setDialog(null)} onSave={save} />
     </section>
