@@ -2,7 +2,7 @@ import type { Locator, Page } from 'playwright-core'
 import { expect, it } from 'vitest'
 import { demoAccounts } from '../../src-server/seed/demo-accounts'
 import { DEMO_CLASS } from '../../src-server/seed/demo-trainings'
-import { goToRoute, screenshot, signIn, toast } from '../support/browser'
+import { goToRoute, reloadAnswering, screenshot, signIn, toast } from '../support/browser'
 import { useConsoleTabs } from '../support/console-tabs'
 
 /*
@@ -97,13 +97,7 @@ it('keeps a half-filled wizard through a reload and restores it on 恢复草稿'
     .toContain('2027-03-10 09:00:00')
 
   // A reload asks first (the browser's question), then the form comes back empty with the offer.
-  const asked: string[] = []
-  page.on('dialog', (dialog) => {
-    asked.push(dialog.type())
-    void dialog.accept()
-  })
-  await page.reload()
-  expect(asked).toEqual(['beforeunload'])
+  expect(await reloadAnswering(page)).toEqual(['beforeunload'])
   const offer = page.getByText(/有一份未保存的草稿（\d{4}-\d{2}-\d{2} \d{2}:\d{2}），是否恢复？/)
   await offer.waitFor()
   await expect.poll(() => page.getByLabel('培训名称').inputValue()).toBe('')

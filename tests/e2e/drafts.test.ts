@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core'
 import { beforeEach, expect, it } from 'vitest'
 import { demoAccounts } from '../../src-server/seed/demo-accounts'
-import { goToRoute, screenshot, signIn, toast } from '../support/browser'
+import { goToRoute, reloadAnswering, screenshot, signIn, toast } from '../support/browser'
 import { useConsoleTabs } from '../support/console-tabs'
 
 /*
@@ -50,13 +50,7 @@ it('keeps a paper being written through a reload and restores it; Esc on the cha
   expect(await wizard.getByPlaceholder('请输入试卷名称').inputValue()).toBe('2027年春季党史测验')
 
   // A reload asks (the browser's question); the next opening offers the draft back.
-  const asked: string[] = []
-  page.on('dialog', (dialog) => {
-    asked.push(dialog.type())
-    void dialog.accept()
-  })
-  await page.reload()
-  expect(asked).toEqual(['beforeunload'])
+  expect(await reloadAnswering(page)).toEqual(['beforeunload'])
   await page.getByRole('button', { name: '添加', exact: true }).click()
   await wizard.getByText(/有一份未保存的草稿（\d{4}-\d{2}-\d{2} \d{2}:\d{2}），是否恢复？/).waitFor()
   expect(await wizard.getByPlaceholder('请输入试卷名称').inputValue()).toBe('')

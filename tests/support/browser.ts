@@ -108,6 +108,20 @@ export async function goToRoute(page: Page, route: string): Promise<void> {
   await page.waitForFunction((p) => document.documentElement.dataset.route === p || window.location.hash.slice(1).split('?')[0] !== p, path)
 }
 
+/**
+ * Reloads the page as a user does with work typed in, and says which questions the
+ * browser asked (all accepted, from now on): `['beforeunload']` when the page held the user back.
+ */
+export async function reloadAnswering(page: Page): Promise<string[]> {
+  const asked: string[] = []
+  page.on('dialog', (dialog) => {
+    asked.push(dialog.type())
+    void dialog.accept()
+  })
+  await page.reload()
+  return [...asked]
+}
+
 /** The route part of the page's address: `#/login?redirect=%2Findex` → `/login?redirect=%2Findex`. */
 export function routeOf(page: Page): string {
   return new URL(page.url()).hash.slice(1)
