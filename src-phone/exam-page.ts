@@ -47,6 +47,8 @@ async function signIn(body: { telephone: string; password: string }) {
     if (r) r.textContent = text
   }
   for (;;) {
+    // What the last try said (网络未连接…) is not what this one is doing.
+    say('正在登录…')
     try {
       return await api('memberApp.login', body)
     } catch (err) {
@@ -55,7 +57,6 @@ async function signIn(body: { telephone: string; password: string }) {
         say(`${err.message}，${left} 秒后自动重试…`)
         await new Promise((r) => setTimeout(r, 1000))
       }
-      say('正在登录…')
     }
   }
 }
