@@ -108,18 +108,28 @@ export async function goToRoute(page: Page, route: string): Promise<void> {
   await page.waitForFunction((p) => document.documentElement.dataset.route === p || window.location.hash.slice(1).split('?')[0] !== p, path)
 }
 
+/** The questions each page's browser asked, answered (accepted) by one listener per page. */
+const answeredDialogs = new WeakMap<Page, string[]>()
+
 /**
  * Reloads the page as a user does with work typed in, and says which questions the
- * browser asked (all accepted, from now on): `['beforeunload']` when the page held the user back.
+ * browser asked on the way (all accepted, from now on): `['beforeunload']` when the page
+ * held the user back. One listener per page, however often it is called.
  */
 export async function reloadAnswering(page: Page): Promise<string[]> {
-  const asked: string[] = []
-  page.on('dialog', (dialog) => {
-    asked.push(dialog.type())
-    void dialog.accept()
-  })
+  let asked = answeredDialogs.get(page)
+  if (!asked) {
+    const list: string[] = []
+    page.on('dialog', (dialog) => {
+      list.push(dialog.type())
+      void dialog.accept()
+    })
+    answeredDialogs.set(page, list)
+    asked = list
+  }
+  const before = asked.length
   await page.reload()
-  return [...asked]
+  return asked.slice(before)
 }
 
 /** The route part of the page's address: `#/login?redirect=%2Findex` → `/login?redirect=%2Findex`. */
