@@ -37,7 +37,7 @@ export async function signIn(
   await assertMayTry(db, ip, username, now)
 
   const account = await db.selectFrom('admin').select(['id', 'passwordHash', 'mustRenew']).where('name', '=', username).executeTakeFirst()
-  const ok = await request.passwords.verify(password, account?.passwordHash ?? null, request.signal)
+  const ok = await request.passwords.verify(password, account?.passwordHash ?? null, request.signal, `admin ${username}`)
   if (!account || !ok) throw await failedAttempt(db, ip, username, now, new AppError(ErrorKey.BAD_CREDENTIALS))
   await forgetFailures(db, ip, username)
   return { token: await createSession(db, account.id, options.tokenTtlMinutes, now), mustChangePassword: account.mustRenew === 1 }

@@ -1,6 +1,7 @@
 import { availableParallelism } from 'node:os'
 import { AppError, ErrorKey } from '../../src-shared/errors'
 import { deriveOnHashingThread } from './hashing-threads'
+import { createRetryAdvice } from './retry-advice'
 import { verifyAgainstDummy, verifyPassword } from './passwords'
 
 /**
@@ -44,6 +45,7 @@ export function defaultGateSettings(workers = 1): PasswordGateSettings {
 }
 
 interface Waiting {
+  who: string
   run: () => void
   refuse: (err: AppError) => void
   signal: AbortSignal
@@ -51,13 +53,17 @@ interface Waiting {
 }
 
 export interface PasswordGate {
-  /** Whether `password` matches `stored` (a missing account is checked against a dummy hash, in the same time). */
-  verify(password: string, stored: string | null, signal: AbortSignal): Promise<boolean>
+  /**
+   * Whether `password` matches `stored` (a missing account is checked against a dummy hash,
+   * in the same time). `who` names the one signing in (a telephone, an account name): the
+   * wait told to those turned away counts them (retry-advice.ts).
+   */
+  verify(password: string, stored: string | null, signal: AbortSignal, who: string): Promise<boolean>
   /**
    * Throws the busy answer at once when the queue is full: called before a sign-in's own
    * reads and counter writes, so a refused sign-in costs the box next to nothing.
    */
-  assertRoom(): void
+  assertRoom(who: string): void
   /** Hashes computed, checks dropped because their client had gone or waited too long, checks refused at the bound. */
   readonly stats: { hashes: number; dropped: number; refused: number }
 }
@@ -70,9 +76,13 @@ export function createPasswordGate(settings: PasswordGateSettings): PasswordGate
     stats[what]++
     settings.observe?.(what === 'hashes' ? 'hash' : what)
   }
-  // Milliseconds one check takes, smoothed: turns the queue's length into a retry time.
+  // Milliseconds one check takes, smoothed: turns the queue's length and the crowd outside it into a retry time.
   let checkMs = 50
-  const retryAfter = () => Math.max(1, Math.ceil(((waiting.length + settings.concurrency) * checkMs) / Math.max(1, settings.concurrency) / 1000))
+  const advice = createRetryAdvice()
+  const turnedAway = (who: string) => {
+    const perSecond = (Math.max(1, settings.concurrency) * 1000) / checkMs
+    return busy(advice.refused(who, (waiting.length + settings.concurrency) / perSecond, perSecond))
+  }
 
   const next = () => {
     while (running < settings.concurrency && waiting.length > 0) {
@@ -80,9 +90,10 @@ export function createPasswordGate(settings: PasswordGateSettings): PasswordGate
       // Gone, or no longer answerable within its client's patience with a check still to run: no hash for nobody.
       if (w.signal.aborted || Date.now() - w.since + checkMs > settings.maxWaitMs) {
         count('dropped')
-        w.refuse(busy(retryAfter()))
+        w.refuse(turnedAway(w.who))
         continue
       }
+      advice.admitted(w.who)
       w.run()
     }
   }
@@ -102,19 +113,22 @@ export function createPasswordGate(settings: PasswordGateSettings): PasswordGate
 
   return {
     stats,
-    assertRoom() {
+    assertRoom(who) {
       if (waiting.length < settings.queueBound || running < settings.concurrency) return
       count('refused')
-      throw busy(retryAfter())
+      throw turnedAway(who)
     },
-    verify(password, stored, signal) {
-      if (running < settings.concurrency && waiting.length === 0) return hash(password, stored)
+    verify(password, stored, signal, who) {
+      if (running < settings.concurrency && waiting.length === 0) {
+        advice.admitted(who)
+        return hash(password, stored)
+      }
       if (waiting.length >= settings.queueBound) {
         count('refused')
-        return Promise.reject(busy(retryAfter()))
+        return Promise.reject(turnedAway(who))
       }
       return new Promise<boolean>((resolve, reject) => {
-        const entry: Waiting = { run: () => hash(password, stored).then(resolve, reject), refuse: reject, signal, since: Date.now() }
+        const entry: Waiting = { who, run: () => hash(password, stored).then(resolve, reject), refuse: reject, signal, since: Date.now() }
         waiting.push(entry)
         settings.observe?.('queued')
         // A client gone while waiting leaves the queue at once: its place goes to someone still there.
@@ -123,7 +137,7 @@ export function createPasswordGate(settings: PasswordGateSettings): PasswordGate
           if (at < 0) return
           waiting.splice(at, 1)
           count('dropped')
-          reject(busy(retryAfter()))
+          reject(turnedAway(who))
         }, { once: true })
       })
     },

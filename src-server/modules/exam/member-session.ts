@@ -62,14 +62,14 @@ export async function memberLogin(
   now = Date.now(),
 ) {
   const { ip } = request
-  request.passwords.assertRoom()
+  request.passwords.assertRoom(telephone)
   // Limited per telephone (from any address) and, for wrong passwords, per telephone and address;
   // the address as a whole only has a ceiling a hall behind one NAT address does not reach (rate-limit.ts).
   await countMemberSignIn(db, telephone, request.rateLimitScale, now)
   const name = failureName(telephone)
   await assertMayTry(db, ip, name, now)
   const member = await db.selectFrom('member').select(['id', 'name', 'pwdHash', 'enabled']).where('telephone', '=', telephone).executeTakeFirst()
-  const ok = await request.passwords.verify(password, member?.pwdHash ?? null, request.signal)
+  const ok = await request.passwords.verify(password, member?.pwdHash ?? null, request.signal, telephone)
   if (!member || !ok) throw await failedAttempt(db, ip, name, now, new AppError(ErrorKey.BAD_CREDENTIALS, BAD_CREDENTIALS, [{ path: 'password', message: BAD_CREDENTIALS }]))
   await forgetFailures(db, ip, name)
   if (member.enabled !== 1) throw new AppError(ErrorKey.FORBIDDEN, '该党员已被禁用，请联系本单位管理员')
