@@ -36,6 +36,13 @@ const parseStem = (stem: string | null): Record<string, string> => {
   }
 }
 
+/** A stored answer's question as the sitting and its review show it: the copy taken at the start, its options in the sitting's order. */
+export function shownQuestion(answer: { question: string; optionOrder: string | null }): { question: QuestionSnapshot; options: { key: string; text: string }[] } {
+  const question = JSON.parse(answer.question) as QuestionSnapshot
+  const texts = parseStem(question.stem)
+  return { question, options: (answer.optionOrder ?? '').split('').map((key) => ({ key, text: texts[key] ?? '' })) }
+}
+
 /**
  * A candidate round of the member with its exam and its open sitting, if any (a start reads
  * both: one round trip, prepared, issue 28).
@@ -132,16 +139,8 @@ function sittingFrom(round: Round, attempt: Attempt, answers: readonly ShownAnsw
     serverNow: Date.now(),
     seq: answers.reduce((max, a) => Math.max(max, Number(a.saveSeq ?? 0)), 0),
     questions: answers.map((a) => {
-      const question = JSON.parse(a.question) as QuestionSnapshot
-      const options = parseStem(question.stem)
-      return {
-        questionId: a.questionId,
-        type: a.questionType,
-        title: question.title,
-        score: a.questionScore,
-        options: (a.optionOrder ?? '').split('').map((key) => ({ key, text: options[key] ?? '' })),
-        answer: a.answer,
-      }
+      const { question, options } = shownQuestion(a)
+      return { questionId: a.questionId, type: a.questionType, title: question.title, score: a.questionScore, options, answer: a.answer }
     }),
   }
 }
