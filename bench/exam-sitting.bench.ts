@@ -4,9 +4,7 @@ import { cpus, loadavg, tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { sql } from 'kysely'
 import type { Db } from '../src-server/db/types'
-import { DEMO_ADMIN_PASSWORD, optionsFromEnv } from '../src-server/options'
-import { startServer } from '../src-server/start'
-import { benchDatabases } from './databases'
+import { benchDatabases, demoServer } from './databases'
 import { BENCH_PASSWORD, seedExam } from './exam-seed'
 import { startBenchServer } from './harness'
 
@@ -173,16 +171,11 @@ async function lostAnswers(db: Db, acked: Stats['acked']): Promise<number> {
 
 async function main(): Promise<void> {
   let failed = false
-  const wanted = process.env.BENCH_DATABASES?.split(',')
   console.log(`load average ${loadavg().map((l) => l.toFixed(1)).join(' ')} on ${cpus().length} cores`)
   for (const database of await benchDatabases()) {
-    if (wanted && !wanted.includes(database.name)) {
-      await database.dispose()
-      continue
-    }
     const uploads = await mkdtemp(join(tmpdir(), 'bench-uploads-'))
     try {
-      const seeding = await startServer({ ...optionsFromEnv({}), databaseUrl: database.url, uploadDir: uploads, port: 0, seedDemo: true, adminPassword: DEMO_ADMIN_PASSWORD, logger: false })
+      const seeding = await demoServer(database, uploads)
       const { examId, tokens, telephones } = await seedExam(seeding.db, CANDIDATES, SIGN_IN_SHARE)
       if (database.name === 'postgres') await sql`ANALYZE`.execute(seeding.db)
       const rounds = await seeding.db.selectFrom('memberExam').select(['id', 'memberId']).where('examId', '=', examId).execute()
@@ -256,19 +249,13 @@ const CALIBRATION = 120
 
 async function overload(): Promise<void> {
   let failed = false
-  const wanted = process.env.BENCH_DATABASES?.split(',')
   const seconds = Number(process.env.EXAM_OVERLOAD_S ?? 60)
   console.log(`load average ${loadavg().map((l) => l.toFixed(1)).join(' ')} on ${cpus().length} cores`)
   for (const database of await benchDatabases()) {
-    if (wanted && !wanted.includes(database.name)) {
-      await database.dispose()
-      continue
-    }
     const uploads = await mkdtemp(join(tmpdir(), 'bench-uploads-'))
     const gate = { hash: 0, queued: 0, dropped: 0, refused: 0 }
     try {
-      const server = await startServer({
-        ...optionsFromEnv({}), databaseUrl: database.url, uploadDir: uploads, port: 0, seedDemo: true, adminPassword: DEMO_ADMIN_PASSWORD, logger: false,
+      const server = await demoServer(database, uploads, {
         passwordGate: { observe: (e) => (gate[e] += 1) },
         // Every phone here comes from 127.0.0.1; on the morning each has its own address or a hall's
         // (tests/server/exam-morning.test.ts): the address ceiling is not what this measures.

@@ -4,11 +4,10 @@ import { join } from 'node:path'
 import { sql } from 'kysely'
 import { nowText } from '../src-server/db/time'
 import type { Db } from '../src-server/db/types'
-import { DEMO_ADMIN_PASSWORD, optionsFromEnv } from '../src-server/options'
-import { startServer } from '../src-server/start'
+import { DEMO_ADMIN_PASSWORD } from '../src-server/options'
 import { login, TEST_CAPTCHA_CODE } from '../tests/support/login'
-import { validTrainForm } from '../tests/support/training'
-import { benchDatabases } from './databases'
+import { publishedTrainRow } from '../tests/support/training'
+import { benchDatabases, demoServer } from './databases'
 import { startBenchServer } from './harness'
 
 /**
@@ -69,20 +68,9 @@ async function seedRosters(db: Db): Promise<number[]> {
     }))
     memberIds.push(...(await db.insertInto('member').values(rows).returning('id').execute()).map((r) => r.id))
   }
-  const form = validTrainForm()
   const trainIds: number[] = []
   for (const size of SIZES) {
-    const { id } = await db
-      .insertInto('train')
-      .values({
-        name: `${size}人名单`, orgId: root.id, depName: '其他', isTrainCenter: 0, sendObject: form.sendObject, classType: 1, createTime: now,
-        description: '', content: '', requirement: '', trainStartTime: form.trainStartTime, trainEndTime: form.trainEndTime, classHour: 8,
-        site: form.site, address: form.address, participants: form.participants, signUpStartTime: form.signUpStartTime,
-        signUpEndTime: form.signUpEndTime, maxNum: 0, name1: form.name1, telephone1: form.telephone1, status: 30,
-        tokenValue: 'bench', checkInSecret: '00', signUpOptions: '1,2,5', createdAt: now, updatedAt: now,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow()
+    const { id } = await db.insertInto('train').values(publishedTrainRow(`${size}人名单`, root.id)).returning('id').executeTakeFirstOrThrow()
     for (let start = 0; start < size; start += 500) {
       const rows = memberIds.slice(start, Math.min(start + 500, size)).map((memberId, i) => ({
         trainId: id, memberId, name: `学员${start + i}`, telephone: `166${String(start + i).padStart(8, '0')}`, gender: (start + i) % 2,
@@ -126,17 +114,11 @@ async function exportOnce(url: string, token: string, pid: number, rows: number)
 
 async function main(): Promise<void> {
   let failed = false
-  // BENCH_DATABASES=sqlite measures one dialect only.
-  const wanted = process.env.BENCH_DATABASES?.split(',')
   console.log(`load average ${loadavg().map((l) => l.toFixed(1)).join(' ')} on ${cpus().length} cores`)
   for (const database of await benchDatabases()) {
-    if (wanted && !wanted.includes(database.name)) {
-      await database.dispose()
-      continue
-    }
     const uploads = await mkdtemp(join(tmpdir(), 'bench-uploads-'))
     try {
-      const seeding = await startServer({ ...optionsFromEnv({}), databaseUrl: database.url, uploadDir: uploads, port: 0, seedDemo: true, adminPassword: DEMO_ADMIN_PASSWORD, logger: false })
+      const seeding = await demoServer(database, uploads)
       const seedStart = performance.now()
       const trainIds = await seedRosters(seeding.db)
       // Planner statistics as a live database has them (autovacuum would gather them mid-run otherwise).
