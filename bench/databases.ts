@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto'
 import { mkdtemp, rm } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
+import { cpus, loadavg, tmpdir } from 'node:os'
 import { join } from 'node:path'
 import pg from 'pg'
 import { DEMO_ADMIN_PASSWORD, optionsFromEnv, type ServerOptions } from '../src-server/options'
@@ -57,4 +57,31 @@ export async function benchDatabases(): Promise<BenchDatabase[]> {
 /** The platform in this process on `database`, the demo seeded, its files in `uploadDir`: what a bench seeds its own rows through. */
 export function demoServer(database: BenchDatabase, uploadDir: string, options: Partial<ServerOptions> = {}): Promise<RunningServer> {
   return startServer({ ...optionsFromEnv({}), databaseUrl: database.url, uploadDir, port: 0, seedDemo: true, adminPassword: DEMO_ADMIN_PASSWORD, logger: false, ...options })
+}
+
+/** What a bench reports of one database: what it measured, and whether that met the target. */
+export type Check = readonly [text: string, ok: boolean]
+
+/**
+ * Runs `measure` on each bench database with an uploads folder of its own, prints each
+ * check it returns as a PASS or FAIL line (the database's name, then `label`), and fails the
+ * run when one fails. The load average before and after says what else the machine did.
+ */
+export async function onEachDatabase(label: string, measure: (database: BenchDatabase, uploads: string) => Promise<readonly Check[]>): Promise<void> {
+  let failed = false
+  console.log(`load average ${loadavg().map((l) => l.toFixed(1)).join(' ')} on ${cpus().length} cores`)
+  for (const database of await benchDatabases()) {
+    const uploads = await mkdtemp(join(tmpdir(), 'bench-uploads-'))
+    try {
+      for (const [text, ok] of await measure(database, uploads)) {
+        console.log(`${ok ? 'PASS' : 'FAIL'} ${database.name}${label}: ${text}`)
+        if (!ok) failed = true
+      }
+    } finally {
+      await database.dispose()
+      await rm(uploads, { recursive: true, force: true })
+    }
+  }
+  console.log(`load average ${loadavg().map((l) => l.toFixed(1)).join(' ')} after the run`)
+  process.exitCode = failed ? 1 : 0
 }

@@ -1,13 +1,11 @@
-import { mkdtemp, readFile, rm } from 'node:fs/promises'
-import { cpus, loadavg, tmpdir } from 'node:os'
-import { join } from 'node:path'
+import { readFile } from 'node:fs/promises'
 import { sql } from 'kysely'
 import { nowText } from '../src-server/db/time'
 import type { Db } from '../src-server/db/types'
 import { DEMO_ADMIN_PASSWORD } from '../src-server/options'
 import { login, TEST_CAPTCHA_CODE } from '../tests/support/login'
 import { publishedTrainRow } from '../tests/support/training'
-import { benchDatabases, demoServer } from './databases'
+import { demoServer, onEachDatabase } from './databases'
 import { startBenchServer } from './harness'
 
 /**
@@ -113,61 +111,48 @@ async function exportOnce(url: string, token: string, pid: number, rows: number)
 }
 
 async function main(): Promise<void> {
-  let failed = false
-  console.log(`load average ${loadavg().map((l) => l.toFixed(1)).join(' ')} on ${cpus().length} cores`)
-  for (const database of await benchDatabases()) {
-    const uploads = await mkdtemp(join(tmpdir(), 'bench-uploads-'))
-    try {
-      const seeding = await demoServer(database, uploads)
-      const seedStart = performance.now()
-      const trainIds = await seedRosters(seeding.db)
-      // Planner statistics as a live database has them (autovacuum would gather them mid-run otherwise).
-      if (database.name === 'postgres') await sql`ANALYZE`.execute(seeding.db)
-      console.log(`${database.name}: seeded ${SIZES.join(' + ')} sign-ups in ${((performance.now() - seedStart) / 1000).toFixed(1)} s`)
-      await seeding.close()
+  await onEachDatabase('', async (database, uploads) => {
+    const seeding = await demoServer(database, uploads)
+    const seedStart = performance.now()
+    const trainIds = await seedRosters(seeding.db)
+    // Planner statistics as a live database has them (autovacuum would gather them mid-run otherwise).
+    if (database.name === 'postgres') await sql`ANALYZE`.execute(seeding.db)
+    console.log(`${database.name}: seeded ${SIZES.join(' + ')} sign-ups in ${((performance.now() - seedStart) / 1000).toFixed(1)} s`)
+    await seeding.close()
 
-      const server = await startBenchServer('platform', { DATABASE_URL: database.url, UPLOAD_DIR: uploads, CAPTCHA_TEST_CODE: TEST_CAPTCHA_CODE })
-      try {
-        const token = await login(server.url, 'admin', DEMO_ADMIN_PASSWORD)
-        const pid = await serverProcess(server.pid)
-        const urlOf = (trainId: number) => `${server.url}/api/train/sign/up/member/downloadAll?trainId=${trainId}`
-        // Warm-up: load the code paths once, so the first measured export does not pay for them.
-        await exportOnce(urlOf(trainIds[0]), token, pid, SIZES[0])
-        const figures = []
-        for (const [i, trainId] of trainIds.entries()) figures.push(await exportOnce(urlOf(trainId), token, pid, SIZES[i]))
-        const [small, large] = figures
-        const ratio = large.seconds / small.seconds
-        const cpuRatio = large.cpuSeconds / small.cpuSeconds
-        console.table(
-          figures.map((f) => ({
-            database: database.name,
-            rows: f.rows,
-            seconds: f.seconds.toFixed(2),
-            'server CPU s': f.cpuSeconds.toFixed(2),
-            'rows/s': Math.round(f.rows / f.seconds),
-            'peak RSS growth MB': f.peakGrowthMb.toFixed(1),
-            'xlsx MB': f.megabytes.toFixed(1),
-          })),
-        )
-        const checks = [
-          [`50,000 rows in ${small.seconds.toFixed(2)} s wall, ${small.cpuSeconds.toFixed(2)} s server CPU (target < 5 s)`, small.seconds < 5],
-          [`50,000 rows peak growth ${small.peakGrowthMb.toFixed(1)} MB (target < 200 MB)`, small.peakGrowthMb < 200],
-          [`200,000 rows peak growth ${large.peakGrowthMb.toFixed(1)} MB (target < 200 MB)`, large.peakGrowthMb < 200],
-          [`200,000 / 50,000 time ratio ${ratio.toFixed(2)} wall, ${cpuRatio.toFixed(2)} server CPU (target < 4.5)`, ratio < 4.5],
-        ] as const
-        for (const [text, ok] of checks) {
-          console.log(`${ok ? 'PASS' : 'FAIL'} ${database.name}: ${text}`)
-          if (!ok) failed = true
-        }
-      } finally {
-        await server.stop()
-      }
+    const server = await startBenchServer('platform', { DATABASE_URL: database.url, UPLOAD_DIR: uploads, CAPTCHA_TEST_CODE: TEST_CAPTCHA_CODE })
+    try {
+      const token = await login(server.url, 'admin', DEMO_ADMIN_PASSWORD)
+      const pid = await serverProcess(server.pid)
+      const urlOf = (trainId: number) => `${server.url}/api/train/sign/up/member/downloadAll?trainId=${trainId}`
+      // Warm-up: load the code paths once, so the first measured export does not pay for them.
+      await exportOnce(urlOf(trainIds[0]), token, pid, SIZES[0])
+      const figures = []
+      for (const [i, trainId] of trainIds.entries()) figures.push(await exportOnce(urlOf(trainId), token, pid, SIZES[i]))
+      const [small, large] = figures
+      const ratio = large.seconds / small.seconds
+      const cpuRatio = large.cpuSeconds / small.cpuSeconds
+      console.table(
+        figures.map((f) => ({
+          database: database.name,
+          rows: f.rows,
+          seconds: f.seconds.toFixed(2),
+          'server CPU s': f.cpuSeconds.toFixed(2),
+          'rows/s': Math.round(f.rows / f.seconds),
+          'peak RSS growth MB': f.peakGrowthMb.toFixed(1),
+          'xlsx MB': f.megabytes.toFixed(1),
+        })),
+      )
+      return [
+        [`50,000 rows in ${small.seconds.toFixed(2)} s wall, ${small.cpuSeconds.toFixed(2)} s server CPU (target < 5 s)`, small.seconds < 5],
+        [`50,000 rows peak growth ${small.peakGrowthMb.toFixed(1)} MB (target < 200 MB)`, small.peakGrowthMb < 200],
+        [`200,000 rows peak growth ${large.peakGrowthMb.toFixed(1)} MB (target < 200 MB)`, large.peakGrowthMb < 200],
+        [`200,000 / 50,000 time ratio ${ratio.toFixed(2)} wall, ${cpuRatio.toFixed(2)} server CPU (target < 4.5)`, ratio < 4.5],
+      ] as const
     } finally {
-      await database.dispose()
-      await rm(uploads, { recursive: true, force: true })
+      await server.stop()
     }
-  }
-  process.exitCode = failed ? 1 : 0
+  })
 }
 
 void main()
