@@ -4,9 +4,7 @@ import { cpus, loadavg, tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { sql } from 'kysely'
 import pg from 'pg'
-import { DEMO_ADMIN_PASSWORD, optionsFromEnv } from '../src-server/options'
-import { startServer } from '../src-server/start'
-import { benchDatabases, type BenchDatabase } from './databases'
+import { benchDatabases, demoServer, dialectWanted, type BenchDatabase } from './databases'
 import { seedExam } from './exam-seed'
 import { cpuMicros, startBenchServer } from './harness'
 
@@ -91,7 +89,7 @@ async function phase<T>(items: readonly T[], work: (item: T) => Promise<void>, s
 /** One round: a fresh database seeded with the exam, the server of `checkout` (or this one) on it, the four kinds of call in turn. */
 async function round(database: BenchDatabase, checkout: string | undefined): Promise<Record<Kind, PhaseFigures>> {
   const uploads = await mkdtemp(join(tmpdir(), 'bench-uploads-'))
-  const seeding = await startServer({ ...optionsFromEnv({}), databaseUrl: database.url, uploadDir: uploads, port: 0, seedDemo: true, adminPassword: DEMO_ADMIN_PASSWORD, logger: false })
+  const seeding = await demoServer(database, uploads)
   const { examId, tokens } = await seedExam(seeding.db, CANDIDATES, 0)
   if (database.name === 'postgres') await sql`ANALYZE`.execute(seeding.db)
   const rounds = await seeding.db.selectFrom('memberExam').select(['id', 'memberId']).where('examId', '=', examId).execute()
@@ -163,11 +161,10 @@ function total(rounds: Record<Kind, PhaseFigures>[], kind: Kind) {
 }
 
 async function main(): Promise<void> {
-  const wanted = process.env.BENCH_DATABASES?.split(',')
   console.log(`load average ${loadavg().map((l) => l.toFixed(1)).join(' ')} on ${cpus().length} cores; ${CANDIDATES} candidates, ${SAVES} saves each, ${CONNECTIONS} at a time`)
   const servers = BASELINE ? [{ name: 'baseline', checkout: BASELINE }, { name: 'this', checkout: undefined }] : [{ name: 'this', checkout: undefined }]
   for (const dialect of ['sqlite', 'postgres'] as const) {
-    if (wanted && !wanted.includes(dialect)) continue
+    if (!dialectWanted(dialect)) continue
     const results = new Map<string, Record<Kind, PhaseFigures>[]>(servers.map((s) => [s.name, []]))
     for (let r = 0; r < ROUNDS; r++) {
       // Alternating, so both see the same machine: A B, then B A.

@@ -4,7 +4,7 @@ import { nowText } from '../src-server/db/time'
 import type { Db } from '../src-server/db/types'
 import { enrol } from '../src-server/modules/exam/enrol'
 import { insertPaper, type PaperQuestionFixture } from '../tests/support/exam'
-import { daysFromNow, validTrainForm } from '../tests/support/training'
+import { daysFromNow, publishedTrainRow } from '../tests/support/training'
 
 /** The password of every bench candidate. */
 export const BENCH_PASSWORD = 'Bench@2026'
@@ -35,18 +35,7 @@ export async function seedExam(db: Db, candidates: number, signInShare: number):
   const branch = await db.selectFrom('org').select(['id', 'topOrgId', 'path']).where('orgType', '=', '党支部').orderBy('id').executeTakeFirstOrThrow()
   const root = await db.selectFrom('org').select('id').where('parentId', 'is', null).executeTakeFirstOrThrow()
   const now = nowText()
-  const form = validTrainForm()
-  const { id: trainId } = await db
-    .insertInto('train')
-    .values({
-      name: '考试压测班', orgId: root.id, depName: '其他', isTrainCenter: 0, sendObject: form.sendObject, classType: 1, createTime: now,
-      description: '', content: '', requirement: '', trainStartTime: form.trainStartTime, trainEndTime: form.trainEndTime, classHour: 8,
-      site: form.site, address: form.address, participants: form.participants, signUpStartTime: form.signUpStartTime,
-      signUpEndTime: form.signUpEndTime, maxNum: 0, name1: form.name1, telephone1: form.telephone1, status: 30,
-      tokenValue: 'bench', checkInSecret: '00', signUpOptions: '1,2,5', createdAt: now, updatedAt: now,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow()
+  const { id: trainId } = await db.insertInto('train').values(publishedTrainRow('考试压测班', root.id)).returning('id').executeTakeFirstOrThrow()
   const tokens = new Map<number, string>()
   for (let start = 0; start < candidates; start += 500) {
     const n = Math.min(500, candidates - start)

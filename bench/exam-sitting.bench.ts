@@ -1,12 +1,7 @@
 import { Agent, request } from 'node:http'
-import { mkdtemp, rm } from 'node:fs/promises'
-import { cpus, loadavg, tmpdir } from 'node:os'
-import { join } from 'node:path'
 import { sql } from 'kysely'
 import type { Db } from '../src-server/db/types'
-import { DEMO_ADMIN_PASSWORD, optionsFromEnv } from '../src-server/options'
-import { startServer } from '../src-server/start'
-import { benchDatabases } from './databases'
+import { demoServer, onEachDatabase } from './databases'
 import { BENCH_PASSWORD, seedExam } from './exam-seed'
 import { startBenchServer } from './harness'
 
@@ -172,77 +167,56 @@ async function lostAnswers(db: Db, acked: Stats['acked']): Promise<number> {
 }
 
 async function main(): Promise<void> {
-  let failed = false
-  const wanted = process.env.BENCH_DATABASES?.split(',')
-  console.log(`load average ${loadavg().map((l) => l.toFixed(1)).join(' ')} on ${cpus().length} cores`)
-  for (const database of await benchDatabases()) {
-    if (wanted && !wanted.includes(database.name)) {
-      await database.dispose()
-      continue
-    }
-    const uploads = await mkdtemp(join(tmpdir(), 'bench-uploads-'))
+  await onEachDatabase('', async (database, uploads) => {
+    const seeding = await demoServer(database, uploads)
+    const { examId, tokens, telephones } = await seedExam(seeding.db, CANDIDATES, SIGN_IN_SHARE)
+    if (database.name === 'postgres') await sql`ANALYZE`.execute(seeding.db)
+    const rounds = await seeding.db.selectFrom('memberExam').select(['id', 'memberId']).where('examId', '=', examId).execute()
+    await seeding.close()
+
+    const server = await startBenchServer('platform', { DATABASE_URL: database.url, UPLOAD_DIR: uploads })
+    const stats: Stats = { latencies: { signIn: [], start: [], answer: [], submit: [] }, errors: [], acked: new Map(), busy: 0, gaveUp: 0 }
     try {
-      const seeding = await startServer({ ...optionsFromEnv({}), databaseUrl: database.url, uploadDir: uploads, port: 0, seedDemo: true, adminPassword: DEMO_ADMIN_PASSWORD, logger: false })
-      const { examId, tokens, telephones } = await seedExam(seeding.db, CANDIDATES, SIGN_IN_SHARE)
-      if (database.name === 'postgres') await sql`ANALYZE`.execute(seeding.db)
-      const rounds = await seeding.db.selectFrom('memberExam').select(['id', 'memberId']).where('examId', '=', examId).execute()
-      await seeding.close()
-
-      const server = await startBenchServer('platform', { DATABASE_URL: database.url, UPLOAD_DIR: uploads })
-      const stats: Stats = { latencies: { signIn: [], start: [], answer: [], submit: [] }, errors: [], acked: new Map(), busy: 0, gaveUp: 0 }
-      let allIn = 0
-      try {
-        const t0 = Date.now() + 1000
-        const endMs = (START_WINDOW_S + STEADY_S + SUBMIT_S) * 1000
-        const signingIn = rounds.filter((r) => !tokens.has(r.memberId)).length
-        console.log(`${database.name}: ${rounds.length} candidates (${signingIn} sign in on the spot), arriving over ${START_WINDOW_S} s, ${STEADY_S} s steady, submits over ${SUBMIT_S} s`)
-        await Promise.all(
-          rounds.map((r) =>
-            candidate(server.url, stats, r.id, tokens.get(r.memberId), telephones.get(r.memberId)!, t0, Math.random() * START_WINDOW_S * 1000, endMs - Math.random() * SUBMIT_S * 1000),
-          ),
-        )
-        allIn = stats.latencies.start.length === rounds.length ? 1 : 0
-      } finally {
-        await server.stop()
-      }
-      const { openDatabase } = await import('../src-server/db/connect')
-      const { db } = openDatabase(database.url)
-      const lost = await lostAnswers(db, stats.acked)
-      const submitted = await db.selectFrom('examAttempt').select((eb) => eb.fn.countAll<number>().as('n')).where('submittedAt', 'is not', null).executeTakeFirstOrThrow()
-      await db.destroy()
-
-      const all = [...stats.latencies.start, ...stats.latencies.answer, ...stats.latencies.submit]
-      console.table(
-        (['signIn', 'start', 'answer', 'submit'] as const).map((kind) => ({
-          database: database.name,
-          request: kind,
-          count: stats.latencies[kind].length,
-          'p50 ms': percentile(stats.latencies[kind], 50).toFixed(1),
-          'p99 ms': percentile(stats.latencies[kind], 99).toFixed(1),
-          'max ms': percentile(stats.latencies[kind], 100).toFixed(1),
-        })),
+      const t0 = Date.now() + 1000
+      const endMs = (START_WINDOW_S + STEADY_S + SUBMIT_S) * 1000
+      const signingIn = rounds.filter((r) => !tokens.has(r.memberId)).length
+      console.log(`${database.name}: ${rounds.length} candidates (${signingIn} sign in on the spot), arriving over ${START_WINDOW_S} s, ${STEADY_S} s steady, submits over ${SUBMIT_S} s`)
+      await Promise.all(
+        rounds.map((r) =>
+          candidate(server.url, stats, r.id, tokens.get(r.memberId), telephones.get(r.memberId)!, t0, Math.random() * START_WINDOW_S * 1000, endMs - Math.random() * SUBMIT_S * 1000),
+        ),
       )
-      const acked = [...stats.acked.values()].reduce((n, m) => n + m.size, 0)
-      const p99 = percentile(all, 99)
-      const signInP99 = percentile(stats.latencies.signIn, 99)
-      const checks = [
-        [`sign-in p99 ${(signInP99 / 1000).toFixed(1)} s (target < 10 s); ${stats.busy} answers 登录人数较多 retried, ${stats.gaveUp} tries given up`, signInP99 < 10_000],
-        [`${stats.latencies.start.length} of ${rounds.length} candidates sitting`, allIn === 1],
-        [`${stats.errors.length} errors of ${all.length} requests${stats.errors.length ? ` (first: ${stats.errors[0]})` : ''}`, stats.errors.length === 0],
-        [`${lost} lost of ${acked} acknowledged final answers; ${Number(submitted.n)} sittings submitted`, lost === 0 && Number(submitted.n) === rounds.length],
-        [`p99 ${p99.toFixed(1)} ms over every exam call (target < 300 ms)`, p99 < 300],
-      ] as const
-      for (const [text, ok] of checks) {
-        console.log(`${ok ? 'PASS' : 'FAIL'} ${database.name}: ${text}`)
-        if (!ok) failed = true
-      }
     } finally {
-      await database.dispose()
-      await rm(uploads, { recursive: true, force: true })
+      await server.stop()
     }
-  }
-  console.log(`load average ${loadavg().map((l) => l.toFixed(1)).join(' ')} after the run`)
-  process.exitCode = failed ? 1 : 0
+    const { openDatabase } = await import('../src-server/db/connect')
+    const { db } = openDatabase(database.url)
+    const lost = await lostAnswers(db, stats.acked)
+    const submitted = await db.selectFrom('examAttempt').select((eb) => eb.fn.countAll<number>().as('n')).where('submittedAt', 'is not', null).executeTakeFirstOrThrow()
+    await db.destroy()
+
+    const all = [...stats.latencies.start, ...stats.latencies.answer, ...stats.latencies.submit]
+    console.table(
+      (['signIn', 'start', 'answer', 'submit'] as const).map((kind) => ({
+        database: database.name,
+        request: kind,
+        count: stats.latencies[kind].length,
+        'p50 ms': percentile(stats.latencies[kind], 50).toFixed(1),
+        'p99 ms': percentile(stats.latencies[kind], 99).toFixed(1),
+        'max ms': percentile(stats.latencies[kind], 100).toFixed(1),
+      })),
+    )
+    const acked = [...stats.acked.values()].reduce((n, m) => n + m.size, 0)
+    const p99 = percentile(all, 99)
+    const signInP99 = percentile(stats.latencies.signIn, 99)
+    return [
+      [`sign-in p99 ${(signInP99 / 1000).toFixed(1)} s (target < 10 s); ${stats.busy} answers 登录人数较多 retried, ${stats.gaveUp} tries given up`, signInP99 < 10_000],
+      [`${stats.latencies.start.length} of ${rounds.length} candidates sitting`, stats.latencies.start.length === rounds.length],
+      [`${stats.errors.length} errors of ${all.length} requests${stats.errors.length ? ` (first: ${stats.errors[0]})` : ''}`, stats.errors.length === 0],
+      [`${lost} lost of ${acked} acknowledged final answers; ${Number(submitted.n)} sittings submitted`, lost === 0 && Number(submitted.n) === rounds.length],
+      [`p99 ${p99.toFixed(1)} ms over every exam call (target < 300 ms)`, p99 < 300],
+    ] as const
+  })
 }
 
 /**
@@ -255,84 +229,64 @@ async function main(): Promise<void> {
 const CALIBRATION = 120
 
 async function overload(): Promise<void> {
-  let failed = false
-  const wanted = process.env.BENCH_DATABASES?.split(',')
   const seconds = Number(process.env.EXAM_OVERLOAD_S ?? 60)
-  console.log(`load average ${loadavg().map((l) => l.toFixed(1)).join(' ')} on ${cpus().length} cores`)
-  for (const database of await benchDatabases()) {
-    if (wanted && !wanted.includes(database.name)) {
-      await database.dispose()
-      continue
-    }
-    const uploads = await mkdtemp(join(tmpdir(), 'bench-uploads-'))
+  await onEachDatabase(' overload', async (database, uploads) => {
     const gate = { hash: 0, queued: 0, dropped: 0, refused: 0 }
+    const server = await demoServer(database, uploads, {
+      passwordGate: { observe: (e) => (gate[e] += 1) },
+      // Every phone here comes from 127.0.0.1; on the morning each has its own address or a hall's
+      // (tests/server/exam-morning.test.ts): the address ceiling is not what this measures.
+      rateLimitScale: 10,
+    })
     try {
-      const server = await startServer({
-        ...optionsFromEnv({}), databaseUrl: database.url, uploadDir: uploads, port: 0, seedDemo: true, adminPassword: DEMO_ADMIN_PASSWORD, logger: false,
-        passwordGate: { observe: (e) => (gate[e] += 1) },
-        // Every phone here comes from 127.0.0.1; on the morning each has its own address or a hall's
-        // (tests/server/exam-morning.test.ts): the address ceiling is not what this measures.
-        rateLimitScale: 10,
-      })
-      try {
-        const { telephones } = await seedExam(server.db, CANDIDATES, SIGN_IN_SHARE)
-        const phones = [...telephones.values()]
-        const stats: Stats = { latencies: { signIn: [], start: [], answer: [], submit: [] }, errors: [], acked: new Map(), busy: 0, gaveUp: 0 }
-        // Capacity: 120 sign-ins by 16 phones that sign in one after another, keeping the queue busy, never full.
-        const calibrate = performance.now()
-        let taken = 0
-        await Promise.all(
-          Array.from({ length: 16 }, async () => {
-            const agent = phoneConnection()
-            while (taken < CALIBRATION) await signIn(agent, server.url, stats, phones[taken++], Date.now() + 60_000, false)
+      const { telephones } = await seedExam(server.db, CANDIDATES, SIGN_IN_SHARE)
+      const phones = [...telephones.values()]
+      const stats: Stats = { latencies: { signIn: [], start: [], answer: [], submit: [] }, errors: [], acked: new Map(), busy: 0, gaveUp: 0 }
+      // Capacity: 120 sign-ins by 16 phones that sign in one after another, keeping the queue busy, never full.
+      const calibrate = performance.now()
+      let taken = 0
+      await Promise.all(
+        Array.from({ length: 16 }, async () => {
+          const agent = phoneConnection()
+          while (taken < CALIBRATION) await signIn(agent, server.url, stats, phones[taken++], Date.now() + 60_000, false)
+          agent.destroy()
+        }),
+      )
+      const capacity = CALIBRATION / ((performance.now() - calibrate) / 1000)
+      const arrivals = Math.min(phones.length - CALIBRATION, Math.round(2 * capacity * seconds))
+      console.log(`${database.name}: capacity ${capacity.toFixed(1)} sign-ins/s; ${arrivals} phones arrive over ${seconds} s (2 ×), patience ${PATIENCE_MS / 1000} s`)
+      const before = { ...gate }
+      const t0 = Date.now()
+      let lastSignIn = t0
+      await Promise.all(
+        phones.slice(CALIBRATION, CALIBRATION + arrivals).map(async (telephone) => {
+          await sleep(Math.random() * seconds * 1000)
+          const agent = phoneConnection()
+          try {
+            if (await signIn(agent, server.url, stats, telephone, t0 + seconds * 3000)) lastSignIn = Math.max(lastSignIn, Date.now())
+          } finally {
             agent.destroy()
-          }),
-        )
-        const capacity = CALIBRATION / ((performance.now() - calibrate) / 1000)
-        const arrivals = Math.min(phones.length - CALIBRATION, Math.round(2 * capacity * seconds))
-        console.log(`${database.name}: capacity ${capacity.toFixed(1)} sign-ins/s; ${arrivals} phones arrive over ${seconds} s (2 ×), patience ${PATIENCE_MS / 1000} s`)
-        const before = { ...gate }
-        const t0 = Date.now()
-        let lastSignIn = t0
-        await Promise.all(
-          phones.slice(CALIBRATION, CALIBRATION + arrivals).map(async (telephone) => {
-            await sleep(Math.random() * seconds * 1000)
-            const agent = phoneConnection()
-            try {
-              if (await signIn(agent, server.url, stats, telephone, t0 + seconds * 3000)) lastSignIn = Math.max(lastSignIn, Date.now())
-            } finally {
-              agent.destroy()
-            }
-          }),
-        )
-        const served = stats.latencies.signIn.length
-        const busySeconds = (lastSignIn - t0) / 1000
-        const goodput = served / busySeconds / capacity
-        const hashes = gate.hash - before.hash
-        console.table([{
-          database: database.name, arrived: arrivals, 'signed in': served, 'over s': busySeconds.toFixed(1), 'goodput': `${(goodput * 100).toFixed(0)} %`,
-          hashes, 'hashes for nobody': hashes - served, 'dropped (gone/waited)': gate.dropped - before.dropped, 'refused at bound': gate.refused - before.refused,
-          'tries given up': stats.gaveUp, 'sign-in p50 s': (percentile(stats.latencies.signIn, 50) / 1000).toFixed(1), 'p99 s': (percentile(stats.latencies.signIn, 99) / 1000).toFixed(1),
-        }])
-        const checks = [
-          [`goodput ${(goodput * 100).toFixed(0)} % of capacity (target ≥ 90 %)`, goodput >= 0.9],
-          [`${served} of ${arrivals} signed in; ${stats.errors.length} errors${stats.errors.length ? ` (first: ${stats.errors[0]})` : ''}`, served === arrivals && stats.errors.length === 0],
-          [`${hashes - served} hashes spent on sign-ins nobody received`, true],
-        ] as const
-        for (const [text, ok] of checks) {
-          console.log(`${ok ? 'PASS' : 'FAIL'} ${database.name} overload: ${text}`)
-          if (!ok) failed = true
-        }
-      } finally {
-        await server.close()
-      }
+          }
+        }),
+      )
+      const served = stats.latencies.signIn.length
+      const busySeconds = (lastSignIn - t0) / 1000
+      const goodput = served / busySeconds / capacity
+      const hashes = gate.hash - before.hash
+      console.table([{
+        database: database.name, arrived: arrivals, 'signed in': served, 'over s': busySeconds.toFixed(1), 'goodput': `${(goodput * 100).toFixed(0)} %`,
+        hashes, 'hashes for nobody': hashes - served, 'dropped (gone/waited)': gate.dropped - before.dropped, 'refused at bound': gate.refused - before.refused,
+        'tries given up': stats.gaveUp, 'sign-in p50 s': (percentile(stats.latencies.signIn, 50) / 1000).toFixed(1), 'p99 s': (percentile(stats.latencies.signIn, 99) / 1000).toFixed(1),
+      }])
+      return [
+        [`goodput ${(goodput * 100).toFixed(0)} % of capacity (target ≥ 90 %)`, goodput >= 0.9],
+        [`${served} of ${arrivals} signed in; ${stats.errors.length} errors${stats.errors.length ? ` (first: ${stats.errors[0]})` : ''}`, served === arrivals && stats.errors.length === 0],
+        [`${hashes - served} hashes spent on sign-ins nobody received`, true],
+      ] as const
     } finally {
-      await database.dispose()
-      await rm(uploads, { recursive: true, force: true })
+      await server.close()
     }
-  }
-  console.log(`load average ${loadavg().map((l) => l.toFixed(1)).join(' ')} after the run`)
-  process.exitCode = failed ? 1 : 0
+  })
 }
 
 void (process.env.EXAM_SCENARIO === 'overload' ? overload() : main())

@@ -1,14 +1,11 @@
-import { mkdtemp, readFile, rm } from 'node:fs/promises'
-import { cpus, loadavg, tmpdir } from 'node:os'
-import { join } from 'node:path'
+import { readFile } from 'node:fs/promises'
 import { sql } from 'kysely'
 import { nowText } from '../src-server/db/time'
 import type { Db } from '../src-server/db/types'
-import { DEMO_ADMIN_PASSWORD, optionsFromEnv } from '../src-server/options'
-import { startServer } from '../src-server/start'
+import { DEMO_ADMIN_PASSWORD } from '../src-server/options'
 import { login, TEST_CAPTCHA_CODE } from '../tests/support/login'
-import { validTrainForm } from '../tests/support/training'
-import { benchDatabases } from './databases'
+import { publishedTrainRow } from '../tests/support/training'
+import { demoServer, onEachDatabase } from './databases'
 import { startBenchServer } from './harness'
 
 /**
@@ -69,20 +66,9 @@ async function seedRosters(db: Db): Promise<number[]> {
     }))
     memberIds.push(...(await db.insertInto('member').values(rows).returning('id').execute()).map((r) => r.id))
   }
-  const form = validTrainForm()
   const trainIds: number[] = []
   for (const size of SIZES) {
-    const { id } = await db
-      .insertInto('train')
-      .values({
-        name: `${size}人名单`, orgId: root.id, depName: '其他', isTrainCenter: 0, sendObject: form.sendObject, classType: 1, createTime: now,
-        description: '', content: '', requirement: '', trainStartTime: form.trainStartTime, trainEndTime: form.trainEndTime, classHour: 8,
-        site: form.site, address: form.address, participants: form.participants, signUpStartTime: form.signUpStartTime,
-        signUpEndTime: form.signUpEndTime, maxNum: 0, name1: form.name1, telephone1: form.telephone1, status: 30,
-        tokenValue: 'bench', checkInSecret: '00', signUpOptions: '1,2,5', createdAt: now, updatedAt: now,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow()
+    const { id } = await db.insertInto('train').values(publishedTrainRow(`${size}人名单`, root.id)).returning('id').executeTakeFirstOrThrow()
     for (let start = 0; start < size; start += 500) {
       const rows = memberIds.slice(start, Math.min(start + 500, size)).map((memberId, i) => ({
         trainId: id, memberId, name: `学员${start + i}`, telephone: `166${String(start + i).padStart(8, '0')}`, gender: (start + i) % 2,
@@ -125,67 +111,48 @@ async function exportOnce(url: string, token: string, pid: number, rows: number)
 }
 
 async function main(): Promise<void> {
-  let failed = false
-  // BENCH_DATABASES=sqlite measures one dialect only.
-  const wanted = process.env.BENCH_DATABASES?.split(',')
-  console.log(`load average ${loadavg().map((l) => l.toFixed(1)).join(' ')} on ${cpus().length} cores`)
-  for (const database of await benchDatabases()) {
-    if (wanted && !wanted.includes(database.name)) {
-      await database.dispose()
-      continue
-    }
-    const uploads = await mkdtemp(join(tmpdir(), 'bench-uploads-'))
-    try {
-      const seeding = await startServer({ ...optionsFromEnv({}), databaseUrl: database.url, uploadDir: uploads, port: 0, seedDemo: true, adminPassword: DEMO_ADMIN_PASSWORD, logger: false })
-      const seedStart = performance.now()
-      const trainIds = await seedRosters(seeding.db)
-      // Planner statistics as a live database has them (autovacuum would gather them mid-run otherwise).
-      if (database.name === 'postgres') await sql`ANALYZE`.execute(seeding.db)
-      console.log(`${database.name}: seeded ${SIZES.join(' + ')} sign-ups in ${((performance.now() - seedStart) / 1000).toFixed(1)} s`)
-      await seeding.close()
+  await onEachDatabase('', async (database, uploads) => {
+    const seeding = await demoServer(database, uploads)
+    const seedStart = performance.now()
+    const trainIds = await seedRosters(seeding.db)
+    // Planner statistics as a live database has them (autovacuum would gather them mid-run otherwise).
+    if (database.name === 'postgres') await sql`ANALYZE`.execute(seeding.db)
+    console.log(`${database.name}: seeded ${SIZES.join(' + ')} sign-ups in ${((performance.now() - seedStart) / 1000).toFixed(1)} s`)
+    await seeding.close()
 
-      const server = await startBenchServer('platform', { DATABASE_URL: database.url, UPLOAD_DIR: uploads, CAPTCHA_TEST_CODE: TEST_CAPTCHA_CODE })
-      try {
-        const token = await login(server.url, 'admin', DEMO_ADMIN_PASSWORD)
-        const pid = await serverProcess(server.pid)
-        const urlOf = (trainId: number) => `${server.url}/api/train/sign/up/member/downloadAll?trainId=${trainId}`
-        // Warm-up: load the code paths once, so the first measured export does not pay for them.
-        await exportOnce(urlOf(trainIds[0]), token, pid, SIZES[0])
-        const figures = []
-        for (const [i, trainId] of trainIds.entries()) figures.push(await exportOnce(urlOf(trainId), token, pid, SIZES[i]))
-        const [small, large] = figures
-        const ratio = large.seconds / small.seconds
-        const cpuRatio = large.cpuSeconds / small.cpuSeconds
-        console.table(
-          figures.map((f) => ({
-            database: database.name,
-            rows: f.rows,
-            seconds: f.seconds.toFixed(2),
-            'server CPU s': f.cpuSeconds.toFixed(2),
-            'rows/s': Math.round(f.rows / f.seconds),
-            'peak RSS growth MB': f.peakGrowthMb.toFixed(1),
-            'xlsx MB': f.megabytes.toFixed(1),
-          })),
-        )
-        const checks = [
-          [`50,000 rows in ${small.seconds.toFixed(2)} s wall, ${small.cpuSeconds.toFixed(2)} s server CPU (target < 5 s)`, small.seconds < 5],
-          [`50,000 rows peak growth ${small.peakGrowthMb.toFixed(1)} MB (target < 200 MB)`, small.peakGrowthMb < 200],
-          [`200,000 rows peak growth ${large.peakGrowthMb.toFixed(1)} MB (target < 200 MB)`, large.peakGrowthMb < 200],
-          [`200,000 / 50,000 time ratio ${ratio.toFixed(2)} wall, ${cpuRatio.toFixed(2)} server CPU (target < 4.5)`, ratio < 4.5],
-        ] as const
-        for (const [text, ok] of checks) {
-          console.log(`${ok ? 'PASS' : 'FAIL'} ${database.name}: ${text}`)
-          if (!ok) failed = true
-        }
-      } finally {
-        await server.stop()
-      }
+    const server = await startBenchServer('platform', { DATABASE_URL: database.url, UPLOAD_DIR: uploads, CAPTCHA_TEST_CODE: TEST_CAPTCHA_CODE })
+    try {
+      const token = await login(server.url, 'admin', DEMO_ADMIN_PASSWORD)
+      const pid = await serverProcess(server.pid)
+      const urlOf = (trainId: number) => `${server.url}/api/train/sign/up/member/downloadAll?trainId=${trainId}`
+      // Warm-up: load the code paths once, so the first measured export does not pay for them.
+      await exportOnce(urlOf(trainIds[0]), token, pid, SIZES[0])
+      const figures = []
+      for (const [i, trainId] of trainIds.entries()) figures.push(await exportOnce(urlOf(trainId), token, pid, SIZES[i]))
+      const [small, large] = figures
+      const ratio = large.seconds / small.seconds
+      const cpuRatio = large.cpuSeconds / small.cpuSeconds
+      console.table(
+        figures.map((f) => ({
+          database: database.name,
+          rows: f.rows,
+          seconds: f.seconds.toFixed(2),
+          'server CPU s': f.cpuSeconds.toFixed(2),
+          'rows/s': Math.round(f.rows / f.seconds),
+          'peak RSS growth MB': f.peakGrowthMb.toFixed(1),
+          'xlsx MB': f.megabytes.toFixed(1),
+        })),
+      )
+      return [
+        [`50,000 rows in ${small.seconds.toFixed(2)} s wall, ${small.cpuSeconds.toFixed(2)} s server CPU (target < 5 s)`, small.seconds < 5],
+        [`50,000 rows peak growth ${small.peakGrowthMb.toFixed(1)} MB (target < 200 MB)`, small.peakGrowthMb < 200],
+        [`200,000 rows peak growth ${large.peakGrowthMb.toFixed(1)} MB (target < 200 MB)`, large.peakGrowthMb < 200],
+        [`200,000 / 50,000 time ratio ${ratio.toFixed(2)} wall, ${cpuRatio.toFixed(2)} server CPU (target < 4.5)`, ratio < 4.5],
+      ] as const
     } finally {
-      await database.dispose()
-      await rm(uploads, { recursive: true, force: true })
+      await server.stop()
     }
-  }
-  process.exitCode = failed ? 1 : 0
+  })
 }
 
 void main()

@@ -24,3 +24,22 @@ export interface FeatureScreens {
   screens: Partial<Record<PermissionKey, ScreenComponent>>
   subPages?: readonly SubPage[]
 }
+
+/**
+ * The features' screens in one record. A permission opens one screen: a key that two
+ * features register is refused at start-up, naming both, instead of the later feature
+ * silently taking it.
+ */
+export function mergeScreens(features: Readonly<Record<string, FeatureScreens>>): Partial<Record<PermissionKey, ScreenComponent>> {
+  const merged: Partial<Record<PermissionKey, ScreenComponent>> = {}
+  const owner = new Map<string, string>()
+  for (const [feature, { screens }] of Object.entries(features)) {
+    for (const [key, component] of Object.entries(screens) as [PermissionKey, ScreenComponent][]) {
+      const first = owner.get(key)
+      if (first !== undefined) throw new Error(`screen ${key} is registered by two features: ${first} and ${feature}`)
+      owner.set(key, feature)
+      merged[key] = component
+    }
+  }
+  return merged
+}

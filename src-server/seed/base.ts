@@ -33,6 +33,18 @@ export async function insertOrg(
   return { id, path, topOrgId, isRoot: !parent }
 }
 
+/** Inserts a role granting the given permission ids (as a ticked tree stores them); returns its id. */
+export async function insertRole(db: Db, role: { title: string; remark: string }, permissionIds: readonly number[]): Promise<number> {
+  const now = nowText()
+  const { id } = await db
+    .insertInto('role')
+    .values({ ...role, createdAt: now, updatedAt: now })
+    .returning('id')
+    .executeTakeFirstOrThrow()
+  if (permissionIds.length > 0) await db.insertInto('rolePermission').values(permissionIds.map((permissionId) => ({ roleId: id, permissionId }))).execute()
+  return id
+}
+
 /**
  * What every installation starts with: the root organisation, role 1 with every
  * permission, and the super user `admin` (no member, so it sees the whole province).
@@ -44,15 +56,7 @@ export async function seedFoundation(db: Db, adminPasswordHash: string) {
     { orgCode: ROOT_ORG_CODE, name: '省直机关工委', shortName: '省直工委', orgType: '党委', areaName: '南京市', hasCommittee: 1, sortNumber: 1 },
     null,
   )
-  const { id: superRoleId } = await db
-    .insertInto('role')
-    .values({ title: SUPER_ROLE_TITLE, remark: '拥有全部菜单权限，不可编辑或删除', createdAt: now, updatedAt: now })
-    .returning('id')
-    .executeTakeFirstOrThrow()
-  await db
-    .insertInto('rolePermission')
-    .values(permissionIdsOf().map((permissionId) => ({ roleId: superRoleId, permissionId })))
-    .execute()
+  const superRoleId = await insertRole(db, { title: SUPER_ROLE_TITLE, remark: '拥有全部菜单权限，不可编辑或删除' }, permissionIdsOf())
   await db
     .insertInto('admin')
     .values({ name: SUPER_USER_NAME, passwordHash: adminPasswordHash, roleId: superRoleId, createdAt: now, updatedAt: now })

@@ -1,6 +1,6 @@
 import { nowText } from '../db/time'
 import type { Db, NewMember } from '../db/types'
-import { insertOrg, permissionIdsOf } from './base'
+import { insertOrg, insertRole, permissionIdsOf } from './base'
 import { demoAccounts } from './demo-accounts'
 import type { ReceivedFile } from '../files/receive'
 import { seedDemoTrainings } from './demo-trainings'
@@ -136,15 +136,7 @@ export async function seedDemo(db: Db, root: OrgRef, passwordHashes: { orgadmin:
   if (orgAdminMemberId === undefined) throw new Error(`demo member ${demoAccounts.orgadmin.member.name} missing`)
 
   const now = nowText()
-  const { id: orgRoleId } = await db
-    .insertInto('role')
-    .values({ title: ORG_ROLE_TITLE, remark: '首页、培训管理、组织管理', createdAt: now, updatedAt: now })
-    .returning('id')
-    .executeTakeFirstOrThrow()
-  await db
-    .insertInto('rolePermission')
-    .values(permissionIdsOf(['dashboard', 'training', 'organization']).map((permissionId) => ({ roleId: orgRoleId, permissionId })))
-    .execute()
+  const orgRoleId = await insertRole(db, { title: ORG_ROLE_TITLE, remark: '首页、培训管理、组织管理' }, permissionIdsOf(['dashboard', 'training', 'organization']))
   await db
     .insertInto('admin')
     .values([

@@ -1,14 +1,10 @@
-import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { RpcName, RpcOutput } from '../../src-shared/ipc'
 import type { SignUpMember } from '../../src-shared/schemas/signup'
-import { optionsFromEnv } from '../../src-server/options'
-import { startServer, type RunningServer } from '../../src-server/start'
 import { demoAccounts } from '../../src-server/seed/demo-accounts'
 import type { AppCore } from '../../src-main/core/app-core'
 import { consoleTime, initialsOf } from '../../src-main/core/sync/door-desk'
 import { validTrainForm } from '../support/training'
-import { CAPTCHA, cleanUp, eventually, expectFailure, expectOk, remoteCore, signIn, tempDir } from './harness'
+import { call, cleanUp, eventually, expectFailure, expectOk, remoteCore, RestartableServer, signIn, tempDir } from './harness'
 
 /**
  * The door desk of the core against a real server stopped and started on the same port
@@ -21,25 +17,14 @@ const { admin } = demoAccounts
 
 describe('door check-in through the core, online and offline', () => {
   let dir: string
-  let server: RunningServer | null = null
-  let port = 0
+  let platform: RestartableServer
   let trainId: number
   let people: SignUpMember[]
   let consoleA: { core: AppCore; dataDir: string }
   let consoleB: { core: AppCore; dataDir: string }
 
-  async function serverUp(): Promise<string> {
-    server = await startServer({ ...optionsFromEnv({}), databaseUrl: join(dir, 'platform.sqlite'), uploadDir: join(dir, 'uploads'), host: '127.0.0.1', port, captchaTestCode: CAPTCHA })
-    port = Number(new URL(server.url).port)
-    return server.url
-  }
-  async function serverDown(): Promise<void> {
-    await server?.close()
-    server = null
-  }
-  const call = async <K extends RpcName>(core: AppCore, method: K, input?: unknown) => expectOk<RpcOutput<K>>(await core.dispatch(method, input))
   const checkInRows = async (signUpId: number) =>
-    server!.db.selectFrom('trainCheckIn').select(['checkInTime', 'source']).where('signUpId', '=', signUpId).execute()
+    platform.server!.db.selectFrom('trainCheckIn').select(['checkInTime', 'source']).where('signUpId', '=', signUpId).execute()
   /** Waits for this console's clock to reach the next second, so two check-ins differ in time. */
   const nextSecond = async () => {
     const now = consoleTime()
@@ -48,7 +33,8 @@ describe('door check-in through the core, online and offline', () => {
 
   beforeAll(async () => {
     dir = await tempDir()
-    const url = await serverUp()
+    platform = new RestartableServer(dir)
+    const url = await platform.up()
     consoleA = await remoteCore(url)
     consoleB = await remoteCore(url)
     for (const c of [consoleA, consoleB]) expectOk(await signIn(c.core, admin.username, admin.password))
@@ -61,12 +47,12 @@ describe('door check-in through the core, online and offline', () => {
     for (const c of [consoleA, consoleB]) await call(c.core, 'offline.prepare', { trainId })
   }, 90_000)
   afterAll(async () => {
-    await serverDown()
+    await platform.down()
     await cleanUp()
   })
 
   it('finds people offline by name, phone digits, pinyin initials and the scanned sign-up code', async () => {
-    await serverDown()
+    await platform.down()
     const { core } = consoleA
     const search = (text: string) => call(core, 'door.search', { trainId, text })
     const target = people[1]
@@ -108,7 +94,7 @@ describe('door check-in through the core, online and offline', () => {
     expect(b.checkInTime > a.checkInTime).toBe(true)
     expect((await call(consoleB.core, 'door.checkIn', { trainId, signUpId: people[3].id })).queued).toBe(true)
 
-    await serverUp()
+    await platform.up()
     // B, with the later time, reaches the server first.
     expect(await call(consoleB.core, 'sync.now')).toMatchObject({ online: true, pending: 0 })
     expect(await call(consoleA.core, 'sync.now')).toMatchObject({ online: true, pending: 0 })
@@ -125,10 +111,10 @@ describe('door check-in through the core, online and offline', () => {
   })
 
   it('lists a queued check-in refused for good (the sign-up cancelled meanwhile) with its reason until dismissed; the person shows not checked in', async () => {
-    await serverDown()
+    await platform.down()
     const target = people[1]
     expect(await call(consoleA.core, 'door.checkIn', { trainId, signUpId: target.id })).toMatchObject({ queued: true })
-    await serverUp()
+    await platform.up()
     // Cancelled at the office while console A was offline.
     await call(consoleB.core, 'signup.delete', { id: target.id })
 
@@ -144,7 +130,7 @@ describe('door check-in through the core, online and offline', () => {
     expect(await call(consoleA.core, 'sync.now')).toMatchObject({ pending: 0, refused: 1 })
     // Still listed after the console restarts (it is in the cache file), until the clerk dismisses it.
     await consoleA.core.close()
-    consoleA = await remoteCore(server!.url, { dataDir: consoleA.dataDir })
+    consoleA = await remoteCore(platform.server!.url, { dataDir: consoleA.dataDir })
     expect(await call(consoleA.core, 'sync.refused')).toEqual([refused])
     expect(await call(consoleA.core, 'sync.dismiss', { kind: 'checkIn', seq: refused.seq })).toMatchObject({ refused: 0 })
     expect(await call(consoleA.core, 'sync.refused')).toEqual([])

@@ -7,30 +7,16 @@ import { ErrorKey } from '../../src-shared/errors'
 import type { AppInfo } from '../../src-shared/ipc'
 import { DEFAULT_LOGIN_AES_KEY } from '../../src-shared/login-crypto'
 import { plainHttpWarning } from '../../src-shared/schemas/setup'
-import { createCore, type CoreOptions } from '../../src-main/core/app-core'
-import { fileSecretStore } from '../../src-main/core/file-secret-store'
+import type { CoreOptions } from '../../src-main/core/app-core'
 import { SETUP_FILE } from '../../src-main/core/first-run'
-import { jsonFileSettingsStore } from '../../src-main/core/settings'
 import { demoAccounts } from '../../src-server/seed/demo-accounts'
-import { CAPTCHA, cleanUp, expectFailure, expectOk, later, SECRET_FILE, SETTINGS_FILE, signIn, startTestServer, tempDir } from './harness'
+import { CAPTCHA, cleanUp, coreIn, expectFailure, expectOk, SETTINGS_FILE, signIn, startTestServer, tempDir } from './harness'
 
 const NEW_PASSWORD = 'Shen9Zhou'
 
 /** A console that asks on first run, as a packaged app does. */
 async function firstRunCore(dataDir: string, options: Partial<CoreOptions> = {}) {
-  const core = createCore({
-    dataDir,
-    host: 'web',
-    version: '0.0.0-test',
-    env: { CAPTCHA_TEST_CODE: CAPTCHA },
-    secretStore: fileSecretStore(join(dataDir, SECRET_FILE)),
-    settingsStore: jsonFileSettingsStore(join(dataDir, SETTINGS_FILE)),
-    firstRun: true,
-    ...options,
-  })
-  later(() => core.close())
-  await core.ready()
-  return core
+  return coreIn(dataDir, { env: { CAPTCHA_TEST_CODE: CAPTCHA }, firstRun: true, ...options })
 }
 
 function accountsIn(dataDir: string): string[] {

@@ -4,7 +4,7 @@ import { join } from 'node:path'
 import axios from 'axios'
 import { expect } from 'vitest'
 import type { ErrorKey } from '../../src-shared/errors'
-import type { RpcResult } from '../../src-shared/ipc'
+import type { RpcName, RpcOutput, RpcResult } from '../../src-shared/ipc'
 import { optionsFromEnv } from '../../src-server/options'
 import { startServer, type RunningServer } from '../../src-server/start'
 import { createCore, type AppCore, type CoreOptions } from '../../src-main/core/app-core'
@@ -34,48 +34,73 @@ export async function tempDir(): Promise<string> {
   return dir
 }
 
-/** A real platform server on 127.0.0.1; SQLite in a temp folder unless a database URL is given. */
-export async function startTestServer(databaseUrl?: string): Promise<RunningServer & { uploadDir: string }> {
-  const dir = await tempDir()
-  const uploadDir = join(dir, 'uploads')
-  const server = await startServer({
-    ...optionsFromEnv({}),
-    databaseUrl: databaseUrl ?? join(dir, 'platform.sqlite'),
-    uploadDir,
-    host: '127.0.0.1',
-    port: 0,
-    captchaTestCode: CAPTCHA,
-  })
-  later(() => server.close())
-  return { ...server, uploadDir }
+/** A real platform server on 127.0.0.1 with its files in `dir`, at `port` (0: any free port); SQLite in `dir` unless a database URL is given. The caller closes it. */
+export function serverIn(dir: string, port = 0, databaseUrl = join(dir, 'platform.sqlite')): Promise<RunningServer> {
+  return startServer({ ...optionsFromEnv({}), databaseUrl, uploadDir: join(dir, 'uploads'), host: '127.0.0.1', port, captchaTestCode: CAPTCHA })
 }
 
-/** A desktop core as the web host builds it, pointed at `serverUrl` (remote mode). */
-export async function remoteCore(
-  serverUrl: string,
-  options: { dataDir?: string } & Partial<CoreOptions> = {},
-): Promise<{ core: AppCore; dataDir: string }> {
-  const dataDir = options.dataDir ?? (await tempDir())
-  const settingsStore = jsonFileSettingsStore(join(dataDir, SETTINGS_FILE))
-  await settingsStore.set({ serverMode: 'remote', serverUrl })
+/** A real platform server in a temp folder, closed by `cleanUp`. */
+export async function startTestServer(databaseUrl?: string): Promise<RunningServer & { uploadDir: string }> {
+  const dir = await tempDir()
+  const server = await serverIn(dir, 0, databaseUrl)
+  later(() => server.close())
+  return { ...server, uploadDir: join(dir, 'uploads') }
+}
+
+/**
+ * The platform server of a test that loses it and gets it back: stopped and started again
+ * on the same port and database in `dir` (the first start takes any free port).
+ */
+export class RestartableServer {
+  server: RunningServer | null = null
+  port = 0
+  constructor(private readonly dir: string) {}
+
+  async up(): Promise<string> {
+    this.server = await serverIn(this.dir, this.port)
+    this.port = Number(new URL(this.server.url).port)
+    return this.server.url
+  }
+
+  async down(): Promise<void> {
+    await this.server?.close()
+    this.server = null
+  }
+}
+
+/** A desktop core as the web host builds it, on the data folder `dataDir`; closed by `cleanUp`. */
+export async function coreIn(dataDir: string, options: Partial<CoreOptions> = {}): Promise<AppCore> {
   const core = createCore({
     dataDir,
     host: 'web',
     version: '0.0.0-test',
     env: {},
     secretStore: fileSecretStore(join(dataDir, SECRET_FILE)),
-    settingsStore,
+    settingsStore: jsonFileSettingsStore(join(dataDir, SETTINGS_FILE)),
     ...options,
   })
   later(() => core.close())
   await core.ready()
-  return { core, dataDir }
+  return core
+}
+
+/** A desktop core pointed at `serverUrl` (remote mode). */
+export async function remoteCore(
+  serverUrl: string,
+  options: { dataDir?: string } & Partial<CoreOptions> = {},
+): Promise<{ core: AppCore; dataDir: string }> {
+  const dataDir = options.dataDir ?? (await tempDir())
+  await jsonFileSettingsStore(join(dataDir, SETTINGS_FILE)).set({ serverMode: 'remote', serverUrl })
+  return { core: await coreIn(dataDir, options), dataDir }
 }
 
 export function expectOk<T = unknown>(result: RpcResult<unknown>): T {
   if (!result.ok) expect.fail(`expected success, got ${result.error.key}: ${result.error.message}`)
   return result.data as T
 }
+
+/** Calls the core as the renderer does, expecting success. */
+export const call = async <K extends RpcName>(core: AppCore, method: K, input?: unknown) => expectOk<RpcOutput<K>>(await core.dispatch(method, input))
 
 export function expectFailure(result: RpcResult<unknown>, key: ErrorKey, message?: string) {
   if (result.ok) expect.fail(`expected ${key}, got success`)

@@ -3,15 +3,11 @@ import { readdirSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import BetterSqlite3 from 'better-sqlite3'
 import { afterAll, expect, it } from 'vitest'
-import type { RpcName, RpcOutput } from '../../src-shared/ipc'
 import type { UploadedFile } from '../../src-shared/schemas/files'
-import { optionsFromEnv } from '../../src-server/options'
-import { startServer } from '../../src-server/start'
 import { demoAccounts } from '../../src-server/seed/demo-accounts'
-import type { AppCore } from '../../src-main/core/app-core'
 import { CACHE_DAYS } from '../../src-main/core/sync/gateway'
 import { validTrainForm } from '../support/training'
-import { CAPTCHA, cleanUp, expectFailure, expectOk, remoteCore, signIn, tempDir } from './harness'
+import { call, cleanUp, expectFailure, expectOk, remoteCore, serverIn, signIn, tempDir } from './harness'
 
 /*
  * The cache keeps what a prepared training needs, however old, and forgets the rest once
@@ -27,11 +23,10 @@ const DAY_MS = 24 * 60 * 60 * 1000
 /** The cached files' folder of a data folder, and the name a stored path's file has in it. */
 const folderOf = (dataDir: string) => join(dataDir, 'offline-cache-files')
 const fileOf = (path: string) => createHash('sha256').update(path).digest('hex')
-const call = async <K extends RpcName>(core: AppCore, method: K, input?: unknown) => expectOk<RpcOutput<K>>(await core.dispatch(method, input))
 
 it('forgets old reads and files no prepared training needs, keeps the prepared one’s and recent ones, and forgets all of them when leaving the server', async () => {
   const dir = await tempDir()
-  const server = await startServer({ ...optionsFromEnv({}), databaseUrl: join(dir, 'platform.sqlite'), uploadDir: join(dir, 'uploads'), host: '127.0.0.1', port: 0, captchaTestCode: CAPTCHA })
+  const server = await serverIn(dir)
   const first = await remoteCore(server.url)
   expectOk(await signIn(first.core, demoAccounts.admin.username, demoAccounts.admin.password))
   const [prepared, other] = [await call(first.core, 'train.create', validTrainForm({ maxNum: 0, name: '已准备离线的培训班' })), await call(first.core, 'train.create', validTrainForm({ maxNum: 0, name: '很久以前看过的培训班' }))]

@@ -1,15 +1,11 @@
-import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { RpcName, RpcOutput } from '../../src-shared/ipc'
 import type { SyncStatus } from '../../src-shared/schemas/sync'
-import { optionsFromEnv } from '../../src-server/options'
-import { startServer, type RunningServer } from '../../src-server/start'
 import { demoAccounts } from '../../src-server/seed/demo-accounts'
 import { OFFLINE_WRITE } from '../../src-main/core/sync/gateway'
 import type { AppCore } from '../../src-main/core/app-core'
 import { validTrainForm } from '../support/training'
 import { startReverseProxy } from '../support/reverse-proxy'
-import { CAPTCHA, cleanUp, eventually, expectFailure, expectOk, later, remoteCore, signIn, tempDir } from './harness'
+import { call, cleanUp, eventually, expectFailure, expectOk, later, remoteCore, RestartableServer, serverIn, signIn, tempDir } from './harness'
 import { signInSheet } from '../../src-renderer/features/venue/venuePapers'
 import { PdfFile } from '../support/pdf-tools'
 
@@ -24,26 +20,11 @@ const { admin } = demoAccounts
 
 describe('offline cache, outbox and sync', () => {
   let dir: string
-  let server: RunningServer | null = null
-  let port = 0
+  let platform: RestartableServer
   let dataDir: string
   let trainId: number
   let signUps: number[]
 
-  /** The platform server on the test's database, at `at` (0: any free port). */
-  const startOn = (at: number) =>
-    startServer({ ...optionsFromEnv({}), databaseUrl: join(dir, 'platform.sqlite'), uploadDir: join(dir, 'uploads'), host: '127.0.0.1', port: at, captchaTestCode: CAPTCHA })
-  async function serverUp(): Promise<string> {
-    server = await startOn(port)
-    port = Number(new URL(server.url).port)
-    return server.url
-  }
-  async function serverDown(): Promise<void> {
-    await server?.close()
-    server = null
-  }
-
-  const call = async <K extends RpcName>(core: AppCore, method: K, input?: unknown) => expectOk<RpcOutput<K>>(await core.dispatch(method, input))
   const status = (core: AppCore) => call(core, 'sync.status')
   const plan = (rows: number, cols: number, people: (number | null)[], baseRevision?: number) => ({
     trainId,
@@ -55,7 +36,8 @@ describe('offline cache, outbox and sync', () => {
 
   beforeAll(async () => {
     dir = await tempDir()
-    const url = await serverUp()
+    platform = new RestartableServer(dir)
+    const url = await platform.up()
     const first = await remoteCore(url)
     dataDir = first.dataDir
     expectOk(await signIn(first.core, admin.username, admin.password))
@@ -69,13 +51,13 @@ describe('offline cache, outbox and sync', () => {
     await first.core.close()
   }, 60_000)
   afterAll(async () => {
-    await serverDown()
+    await platform.down()
     await cleanUp()
   })
 
   it('starts offline with the last session, reads from the cache and refuses writes other than seats', async () => {
-    await serverDown()
-    const { core } = await remoteCore(`http://127.0.0.1:${port}`, { dataDir })
+    await platform.down()
+    const { core } = await remoteCore(`http://127.0.0.1:${platform.port}`, { dataDir })
     const user = await call(core, 'session.current')
     expect(user?.name).toBe(admin.username)
     const offline = await status(core)
@@ -102,7 +84,7 @@ describe('offline cache, outbox and sync', () => {
   })
 
   it('signs in offline from the login page with the last account’s own password; wrong ones are refused and slowed down, across a restart', async () => {
-    const first = await remoteCore(`http://127.0.0.1:${port}`, { dataDir })
+    const first = await remoteCore(`http://127.0.0.1:${platform.port}`, { dataDir })
     // The login page opens: its captcha cannot load, and the core says it is offline.
     expectFailure(await first.core.dispatch('auth.captcha', undefined), 'OFFLINE')
     expect((await status(first.core)).online).toBe(false)
@@ -116,7 +98,7 @@ describe('offline cache, outbox and sync', () => {
     await first.core.close()
 
     // Two failures: after a restart the next attempt, even the right one, still waits two seconds.
-    const { core } = await remoteCore(`http://127.0.0.1:${port}`, { dataDir })
+    const { core } = await remoteCore(`http://127.0.0.1:${platform.port}`, { dataDir })
     started = Date.now()
     expect((await call(core, 'session.loginOffline', right)).name).toBe(admin.username)
     expect(Date.now() - started).toBeGreaterThanOrEqual(1900)
@@ -132,12 +114,12 @@ describe('offline cache, outbox and sync', () => {
   })
 
   it('syncs the outbox exactly once when the server is back', async () => {
-    const { core } = await remoteCore(`http://127.0.0.1:${port}`, { dataDir })
+    const { core } = await remoteCore(`http://127.0.0.1:${platform.port}`, { dataDir })
     expect((await status(core)).pending).toBe(1)
     // Tries while the server is still down (the second ends at once, offline): no later sync may wait on them.
     expect(await call(core, 'sync.now')).toMatchObject({ online: false, pending: 1 })
     expect(await call(core, 'sync.now')).toMatchObject({ online: false, pending: 1, syncing: false })
-    await serverUp()
+    await platform.up()
     const synced: SyncStatus = await call(core, 'sync.now')
     expect(synced).toMatchObject({ online: true, pending: 0, conflicts: 0, syncing: false })
     expect(synced.lastSyncAt).not.toBeNull()
@@ -151,13 +133,13 @@ describe('offline cache, outbox and sync', () => {
   })
 
   it('keeps a conflicting offline save with both versions until the user chooses', async () => {
-    const { core } = await remoteCore(`http://127.0.0.1:${port}`, { dataDir })
+    const { core } = await remoteCore(`http://127.0.0.1:${platform.port}`, { dataDir })
     await call(core, 'seat.plan', { trainId })
-    await serverDown()
+    await platform.down()
     expect(await call(core, 'seat.save', plan(1, 4, [signUps[3]], 1))).toEqual({ outcome: 'queued', pending: 1 })
-    await serverUp()
+    await platform.up()
     // Another console saves first.
-    const other = await remoteCore(`http://127.0.0.1:${port}`)
+    const other = await remoteCore(`http://127.0.0.1:${platform.port}`)
     expectOk(await signIn(other.core, admin.username, admin.password))
     expect(await call(other.core, 'seat.save', plan(2, 2, [signUps[0]], 1))).toEqual({ outcome: 'saved', revision: 2 })
 
@@ -175,22 +157,22 @@ describe('offline cache, outbox and sync', () => {
   })
 
   it('lists a queued save of a training deleted meanwhile as refused with the reason, and sends it no more', async () => {
-    const { core } = await remoteCore(`http://127.0.0.1:${port}`, { dataDir })
+    const { core } = await remoteCore(`http://127.0.0.1:${platform.port}`, { dataDir })
     const gone = (await call(core, 'train.create', validTrainForm({ maxNum: 0, name: '将被删除的培训班' }))).id
     await call(core, 'offline.prepare', { trainId: gone })
-    await serverDown()
+    await platform.down()
     // Two saves: the second, never sent, is the one the clerk last made.
     await call(core, 'seat.save', { ...plan(1, 2, []), trainId: gone, baseRevision: 0 })
     await call(core, 'seat.save', { ...plan(1, 3, []), trainId: gone, baseRevision: 0 })
     // Deleted elsewhere while this console still cannot reach the server (once it can, it syncs
     // on its own within a second, and a save that arrives before the delete is rightly saved).
-    const elsewhere = await startOn(0)
+    const elsewhere = await serverIn(dir)
     const other = await remoteCore(elsewhere.url)
     expectOk(await signIn(other.core, admin.username, admin.password))
     await call(other.core, 'train.delete', { id: gone })
     await other.core.close()
     await elsewhere.close()
-    await serverUp()
+    await platform.up()
 
     expect(await call(core, 'sync.now')).toMatchObject({ online: true, pending: 0, conflicts: 0, refused: 1 })
     const [refused] = await call(core, 'sync.refused')
@@ -203,35 +185,35 @@ describe('offline cache, outbox and sync', () => {
   })
 
   it('never shows an accepted save undone: offline again, the screen holds it and the next save applies on it', async () => {
-    const { core } = await remoteCore(`http://127.0.0.1:${port}`, { dataDir })
+    const { core } = await remoteCore(`http://127.0.0.1:${platform.port}`, { dataDir })
     const seatsOf = (p: { seats: { trainSignUpMemberId: number | null }[] }) => p.seats.map((s) => s.trainSignUpMemberId)
     const before = await call(core, 'seat.plan', { trainId })
     // A swap saved offline, synced when the server is back, then the network is lost again.
-    await serverDown()
+    await platform.down()
     expect(await call(core, 'seat.save', plan(2, 2, [signUps[1], signUps[0]], before.revision))).toMatchObject({ outcome: 'queued' })
-    await serverUp()
+    await platform.up()
     expect(await call(core, 'sync.now')).toMatchObject({ pending: 0, conflicts: 0 })
-    await serverDown()
+    await platform.down()
     const offline = await call(core, 'seat.plan', { trainId })
     expect(offline).toMatchObject({ revision: before.revision + 1, rowNumber: 2, columnNumber: 2 })
     expect(seatsOf(offline)).toEqual([signUps[1], signUps[0]])
 
     // The next offline save starts from it and is no conflict with the clerk's own change.
     await call(core, 'seat.save', plan(2, 2, [signUps[0], signUps[1]], offline.revision))
-    await serverUp()
+    await platform.up()
     expect(await call(core, 'sync.now')).toMatchObject({ pending: 0, conflicts: 0 })
 
     // A save the server took at once is what the screen shows offline too.
     expect(await call(core, 'seat.save', plan(2, 2, [signUps[2], signUps[1]], before.revision + 2))).toEqual({ outcome: 'saved', revision: before.revision + 3 })
-    await serverDown()
+    await platform.down()
     expect(seatsOf(await call(core, 'seat.plan', { trainId }))).toEqual([signUps[2], signUps[1]])
-    await serverUp()
+    await platform.up()
     expect(seatsOf(await call(core, 'seat.plan', { trainId }))).toEqual([signUps[2], signUps[1]])
     await core.close()
   })
 
   it('catches up with what another console saved at each sync, so that offline the screen is the server’s last plan', async () => {
-    const url = `http://127.0.0.1:${port}`
+    const url = `http://127.0.0.1:${platform.port}`
     const { core } = await remoteCore(url, { dataDir })
     const before = await call(core, 'seat.plan', { trainId })
     const other = await remoteCore(url)
@@ -239,35 +221,35 @@ describe('offline cache, outbox and sync', () => {
     expect(await call(other.core, 'seat.save', plan(2, 2, [null, signUps[2], signUps[0]], before.revision))).toMatchObject({ outcome: 'saved' })
 
     expect(await call(core, 'sync.now')).toMatchObject({ online: true, pending: 0 })
-    await serverDown()
+    await platform.down()
     const offline = await call(core, 'seat.plan', { trainId })
     expect(offline.revision).toBe(before.revision + 1)
     expect(offline.seats.map((s) => s.trainSignUpMemberId)).toEqual([null, signUps[2], signUps[0]])
-    await serverUp()
+    await platform.up()
     await core.close()
   })
 
   it('sends a restarted console’s queue by itself, notices a lost server without a click and syncs when it is back', async () => {
-    const url = `http://127.0.0.1:${port}`
+    const url = `http://127.0.0.1:${platform.port}`
     const before = await call((await remoteCore(url, { dataDir })).core, 'seat.plan', { trainId })
-    await serverDown()
+    await platform.down()
     const first = await remoteCore(url, { dataDir })
     expect(await call(first.core, 'seat.save', plan(2, 2, [signUps[3], signUps[2]], before.revision))).toMatchObject({ outcome: 'queued' })
     await first.core.close()
 
     // Restarted with the server reachable: nothing is clicked, nothing but the status is read.
-    await serverUp()
+    await platform.up()
     const { core } = await remoteCore(url, { dataDir })
     const synced = await eventually('the queued save synced', 10_000, async () => (await status(core)).pending === 0)
     console.info(`restarted console synced its queue in ${synced} ms`)
     expect((await call(core, 'seat.plan', { trainId })).revision).toBe(before.revision + 1)
 
     // An idle console sees the server go, and come back with a save queued meanwhile.
-    await serverDown()
+    await platform.down()
     const noticed = await eventually('the lost server noticed', 15_000, async () => !(await status(core)).online)
     console.info(`idle console noticed the lost server in ${noticed} ms`)
     expect(await call(core, 'seat.save', plan(2, 2, [signUps[2], signUps[3]], before.revision + 1))).toMatchObject({ outcome: 'queued' })
-    await serverUp()
+    await platform.up()
     const back = await eventually('synced after the server came back', 10_000, async () => {
       const now = await status(core)
       return now.online && now.pending === 0
@@ -278,20 +260,20 @@ describe('offline cache, outbox and sync', () => {
   }, 60_000)
 
   it('behind a reverse proxy answering 502, the console is offline: reads from the cache, seat saves queued and synced once the backend is back', async () => {
-    const proxy = await startReverseProxy(port)
+    const proxy = await startReverseProxy(platform.port)
     later(() => proxy.close())
     const { core } = await remoteCore(proxy.url)
     expectOk(await signIn(core, admin.username, admin.password))
     const before = await call(core, 'seat.plan', { trainId })
 
-    await serverDown()
+    await platform.down()
     const cached = await call(core, 'seat.plan', { trainId })
     expect(cached.revision).toBe(before.revision)
     expect((await status(core)).online).toBe(false)
     expect(await call(core, 'seat.save', plan(2, 2, [signUps[1], signUps[3]], before.revision))).toEqual({ outcome: 'queued', pending: 1 })
     expectFailure(await core.dispatch('train.delete', { id: trainId }), 'OFFLINE', OFFLINE_WRITE)
 
-    await serverUp()
+    await platform.up()
     await eventually('synced through the proxy', 10_000, async () => {
       const now = await status(core)
       return now.online && now.pending === 0
@@ -303,19 +285,19 @@ describe('offline cache, outbox and sync', () => {
   }, 60_000)
 
   it('refuses to switch servers while a save is queued and loses nothing; with nothing queued the switch forgets the old server’s plans and password', async () => {
-    const { core } = await remoteCore(`http://127.0.0.1:${port}`)
+    const { core } = await remoteCore(`http://127.0.0.1:${platform.port}`)
     expectOk(await signIn(core, admin.username, admin.password))
     const before = await call(core, 'seat.plan', { trainId })
     // Online the server answers: the offline form is refused, and the page goes back to the captcha.
     expectFailure(await core.dispatch('session.loginOffline', { username: admin.username, password: admin.password }), 'CAPTCHA_INVALID', '服务器已恢复连接，请输入验证码登录')
-    await serverDown()
+    await platform.down()
     expect(await call(core, 'seat.save', plan(2, 2, [signUps[3], signUps[2]], before.revision))).toEqual({ outcome: 'queued', pending: 1 })
 
     const elsewhere = { serverMode: 'remote', serverUrl: 'http://127.0.0.1:9' } as const
     expectFailure(await core.dispatch('settings.set', elsewhere), 'CONFLICT', '还有 1 项修改尚未同步到当前服务器，请联网同步后再切换')
-    expect((await call(core, 'settings.get')).serverUrl).toBe(`http://127.0.0.1:${port}`)
+    expect((await call(core, 'settings.get')).serverUrl).toBe(`http://127.0.0.1:${platform.port}`)
     expect((await status(core)).pending).toBe(1)
-    await serverUp()
+    await platform.up()
     expect(await call(core, 'sync.now')).toMatchObject({ online: true, pending: 0, conflicts: 0 })
     const synced = await call(core, 'seat.plan', { trainId })
     expect(synced.revision).toBe(before.revision + 1)

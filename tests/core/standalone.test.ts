@@ -4,27 +4,12 @@ import axios from 'axios'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { AppInfo } from '../../src-shared/ipc'
 import type { UserInfo } from '../../src-shared/schemas/auth'
-import { createCore } from '../../src-main/core/app-core'
-import { fileSecretStore } from '../../src-main/core/file-secret-store'
-import { jsonFileSettingsStore } from '../../src-main/core/settings'
 import { demoAccounts } from '../../src-server/seed/demo-accounts'
-import { CAPTCHA, cleanUp, expectOk, later, SECRET_FILE, SETTINGS_FILE, signIn, startTestServer, tempDir } from './harness'
+import { CAPTCHA, cleanUp, coreIn, expectOk, SETTINGS_FILE, signIn, startTestServer, tempDir } from './harness'
 
 const { admin } = demoAccounts
 
-async function standaloneCore(dataDir: string) {
-  const core = createCore({
-    dataDir,
-    host: 'web',
-    version: '0.0.0-test',
-    env: { CAPTCHA_TEST_CODE: CAPTCHA },
-    secretStore: fileSecretStore(join(dataDir, SECRET_FILE)),
-    settingsStore: jsonFileSettingsStore(join(dataDir, SETTINGS_FILE)),
-  })
-  later(() => core.close())
-  await core.ready()
-  return core
-}
+const standaloneCore = (dataDir: string) => coreIn(dataDir, { env: { CAPTCHA_TEST_CODE: CAPTCHA } })
 
 const reachable = (url: string) =>
   axios.get(`${url}/api/captcha`).then(

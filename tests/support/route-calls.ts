@@ -5,6 +5,7 @@ import { hashPassword } from '../../src-server/auth/passwords'
 import { sha256Hex } from '../../src-server/auth/tokens'
 import { nowText } from '../../src-server/db/time'
 import type { Db } from '../../src-server/db/types'
+import { insertRole } from '../../src-server/seed/base'
 import { login } from './login'
 import { sampleUpload } from './sample-files'
 
@@ -23,8 +24,7 @@ export async function roleAccount(server: { url: string; db: Db }, permissionIds
   const { db } = server
   const now = nowText()
   const name = `routes${process.pid}_${++accounts}_${Math.floor(Math.random() * 1e6)}`
-  const { id: roleId } = await db.insertInto('role').values({ title: name, remark: '生成测试', createdAt: now, updatedAt: now }).returning('id').executeTakeFirstOrThrow()
-  if (permissionIds.length > 0) await db.insertInto('rolePermission').values(permissionIds.map((permissionId) => ({ roleId, permissionId }))).execute()
+  const roleId = await insertRole(db, { title: name, remark: '生成测试' }, permissionIds)
   await db.insertInto('admin').values({ name, passwordHash: await hashPassword(ACCOUNT_PASSWORD), roleId, memberId, createdAt: now, updatedAt: now }).execute()
   return login(server.url, name, ACCOUNT_PASSWORD)
 }

@@ -1,4 +1,7 @@
+import type { Insertable } from 'kysely'
 import type { TrainCreateBody } from '../../src-shared/schemas/training'
+import { nowText } from '../../src-server/db/time'
+import type { TrainTable } from '../../src-server/db/training-tables'
 import type { Db } from '../../src-server/db/types'
 import { DEMO_GROUP_QR_PATH } from '../../src-server/seed/demo-trainings'
 
@@ -40,6 +43,22 @@ export function validTrainForm(overrides: Partial<TrainCreateBody> = {}): TrainC
     trainSignIns: [{ signInStartTime: daysFromNow(6.9), signInEndTime: daysFromNow(7) }],
     weChatCodes: DEMO_GROUP_QR_PATH,
     ...overrides,
+  }
+}
+
+/**
+ * The row of a published training (审核通过) with validTrainForm's dates, place and contact,
+ * for a bench that inserts its trainings directly rather than through the API.
+ */
+export function publishedTrainRow(name: string, orgId: number): Insertable<TrainTable> {
+  const form = validTrainForm()
+  const now = nowText()
+  return {
+    name, orgId, depName: '其他', isTrainCenter: 0, sendObject: form.sendObject, classType: 1, createTime: now,
+    description: '', content: '', requirement: '', trainStartTime: form.trainStartTime, trainEndTime: form.trainEndTime, classHour: 8,
+    site: form.site, address: form.address, participants: form.participants, signUpStartTime: form.signUpStartTime,
+    signUpEndTime: form.signUpEndTime, maxNum: 0, name1: form.name1, telephone1: form.telephone1, status: 30,
+    tokenValue: 'bench', checkInSecret: '00', signUpOptions: '1,2,5', createdAt: now, updatedAt: now,
   }
 }
 

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react'
-import { makeStyles, Text, tokens } from '@fluentui/react-components'
+import { makeStyles, MessageBar, MessageBarBody, Text, tokens } from '@fluentui/react-components'
 import { BuildingGovernmentFilled } from '@fluentui/react-icons'
 import { SYSTEM_NAME } from '../../../src-shared/product'
 import { brandColor, brandColorDark } from '../../lib/theme'
@@ -58,3 +58,20 @@ export const useAuthCardStyles = makeStyles({
   },
   cardTitle: { textAlign: 'center' },
 })
+
+/** The top of a card: its title and, when the last try was refused, why. */
+export function AuthCardHeading({ title, refusal }: { title: string; refusal?: string | null }) {
+  const card = useAuthCardStyles()
+  return (
+    <>
+      <Text as="h2" size={500} weight="semibold" className={card.cardTitle}>
+        {title}
+      </Text>
+      {refusal && (
+        <MessageBar intent="error">
+          <MessageBarBody>{refusal}</MessageBarBody>
+        </MessageBar>
+      )}
+    </>
+  )
+}

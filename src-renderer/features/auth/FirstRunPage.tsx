@@ -8,7 +8,7 @@ import { PASSWORD_INPUT_CAP, PASSWORD_RULE_MESSAGE } from '../../../src-shared/s
 import { call } from '../../lib/bridge'
 import { FormField, TextField } from '../../components/FormFields'
 import { showServerIssues } from '../../components/serverIssues'
-import { AuthBackdrop, useAuthCardStyles } from './AuthBackdrop'
+import { AuthBackdrop, AuthCardHeading, useAuthCardStyles } from './AuthBackdrop'
 
 const useStyles = makeStyles({
   card: { width: '460px' },
@@ -65,14 +65,7 @@ export function FirstRunPage({ onDone }: { onDone(): void }) {
   return (
     <AuthBackdrop>
       <form className={`${card.card} ${styles.card}`} onSubmit={submit} noValidate aria-label="首次设置">
-        <Text as="h2" size={500} weight="semibold" className={card.cardTitle}>
-          首次设置
-        </Text>
-        {refusal && (
-          <MessageBar intent="error">
-            <MessageBarBody>{refusal}</MessageBarBody>
-          </MessageBar>
-        )}
+        <AuthCardHeading title="首次设置" refusal={refusal} />
         <FormField control={control} name="mode" label="运行方式">
           {(field) => (
             <RadioGroup value={String(field.value)} onChange={(_, data) => field.onChange(data.value)}>
@@ -140,9 +133,7 @@ function SetupFinished({ setup, onDone }: { setup: FirstRunOutput; onDone(): voi
   return (
     <AuthBackdrop>
       <section className={`${card.card} ${styles.card}`} aria-label="设置完成">
-        <Text as="h2" size={500} weight="semibold" className={card.cardTitle}>
-          设置完成
-        </Text>
+        <AuthCardHeading title="设置完成" />
         <MessageBar intent="success">
           <MessageBarBody>
             {setup.mode === 'standalone'

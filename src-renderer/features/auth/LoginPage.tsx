@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react'
-import { Button, makeStyles, MessageBar, MessageBarBody, Spinner, Text, tokens } from '@fluentui/react-components'
+import { Button, makeStyles, MessageBar, MessageBarBody, Spinner, tokens } from '@fluentui/react-components'
 import { LockClosedRegular, PersonRegular, ShieldKeyholeRegular } from '@fluentui/react-icons'
 import { standardSchemaResolver } from '@hookform/resolvers/standard-schema'
 import { useForm } from 'react-hook-form'
@@ -11,7 +11,7 @@ import { useSyncStatus } from '../../components/SyncStatus'
 import { useSession } from '../../components/session'
 import { TextField } from '../../components/FormFields'
 import { showServerIssues } from '../../components/serverIssues'
-import { AuthBackdrop, useAuthCardStyles } from './AuthBackdrop'
+import { AuthBackdrop, AuthCardHeading, useAuthCardStyles } from './AuthBackdrop'
 import { ServerModeNote } from './ServerModeNote'
 import { ServerSettingsLink } from './ServerSettingsDialog'
 import { useCaptcha } from './useCaptcha'
@@ -107,14 +107,7 @@ export function LoginPage() {
   return (
     <AuthBackdrop>
       <form className={card.card} onSubmit={submit} noValidate aria-label="登录">
-        <Text as="h2" size={500} weight="semibold" className={card.cardTitle}>
-          账号登录
-        </Text>
-        {message && (
-          <MessageBar intent="error">
-            <MessageBarBody>{message}</MessageBarBody>
-          </MessageBar>
-        )}
+        <AuthCardHeading title="账号登录" refusal={message} />
         {offline && (
           <MessageBar intent="warning">
             <MessageBarBody>离线登录：使用本机上次在线登录的账号</MessageBarBody>

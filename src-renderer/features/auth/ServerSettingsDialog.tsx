@@ -1,11 +1,11 @@
 import { useState } from 'react'
-import { Input, Link, Radio, RadioGroup } from '@fluentui/react-components'
+import { Link, Radio, RadioGroup } from '@fluentui/react-components'
 import { useWatch, type Control } from 'react-hook-form'
 import { z } from 'zod'
 import { SettingsSchema, type AppInfo, type Settings } from '../../../src-shared/ipc'
 import { call } from '../../lib/bridge'
 import { FormDialog } from '../../components/FormDialog'
-import { FormField } from '../../components/FormFields'
+import { FormField, TextField } from '../../components/FormFields'
 import { toastMessages, useNotify } from '../../components/toast'
 
 /** The dialog edits the address as text; it becomes Settings (and is checked by SettingsSchema) on save. */
@@ -37,30 +37,10 @@ function SettingsFields({ control, host }: { control: Control<SettingsFormInput,
       </FormField>
       {/* Only the installed desktop app updates itself. */}
       {host === 'electron' && (
-        <FormField control={control} name="updateUrl" label="更新地址" hint="安装版检查更新的地址，由平台管理员提供；留空则不检查">
-          {(field) => (
-            <Input
-              ref={field.ref}
-              value={field.value}
-              onChange={(_, data) => field.onChange(data.value)}
-              onBlur={field.onBlur}
-              placeholder="例如 https://updates.example.cn/console/"
-            />
-          )}
-        </FormField>
+        <TextField control={control} name="updateUrl" label="更新地址" hint="安装版检查更新的地址，由平台管理员提供；留空则不检查" placeholder="例如 https://updates.example.cn/console/" />
       )}
       {mode === 'remote' && (
-        <FormField control={control} name="serverUrl" label="服务器地址" required>
-          {(field) => (
-            <Input
-              ref={field.ref}
-              value={field.value}
-              onChange={(_, data) => field.onChange(data.value)}
-              onBlur={field.onBlur}
-              placeholder="例如 http://192.168.1.10:8686"
-            />
-          )}
-        </FormField>
+        <TextField control={control} name="serverUrl" label="服务器地址" required placeholder="例如 http://192.168.1.10:8686" />
       )}
     </>
   )

@@ -4,6 +4,7 @@ import {
   Field, Input, makeStyles, Radio, RadioGroup, Spinner, Text, Textarea, tokens,
 } from '@fluentui/react-components'
 import type { AnswerDetail, AnswerItem } from '../../../src-shared/schemas/exam'
+import { stemOptions } from '../../../src-shared/schemas/question'
 import { call } from '../../lib/bridge'
 import { useGuardedClose, useLeaveGuard } from '../../components/leaveGuard'
 import { useNotify } from '../../components/toast'
@@ -18,17 +19,6 @@ const useStyles = makeStyles({
   score: { width: '120px' },
 })
 
-const LETTERS = ['A', 'B', 'C', 'D', 'E', 'F', 'G', 'H', 'I', 'J']
-
-function optionsOf(item: AnswerItem): [string, string][] {
-  try {
-    const stem = JSON.parse(item.question.stem || '{}') as Record<string, string>
-    return LETTERS.filter((l) => l in stem).map((l) => [l, stem[l]])
-  } catch {
-    return []
-  }
-}
-
 /** The member's answer shown with the control of its type (spec 001 §4), read-only. */
 function AnswerControl({ item }: { item: AnswerItem }) {
   const answer = item.answer ?? ''
@@ -36,11 +26,11 @@ function AnswerControl({ item }: { item: AnswerItem }) {
     case 1:
       return (
         <RadioGroup value={answer} disabled aria-label="考生作答">
-          {optionsOf(item).map(([l, text]) => <Radio key={l} value={l} label={`${l}. ${text}`} />)}
+          {stemOptions(item.question.stem).map(({ letter, text }) => <Radio key={letter} value={letter} label={`${letter}. ${text}`} />)}
         </RadioGroup>
       )
     case 2:
-      return <div>{optionsOf(item).map(([l, text]) => <Checkbox key={l} disabled checked={answer.split(',').includes(l)} label={`${l}. ${text}`} />)}</div>
+      return <div>{stemOptions(item.question.stem).map(({ letter, text }) => <Checkbox key={letter} disabled checked={answer.split(',').includes(letter)} label={`${letter}. ${text}`} />)}</div>
     case 3:
       return (
         <RadioGroup value={answer} disabled layout="horizontal" aria-label="考生作答">

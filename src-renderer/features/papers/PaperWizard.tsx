@@ -7,11 +7,9 @@ import {
   DialogContent,
   DialogSurface,
   DialogTitle,
-  Dropdown,
   Field,
   Input,
   makeStyles,
-  Option,
   Radio,
   RadioGroup,
   Spinner,
@@ -36,6 +34,7 @@ import { toastMessages, useNotify } from '../../components/toast'
 import { DraftNote, useStateDraft } from '../../components/drafts'
 import { useGuardedClose, useLeaveGuard } from '../../components/leaveGuard'
 import { compositionOf, compositionPayload, emptyComposition, hasChoices, totals, unscored, type CompositionDraft, type TypeRow } from './composition'
+import { CategoryDropdown } from '../questions/CategoryDropdown'
 import { QuestionPicker } from './QuestionPicker'
 
 const useStyles = makeStyles({
@@ -44,7 +43,6 @@ const useStyles = makeStyles({
   grid: { display: 'grid', gridTemplateColumns: '90px 1fr 1fr', gap: tokens.spacingHorizontalM, alignItems: 'center' },
   unscored: { display: 'grid', gridTemplateColumns: '90px 1fr', gap: tokens.spacingHorizontalM, alignItems: 'center' },
   split: { display: 'grid', gridTemplateColumns: '1fr 160px 40px', gap: tokens.spacingHorizontalM, alignItems: 'center' },
-  choice: { minWidth: 0, width: '100%' },
   heading: { fontWeight: tokens.fontWeightSemibold },
 })
 
@@ -197,21 +195,12 @@ export function PaperWizard({ paper, use = UseType.EXAM, onClose, onSaved }: { p
                     <Text className={styles.heading}>类别分配（选填：从指定类别抽取的题目数量，其余从全部类别抽取）</Text>
                     {draft.split.map((row) => (
                       <div key={row.key} className={styles.split}>
-                        <Dropdown
-                          className={styles.choice}
-                          aria-label="题目类别"
-                          placeholder="请选择题目类别"
-                          value={categories.find((c) => c.id === row.categoryId)?.name ?? ''}
-                          selectedOptions={row.categoryId ? [String(row.categoryId)] : []}
-                          onOptionSelect={(_, d) => setSplit(row.key, { categoryId: Number(d.optionValue) })}
-                        >
-                          {categories.map((c) => (
-                            // A category chosen in another row is not offered again.
-                            <Option key={c.id} value={String(c.id)} disabled={draft.split.some((r) => r.key !== row.key && r.categoryId === c.id)}>
-                              {c.name}
-                            </Option>
-                          ))}
-                        </Dropdown>
+                        <CategoryDropdown
+                          categories={categories}
+                          value={row.categoryId}
+                          onChange={(categoryId) => setSplit(row.key, { categoryId })}
+                          taken={(id) => draft.split.some((r) => r.key !== row.key && r.categoryId === id)}
+                        />
                         <Input type="number" min={0} step={1} aria-label="类别题目数量" placeholder="数量" value={row.count} onChange={(_, d) => setSplit(row.key, { count: d.value })} />
                         <Button appearance="subtle" icon={<DeleteRegular />} aria-label="删除该类别" onClick={() => removeSplit(row.key)} />
                       </div>

@@ -49,6 +49,7 @@ import { toastMessages, useNotify } from '../../components/toast'
 import { ImageUpload } from '../../components/upload/ImageUpload'
 import { DraftNote, useStateDraft } from '../../components/drafts'
 import { useGuardedClose, useLeaveGuard } from '../../components/leaveGuard'
+import { CategoryDropdown } from './CategoryDropdown'
 
 const useStyles = makeStyles({
   surface: { maxWidth: '760px', width: '100%' },
@@ -243,20 +244,7 @@ export function QuestionDialog({
                 </Dropdown>
               </Field>
               <Field label="题目类别" required {...state('categoryId')}>
-                <Dropdown
-                  className={styles.choice}
-                  aria-label="题目类别"
-                  placeholder="请选择题目类别"
-                  value={categories.find((c) => c.id === draft.categoryId)?.name ?? ''}
-                  selectedOptions={draft.categoryId ? [String(draft.categoryId)] : []}
-                  onOptionSelect={(_, data) => update({ categoryId: Number(data.optionValue) })}
-                >
-                  {categories.map((c) => (
-                    <Option key={c.id} value={String(c.id)}>
-                      {c.name}
-                    </Option>
-                  ))}
-                </Dropdown>
+                <CategoryDropdown categories={categories} value={draft.categoryId} onChange={(categoryId) => update({ categoryId })} />
               </Field>
             </div>
             <Field label="题目名称" required {...state('title')}>

@@ -24,18 +24,25 @@ const useStyles = makeStyles({
   facts: { display: 'flex', gap: tokens.spacingHorizontalL },
 })
 
+/** 返回: every per-training page's way back to the training list, at the left of its header. */
+export function BackToTrainings() {
+  const navigate = useNavigate()
+  return (
+    <Button icon={<ArrowLeftRegular />} onClick={() => navigate(TRAINING_LIST_PATH)}>
+      返回
+    </Button>
+  )
+}
+
 /**
  * The top of a per-training page: back to the training list, what page this is, the
  * training's name and period, and the page's own counts on the right.
  */
 export function TrainingHeader({ title, training, facts }: { title: string; training: TrainDetail | null; facts?: ReactNode }) {
   const styles = useStyles()
-  const navigate = useNavigate()
   return (
     <header className={styles.root}>
-      <Button icon={<ArrowLeftRegular />} onClick={() => navigate(TRAINING_LIST_PATH)}>
-        返回
-      </Button>
+      <BackToTrainings />
       <div className={styles.titles}>
         <Text as="h1" size={500} weight="semibold">
           {title}

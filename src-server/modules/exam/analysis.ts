@@ -32,21 +32,31 @@ interface AnswerSource {
   free(questionId: number): Promise<{ name: string; answer: string | null }[]>
 }
 
+/** The questions as they were shown, by answer id: the copy stored on each of the given answers. */
+export async function snapshotsOf(db: Db, table: 'examAnswer' | 'surveyAnswer', answerIds: readonly number[]): Promise<Map<number, QuestionSnapshot>> {
+  const samples = answerIds.length ? await db.selectFrom(table as 'examAnswer').select(['id', 'question']).where('id', 'in', answerIds).execute() : []
+  return new Map(samples.map((s) => [s.id, JSON.parse(s.question) as QuestionSnapshot]))
+}
+
 /** Each question with the snapshot stored on one of its answers (`sampleId`): the question as it was shown. */
 async function withSnapshots(db: Db, table: 'examAnswer' | 'surveyAnswer', questions: { questionId: number; questionType: number; sampleId: unknown }[]) {
-  const samples = questions.length ? await db.selectFrom(table as 'examAnswer').select(['id', 'question']).where('id', 'in', questions.map((q) => Number(q.sampleId))).execute() : []
-  const snapshotOf = new Map(samples.map((s) => [s.id, JSON.parse(s.question) as QuestionSnapshot]))
+  const snapshotOf = await snapshotsOf(db, table, questions.map((q) => Number(q.sampleId)))
   return questions.map((q) => ({ questionId: q.questionId, questionType: q.questionType, snapshot: snapshotOf.get(Number(q.sampleId))! }))
 }
 
-/** The answers of submitted sittings, with the member who gave each. */
-function sittingSource(db: Db, examId: number): AnswerSource {
-  const submitted = db
+/** The answers (x) of an exam's submitted sittings (a), with the candidate's round (m): what the item statistics and marking by question read. */
+export function submittedAnswers(db: Db, examId: number) {
+  return db
     .selectFrom('examAnswer as x')
     .innerJoin('examAttempt as a', 'a.id', 'x.attemptId')
     .innerJoin('memberExam as m', 'm.id', 'a.memberExamId')
     .where('m.examId', '=', examId)
     .where('a.submittedAt', 'is not', null)
+}
+
+/** The answers of submitted sittings, with the member who gave each. */
+function sittingSource(db: Db, examId: number): AnswerSource {
+  const submitted = submittedAnswers(db, examId)
   // Each submitted sitting with its total and its rank (highest first, the earlier sitting first on a tie): the thirds of src-shared/item-statistics.ts.
   const ranked = db
     .with('s', () =>

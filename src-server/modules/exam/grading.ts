@@ -1,6 +1,7 @@
 import { AppError, ErrorKey } from '../../../src-shared/errors'
 import type { AnswerDetail, Marking, QuestionSnapshot } from '../../../src-shared/schemas/exam'
 import type { Db } from '../../db/types'
+import { snapshotsOf, submittedAnswers } from './analysis'
 import { refreshMemberExam } from './results'
 
 export const UNGRADED = '您还有未评分的题目！'
@@ -89,12 +90,7 @@ const MARKED_BY_HAND = 4
  * default the first still waiting), every submitted sitting's answer, candidate by candidate.
  */
 export async function markingOf(db: Db, examId: number, questionId: number | undefined): Promise<Marking> {
-  const answers = db
-    .selectFrom('examAnswer as x')
-    .innerJoin('examAttempt as a', 'a.id', 'x.attemptId')
-    .innerJoin('memberExam as m', 'm.id', 'a.memberExamId')
-    .where('m.examId', '=', examId)
-    .where('a.submittedAt', 'is not', null)
+  const answers = submittedAnswers(db, examId)
   const found = await answers
     .where((eb) => eb.or([eb('x.questionType', '=', MARKED_BY_HAND), eb('x.status', '=', 'IGNORE')]))
     .select(['x.questionId', 'x.questionType'])
@@ -107,8 +103,7 @@ export async function markingOf(db: Db, examId: number, questionId: number | und
     .groupBy(['x.questionId', 'x.questionType'])
     .execute()
   found.sort((a, b) => Number(a.position) - Number(b.position) || a.questionId - b.questionId)
-  const samples = found.length ? await db.selectFrom('examAnswer').select(['id', 'question']).where('id', 'in', found.map((q) => Number(q.sampleId))).execute() : []
-  const snapshot = new Map(samples.map((r) => [r.id, JSON.parse(r.question) as QuestionSnapshot]))
+  const snapshot = await snapshotsOf(db, 'examAnswer', found.map((q) => Number(q.sampleId)))
   const questions = found.map((q) => ({
     questionId: q.questionId,
     questionType: q.questionType,

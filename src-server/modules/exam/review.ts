@@ -1,20 +1,12 @@
 import { AppError, ErrorKey } from '../../../src-shared/errors'
-import type { QuestionSnapshot } from '../../../src-shared/schemas/exam'
 import type { Review } from '../../../src-shared/schemas/exam-sitting'
 import type { Db } from '../../db/types'
+import { shownQuestion } from './sitting'
 import { SITTING_NOT_FOUND } from './submit'
 import { QuestionType } from './scoring'
 
 export const NOT_A_MOCK_EXAM = '本考试不是模拟考试，交卷后只显示成绩'
 export const NOT_SUBMITTED_YET = '交卷后才能查看答案'
-
-const parseStem = (stem: string): Record<string, string> => {
-  try {
-    return stem ? (JSON.parse(stem) as Record<string, string>) : {}
-  } catch {
-    return {}
-  }
-}
 
 function markOf(status: string | null, score: number | null, full: number): Review['questions'][number]['mark'] {
   if (status !== 'SUCCESS' || score === null) return 'pending'
@@ -50,13 +42,12 @@ export async function reviewOf(db: Db, memberId: number, attemptId: number): Pro
     score: attempt.score,
     totalScore: attempt.totalScore,
     questions: answers.map((a) => {
-      const question = JSON.parse(a.question) as QuestionSnapshot
-      const options = parseStem(question.stem)
+      const { question, options } = shownQuestion(a)
       return {
         questionId: a.questionId,
         type: a.questionType,
         title: question.title,
-        options: (a.optionOrder ?? '').split('').filter(Boolean).map((key) => ({ key, text: options[key] ?? '' })),
+        options,
         answer: a.answer,
         correctAnswer: a.questionType === QuestionType.ESSAY ? question.analysis : question.answer,
         questionScore: a.questionScore,

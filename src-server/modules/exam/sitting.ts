@@ -3,6 +3,7 @@ import type { Expression } from 'kysely'
 import { AppError, ErrorKey } from '../../../src-shared/errors'
 import { ExamType, type QuestionSnapshot } from '../../../src-shared/schemas/exam'
 import { type Sitting } from '../../../src-shared/schemas/exam-sitting'
+import { stemOptions } from '../../../src-shared/schemas/question'
 import { nowText } from '../../db/time'
 import { preparedQuery, type QueryParams } from '../../db/prepared'
 import { atomically } from '../../http/write-transaction'
@@ -28,12 +29,11 @@ function shuffled<T>(items: readonly T[]): T[] {
   return out
 }
 
-const parseStem = (stem: string | null): Record<string, string> => {
-  try {
-    return stem ? (JSON.parse(stem) as Record<string, string>) : {}
-  } catch {
-    return {}
-  }
+/** A stored answer's question as the sitting and its review show it: the copy taken at the start, its options in the sitting's order. */
+export function shownQuestion(answer: { question: string; optionOrder: string | null }): { question: QuestionSnapshot; options: { key: string; text: string }[] } {
+  const question = JSON.parse(answer.question) as QuestionSnapshot
+  const texts = new Map(stemOptions(question.stem).map((o) => [o.letter, o.text]))
+  return { question, options: (answer.optionOrder ?? '').split('').map((key) => ({ key, text: texts.get(key) ?? '' })) }
 }
 
 /**
@@ -132,16 +132,8 @@ function sittingFrom(round: Round, attempt: Attempt, answers: readonly ShownAnsw
     serverNow: Date.now(),
     seq: answers.reduce((max, a) => Math.max(max, Number(a.saveSeq ?? 0)), 0),
     questions: answers.map((a) => {
-      const question = JSON.parse(a.question) as QuestionSnapshot
-      const options = parseStem(question.stem)
-      return {
-        questionId: a.questionId,
-        type: a.questionType,
-        title: question.title,
-        score: a.questionScore,
-        options: (a.optionOrder ?? '').split('').map((key) => ({ key, text: options[key] ?? '' })),
-        answer: a.answer,
-      }
+      const { question, options } = shownQuestion(a)
+      return { questionId: a.questionId, type: a.questionType, title: question.title, score: a.questionScore, options, answer: a.answer }
     }),
   }
 }
@@ -190,7 +182,7 @@ export async function startSitting(db: Db, memberId: number, memberExamId: numbe
       questionId: q.questionId,
       questionType: q.questionType,
       question: JSON.stringify({ title: q.title, type: q.questionType, stem: q.stem ?? '', answer: q.answer ?? '', analysis: q.analysis ?? '' } satisfies QuestionSnapshot),
-      optionOrder: hasOptions(q.questionType) ? inOrder(Object.keys(parseStem(q.stem)).sort()).join('') : null,
+      optionOrder: hasOptions(q.questionType) ? inOrder(stemOptions(q.stem).map((o) => o.letter)).join('') : null,
       questionScore: q.questionScore,
       answer: null,
       status: null,

@@ -3,22 +3,12 @@ import { sql } from 'kysely'
 import { AppError, ErrorKey } from '../../../src-shared/errors'
 import type { AutoRule, Composition, ManualRule, SplitRule } from '../../../src-shared/schemas/paper'
 import { QuestionStatus, questionTypeLabels, type QuestionTypeValue } from '../../../src-shared/schemas/question'
+import type { PaperQuestionTable } from '../../db/question-tables'
 import type { Db } from '../../db/types'
 import { allocate, type Availability } from './allocate'
 
-/** A question as it goes into a paper: the copy and its score. */
-export interface PaperEntry {
-  questionId: number
-  questionType: number
-  categoryId: number
-  categoryName: string
-  title: string
-  stem: string | null
-  answer: string | null
-  analysis: string | null
-  imagePath: string | null
-  questionScore: number
-}
+/** A question as it goes into a paper: the copy and its score (a paper_question row before it has a paper and a place). */
+export type PaperEntry = Omit<PaperQuestionTable, 'id' | 'paperId' | 'sortOrder'>
 
 const LOOKUP_CHUNK = 500
 const label = (t: number) => questionTypeLabels[t as QuestionTypeValue] ?? `题型${t}`
