@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { minutesOf } from '../date-text'
+import { listQueryOf, type ResourceDescriptor } from '../resource'
 import { dateTimeText, intLike, pageOf, pageQuery, requiredText, textFilter } from './common'
 import { requiredNumber } from './training'
 import { classTypeCodes } from './training-codes'
@@ -117,7 +118,19 @@ export const ExamSchema = z.object({
 })
 export type Exam = z.infer<typeof ExamSchema>
 
-export const ExamListQuerySchema = pageQuery.extend({ title: textFilter })
+/**
+ * 考试管理 as a resource: the screen (CrudScreen) lists, filters and deletes through it. The
+ * routes are declared by hand (routes/exam.ts: a create enrols the candidates, an edit of a
+ * started exam has rules of its own), their names and inputs the standard ones; so is the
+ * dialog (ExamDialog: the trainings, the papers, what an edit of a started exam does).
+ */
+export const examResource = {
+  name: 'exam', path: '/api/exam', noun: '考试', access: 'exam:exam', table: 'exam',
+  row: ExamSchema, fields: ExamCreateBodySchema,
+  filters: { title: { schema: textFilter, match: 'contains', label: '考试名称' } },
+} as const satisfies ResourceDescriptor
+
+export const ExamListQuerySchema = listQueryOf(examResource.filters)
 export const ExamPageSchema = pageOf(ExamSchema)
 export const ExamOptionSchema = z.object({ id: z.number(), title: z.string() })
 export const NamedOptionSchema = z.object({ id: z.number(), name: z.string() })

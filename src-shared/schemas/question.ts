@@ -253,6 +253,26 @@ export const QuestionSchema = z.object({
 export type Question = z.infer<typeof QuestionSchema>
 export const QuestionPageSchema = pageOf(QuestionSchema)
 
+/**
+ * 题库 as a resource: the screen (CrudScreen) lists, filters and deletes through it. The
+ * routes are declared by hand (routes/question.ts: both uses' permissions edit them, the
+ * delete takes `ids`); so is the dialog (QuestionDialog: options and answers by type). The
+ * query's use is the screen's (`fixed`).
+ */
+export const questionResource = {
+  name: 'question', path: '/api/question', noun: '题目', access: 'exam:category', table: 'question',
+  row: QuestionSchema, fields: QuestionCreateSchema,
+  filters: {
+    title: { schema: QuestionFilterSchema.shape.title, match: 'contains', label: '题目名称' },
+    type: { schema: QuestionFilterSchema.shape.type, match: 'equals', label: '题型' },
+    categoryId: { schema: QuestionFilterSchema.shape.categoryId, match: 'equals', label: '类别' },
+    status: {
+      schema: QuestionFilterSchema.shape.status, match: 'equals', label: '审核状态',
+      options: Object.entries(questionStatusLabels).map(([value, label]) => ({ value, label })),
+    },
+  },
+} as const satisfies ResourceDescriptor
+
 /** Ids of a bulk delete, comma-joined in the path (spec 001 §7). */
 export const QuestionIdsParam = z.object({
   ids: idListText('未选中任何行', 1000, '一次最多删除 1000 道题目'),

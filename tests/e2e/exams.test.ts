@@ -337,4 +337,23 @@ describe('closing an exam during a sitting', () => {
     await screenshot(page, 'exam-system-submitted')
     await page.keyboard.press('Escape')
   })
+
+  it('deletes the closed exam from its 更多 menu, after the confirmation', async () => {
+    const { page } = ui.tab
+    await goToRoute(page, '/comment/comment')
+    // The row's buttons fit a 1440 px window: 更多 stands inside the list, not past its edge.
+    const viewport = page.viewportSize()
+    await page.setViewportSize({ width: 1440, height: 900 })
+    const more = page.getByRole('button', { name: '更多操作：关闭测试' })
+    const edge = async (box: Locator) => ((await box.boundingBox()) ?? { x: Infinity, width: 0 })
+    await expect.poll(async () => { const [list, button] = [await edge(page.getByRole('table', { name: '考试列表' })), await edge(more)]; return button.x + button.width <= list.x + list.width }).toBe(true)
+    await screenshot(page, 'exam-list-1440')
+    if (viewport) await page.setViewportSize(viewport)
+    await more.click()
+    await page.getByRole('menuitem', { name: '删除' }).click()
+    await page.getByRole('dialog').filter({ hasText: '确定要删除考试「关闭测试」吗?' }).getByRole('button', { name: '确定' }).click()
+    await toast(page, '删除成功!').waitFor()
+    await page.getByRole('row').filter({ hasText: '关闭测试' }).waitFor({ state: 'detached' })
+    expect((await core('exam.list', { title: '关闭测试' })).total).toBe(0)
+  })
 })

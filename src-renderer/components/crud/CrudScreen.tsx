@@ -1,6 +1,6 @@
 import { useImperativeHandle, useRef, useState, type ReactNode, type Ref } from 'react'
-import { Button, makeStyles, Switch, Text, tokens } from '@fluentui/react-components'
-import { AddRegular, DeleteRegular, EditRegular } from '@fluentui/react-icons'
+import { Button, makeStyles, Menu, MenuItem, MenuList, MenuPopover, MenuTrigger, Switch, Text, tokens } from '@fluentui/react-components'
+import { AddRegular, DeleteRegular, EditRegular, MoreHorizontalRegular } from '@fluentui/react-icons'
 import type { FieldValues, UseFormReturn } from 'react-hook-form'
 import type { z } from 'zod'
 import { routes } from '../../../src-shared/api'
@@ -24,6 +24,21 @@ import { editSchemaOf, type FieldDecl } from '../../../src-shared/fields'
 export interface CrudScreenHandle {
   /** Fetches the current page again. */
   reload(): void
+  /**
+   * Deletes these records as a row's 删除 does (confirmation, what goes with them, toast,
+   * the selection and the list follow): a batch delete of the selection, given a
+   * `deleteInput` that takes several.
+   */
+  remove(ids: readonly number[], message: string): Promise<void>
+}
+
+/** What a screen's own add/edit dialog is given (CrudScreen draws it while it is open). */
+export interface OwnDialogProps<Row, E = Row> {
+  /** The record being edited (what `loadForEdit` read), null to add. */
+  editing: E | null
+  close(): void
+  /** The record as the server saved it: the toast, and the list follows it (an added one shown at the top, marked). */
+  saved(record: Row): void
 }
 
 /** A filter drawn by the screen's own control (an organisation tree …) instead of a text box. */
@@ -68,6 +83,21 @@ export interface CrudScreenProps<D extends ResourceDescriptor, E extends RowOf<D
   selection?: RowSelection
   /** Row buttons before 编辑 / 删除. */
   rowActions?(row: RowOf<D>, reload: () => void): ReactNode
+  /** Row actions under 更多 (a menu of `MenuItem`s, after the row buttons), so that a row of many actions fits a 1440 px window. */
+  menuActions?(row: RowOf<D>, reload: () => void): ReactNode
+  /** Where 删除 is: a row button, or the last item under 更多. */
+  deleteIn?: 'row' | 'menu'
+  /**
+   * The delete route's input for these records: `{ id }` of the one unless given (a route
+   * taking `ids`, one or several comma-joined, deletes a selection in one request).
+   */
+  deleteInput?(ids: readonly number[]): Record<string, unknown>
+  /**
+   * The screen's own add/edit dialog instead of the declared form (a dialog of rules and
+   * lookups of its own). CrudScreen still opens it (添加, 编辑 after `loadForEdit`), says
+   * what was saved and shows it in the list.
+   */
+  dialog?(props: OwnDialogProps<RowOf<D>, E>): ReactNode
   /** Why a record cannot be edited or deleted (its buttons are disabled and say so), if it cannot. */
   locked?(row: RowOf<D>): string | undefined
   /** The add button's text, 添加 unless given; the add dialog's title is it and the noun (新增 → 新增党员). */
@@ -89,13 +119,27 @@ export interface CrudScreenProps<D extends ResourceDescriptor, E extends RowOf<D
   card?(row: Numbered<RowOf<D>>, actions: ReactNode): ReactNode
   /** Values every call carries (a course's resources: its `courseId`). */
   fixed?: Record<string, unknown>
-  /** A list inside another screen (a course's resources in its expanded row): no page heading of its own. */
+  /**
+   * No page heading of its own: a list inside another screen (a course's resources in its
+   * expanded row), or a page opened from a screen, with the header it draws (a training's
+   * sign-ups) or none (a question bank).
+   */
   embedded?: boolean
   /** Said under the heading, above the list (e.g. that SMS will not go out). */
   notice?: ReactNode
   ref?: Ref<CrudScreenHandle>
   /** Keeps drafts of the add/edit dialog under this name (`news` → `news:new`, `news:12`; drafts.tsx). */
   draft?: string
+}
+
+/** A screen's own dialog, drawn by its render prop as an element of its own (its callbacks are called later, not while drawing). */
+function OwnDialog<Row, E>({ draw, ...props }: OwnDialogProps<Row, E> & { draw(props: OwnDialogProps<Row, E>): ReactNode }) {
+  return draw(props)
+}
+
+/** How the 更多 menu names its row to a screen reader: the row's title or name (an exam, a training). */
+function nameOf(row: { id: number; title?: unknown; name?: unknown }): string {
+  return String(row.title ?? row.name ?? row.id)
 }
 
 // The heading as the other list screens draw theirs (报名统计).
@@ -126,6 +170,10 @@ export function CrudScreen<D extends ResourceDescriptor, E extends RowOf<D> = Ro
   filterControls = {},
   selection,
   rowActions,
+  menuActions,
+  deleteIn = 'row',
+  deleteInput = (ids) => ({ id: ids[0] }),
+  dialog,
   locked = () => undefined,
   addLabel = '添加',
   toolbar,
@@ -148,13 +196,36 @@ export function CrudScreen<D extends ResourceDescriptor, E extends RowOf<D> = Ro
   const [searched, setSearched] = useState<FilterValues>({})
   const notify = useNotify()
   const confirmedDelete = useConfirmedDelete()
-  const [dialog, setDialog] = useState<{ row: E | null } | null>(null)
+  const [editor, setEditor] = useState<{ row: E | null } | null>(null)
   const reload = () => table.current?.reload()
-  useImperativeHandle(ref, () => ({ reload: () => table.current?.reload() }), [])
   const api = resourceCall(resource)
   // The marked new row is a copy: it follows what happens to the record afterwards.
   const follow = (id: number, next: Row | null) => table.current?.follow(id, next)
-  const edit = (row: RowOf<D>) => loadForEdit(row).then((record) => setDialog({ row: record }), notify.error)
+  const edit = (row: RowOf<D>) => loadForEdit(row).then((record) => setEditor({ row: record }), notify.error)
+  const saved = (editing: E | null, record: RowOf<D>) => {
+    const row: Row = { ...record, index: 0 }
+    if (editing) {
+      follow(editing.id, row)
+      notify.success(toastMessages.updated)
+      reload()
+    } else {
+      table.current?.showAdded(row)
+      notify.success(toastMessages.added)
+    }
+  }
+  const remove = (ids: readonly number[], message: string) =>
+    confirmedDelete(
+      message,
+      () => api.remove(deleteInput(ids)),
+      () => {
+        for (const id of ids) follow(id, null)
+        reload()
+        if (selection && ids.some((id) => selection.selected.has(id))) selection.onChange(new Set([...selection.selected].filter((key) => !ids.includes(key as number))))
+      },
+      { table: deletableTableOf(resource.table), ids },
+    )
+  useImperativeHandle(ref, () => ({ reload, remove }))
+  const removeRow = (row: RowOf<D>) => void remove([row.id], typeof deleteMessage === 'function' ? deleteMessage(row) : deleteMessage)
 
   const statusColumn: Column<Row>[] = resource.status
     ? [
@@ -210,7 +281,7 @@ export function CrudScreen<D extends ResourceDescriptor, E extends RowOf<D> = Ro
         selection={selection}
         toolbar={
           <>
-            <Button appearance="primary" icon={<AddRegular />} onClick={() => setDialog({ row: null })}>
+            <Button appearance="primary" icon={<AddRegular />} onClick={() => setEditor({ row: null })}>
               {addLabel}
             </Button>
             {toolbar?.(searched)}
@@ -222,27 +293,28 @@ export function CrudScreen<D extends ResourceDescriptor, E extends RowOf<D> = Ro
             <Button size="small" appearance="subtle" icon={<EditRegular />} disabled={!!locked(row)} title={locked(row)} onClick={() => void edit(row)}>
               编辑
             </Button>
-            <Button
-              size="small"
-              appearance="subtle"
-              icon={<DeleteRegular />}
-              disabled={!!locked(row)}
-              title={locked(row)}
-              onClick={() =>
-                void confirmedDelete(
-                  typeof deleteMessage === 'function' ? deleteMessage(row) : deleteMessage,
-                  () => api.remove(row.id),
-                  () => {
-                    follow(row.id, null)
-                    reload()
-                    if (selection?.selected.has(row.id)) selection.onChange(new Set([...selection.selected].filter((key) => key !== row.id)))
-                  },
-                  { table: deletableTableOf(resource.table), ids: [row.id] },
-                )
-              }
-            >
-              删除
-            </Button>
+            {deleteIn === 'row' && (
+              <Button size="small" appearance="subtle" icon={<DeleteRegular />} disabled={!!locked(row)} title={locked(row)} onClick={() => removeRow(row)}>
+                删除
+              </Button>
+            )}
+            {(menuActions || deleteIn === 'menu') && (
+              <Menu>
+                <MenuTrigger disableButtonEnhancement>
+                  <Button size="small" appearance="subtle" icon={<MoreHorizontalRegular />} aria-label={`更多操作：${nameOf(row)}`} title="更多操作" />
+                </MenuTrigger>
+                <MenuPopover>
+                  <MenuList>
+                    {menuActions?.(row, reload)}
+                    {deleteIn === 'menu' && (
+                      <MenuItem icon={<DeleteRegular />} disabled={!!locked(row)} onClick={() => removeRow(row)}>
+                        删除
+                      </MenuItem>
+                    )}
+                  </MenuList>
+                </MenuPopover>
+              </Menu>
+            )}
           </>
         )}
         actionsWidth={actionsWidth}
@@ -250,35 +322,32 @@ export function CrudScreen<D extends ResourceDescriptor, E extends RowOf<D> = Ro
         pageSizes={pageSizes}
         card={card}
       />
-      <FormDialog
-        open={dialog !== null}
-        onOpenChange={(open) => !open && setDialog(null)}
-        title={`${dialog?.row ? '编辑' : addLabel}${resource.noun}`}
-        schema={dialog?.row ? editSchema : resource.fields}
-        defaultValues={dialog?.row ? toValues(dialog.row) : { ...blank, ...fixed }}
-        layout={dialogLayout}
-        draftKey={draft && `${draft}:${dialog?.row ? dialog.row.id : 'new'}`}
-        onSubmit={async (values) => {
-          const editing = dialog?.row
-          if (editing) {
-            follow(editing.id, { ...(await api.update({ ...values, id: editing.id })), index: 0 })
-            notify.success(toastMessages.updated)
-            reload()
-          } else {
-            table.current?.showAdded({ ...(await api.create(values)), index: 0 })
-            notify.success(toastMessages.added)
-          }
-        }}
-      >
-        {(form) => {
-          const bound = form as unknown as UseFormReturn<FieldValues>
-          const editing = dialog?.row ?? null
-          if (!resource.form) return fields?.(bound, editing)
-          const declared = resource.form
-          const own = Object.fromEntries(Object.entries(controls).map(([name, draw]) => [name, () => draw(bound, editing, declared[name])]))
-          return <DeclaredFields form={declared} control={bound.control} controls={own} />
-        }}
-      </FormDialog>
+      {dialog ? (
+        editor && <OwnDialog draw={dialog} editing={editor.row} close={() => setEditor(null)} saved={(record) => saved(editor.row, record)} />
+      ) : (
+        <FormDialog
+          open={editor !== null}
+          onOpenChange={(open) => !open && setEditor(null)}
+          title={`${editor?.row ? '编辑' : addLabel}${resource.noun}`}
+          schema={editor?.row ? editSchema : resource.fields}
+          defaultValues={editor?.row ? toValues(editor.row) : { ...blank, ...fixed }}
+          layout={dialogLayout}
+          draftKey={draft && `${draft}:${editor?.row ? editor.row.id : 'new'}`}
+          onSubmit={async (values) => {
+            const editing = editor?.row ?? null
+            saved(editing, editing ? await api.update({ ...values, id: editing.id }) : await api.create(values))
+          }}
+        >
+          {(form) => {
+            const bound = form as unknown as UseFormReturn<FieldValues>
+            const editing = editor?.row ?? null
+            if (!resource.form) return fields?.(bound, editing)
+            const declared = resource.form
+            const own = Object.fromEntries(Object.entries(controls).map(([name, draw]) => [name, () => draw(bound, editing, declared[name])]))
+            return <DeclaredFields form={declared} control={bound.control} controls={own} />
+          }}
+        </FormDialog>
+      )}
     </>
   )
 }

@@ -27,7 +27,8 @@ export function resourceCall<D extends ResourceDescriptor>(d: D) {
     all: () => invoke<Row[]>('all', undefined),
     create: (values: unknown) => invoke<Row>('create', values),
     update: (values: unknown) => invoke<Row>('update', values),
-    remove: (id: number) => invoke<null>('delete', { id }),
+    /** Its input is `{ id }`, or the hand-declared route's own (`ids`). */
+    remove: (input: Record<string, unknown>) => invoke<unknown>('delete', input),
     updateStatus: (id: number, status: 1 | -1) => invoke<null>('updateStatus', { id, status }),
   }
 }

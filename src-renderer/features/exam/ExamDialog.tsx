@@ -6,7 +6,7 @@ import { call } from '../../lib/bridge'
 import { DateTimeInput } from '../../components/DateTimeInput'
 import { FormDialog, FULL_ROW } from '../../components/FormDialog'
 import { ChoiceField, FormField, TextAreaField, TextField } from '../../components/FormFields'
-import { toastMessages, useNotify } from '../../components/toast'
+import { useNotify } from '../../components/toast'
 
 type Option = { id: number; label: string }
 
@@ -38,14 +38,16 @@ function StartedExamEdit({ exam, values }: { exam: Exam; values: ExamForm }) {
   )
 }
 
-/** Add (exam null) or edit an exam with every rule of spec 001 §5; papers B–E are optional. */
-export function ExamDialog({ open, exam, onClose, onSaved }: { open: boolean; exam: Exam | null; onClose(): void; onSaved(): void }) {
+/**
+ * Add (exam null) or edit an exam with every rule of spec 001 §5; papers B–E are optional.
+ * Drawn while open (CrudScreen's own dialog, which says what was saved).
+ */
+export function ExamDialog({ exam, onClose, onSaved }: { exam: Exam | null; onClose(): void; onSaved(saved: Exam): void }) {
   const notify = useNotify()
   const [trains, setTrains] = useState<Option[]>([])
   const [papers, setPapers] = useState<Option[]>([])
 
   useEffect(() => {
-    if (!open) return
     Promise.all([call('exam.trains'), call('exam.papers')]).then(
       ([t, p]) => {
         setTrains(t.map((x) => ({ id: x.id, label: x.name })))
@@ -53,11 +55,11 @@ export function ExamDialog({ open, exam, onClose, onSaved }: { open: boolean; ex
       },
       (error: unknown) => notify.error(error),
     )
-  }, [open, notify])
+  }, [notify])
 
   return (
     <FormDialog
-      open={open}
+      open
       onOpenChange={(next) => !next && onClose()}
       title={exam ? '编辑考试' : '添加考试'}
       layout="wide"
@@ -65,10 +67,7 @@ export function ExamDialog({ open, exam, onClose, onSaved }: { open: boolean; ex
       schema={ExamFormSchema}
       defaultValues={exam ? formOf(exam) : blankForm()}
       onSubmit={async (values) => {
-        if (exam) await call('exam.update', { id: exam.id, ...values })
-        else await call('exam.create', values)
-        notify.success(exam ? toastMessages.updated : toastMessages.added)
-        onSaved()
+        onSaved(exam ? await call('exam.update', { id: exam.id, ...values }) : await call('exam.create', values))
       }}
     >
       {({ control, watch }) => (

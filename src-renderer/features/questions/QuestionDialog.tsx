@@ -45,7 +45,7 @@ import {
 } from '../../../src-shared/schemas/question'
 import { AppError } from '../../../src-shared/errors'
 import { call } from '../../lib/bridge'
-import { toastMessages, useNotify } from '../../components/toast'
+import { useNotify } from '../../components/toast'
 import { ImageUpload } from '../../components/upload/ImageUpload'
 import { DraftNote, useStateDraft } from '../../components/drafts'
 import { useGuardedClose, useLeaveGuard } from '../../components/leaveGuard'
@@ -116,31 +116,30 @@ type Errors = Record<string, string>
  * Add or edit a question (spec 001 §4, §5): use and type fixed when editing; a
  * questionnaire allows single, multiple and essay only; changing the type clears the
  * title and answer; options start A–D and grow one at a time (single to F, multiple
- * to J); removing the last option removes it from the answer. Mounted per opening,
- * so each starts from the question given (or an empty form).
+ * to J); removing the last option removes it from the answer. Drawn while open
+ * (CrudScreen's own dialog, which says what was saved), so each opening starts from
+ * the question given (or an empty form).
  */
 export function QuestionDialog({
-  open,
   question,
   useType,
   categoryId,
   onClose,
   onSaved,
 }: {
-  open: boolean
   question: Question | null
   useType: UseTypeValue
   categoryId: number | null
   onClose(): void
-  onSaved(): void
+  onSaved(saved: Question): void
 }) {
   const styles = useStyles()
   const notify = useNotify()
   const [opened] = useState(() => draftOf(question, useType, categoryId))
   const [draft, setDraft] = useState<Draft>(opened)
   // Kept as typed (issue 32) and offered back after a reload; Esc, the backdrop and 取消 ask first.
-  const { draft: kept, dirty } = useStateDraft(open ? `question:${question ? question.id : 'new'}` : null, draft, opened, setDraft)
-  useLeaveGuard(open && dirty)
+  const { draft: kept, dirty } = useStateDraft(`question:${question ? question.id : 'new'}`, draft, opened, setDraft)
+  useLeaveGuard(dirty)
   const close = useGuardedClose(dirty, onClose, kept)
   const [errors, setErrors] = useState<Errors>({})
   const [saving, setSaving] = useState(false)
@@ -148,9 +147,8 @@ export function QuestionDialog({
   const editing = question !== null
 
   useEffect(() => {
-    if (!open) return
     call('questionCategory.all', { useType: draft.useType }).then(setCategories, (error: unknown) => notify.error(error))
-  }, [open, draft.useType, notify])
+  }, [draft.useType, notify])
 
   const update = (patch: Partial<Draft>) => setDraft((d) => ({ ...d, ...patch }))
   const isChoice = draft.type === QuestionType.SINGLE || draft.type === QuestionType.MULTIPLE
@@ -189,11 +187,9 @@ export function QuestionDialog({
     // Valid now: type and category are chosen.
     const form = { ...formOf(draft), type: draft.type ?? 0, categoryId: draft.categoryId ?? 0 }
     try {
-      if (question) await call('question.update', { id: question.id, ...form })
-      else await call('question.create', form)
+      const saved = question ? await call('question.update', { id: question.id, ...form }) : await call('question.create', form)
       kept.done()
-      notify.success(question ? toastMessages.updated : toastMessages.added)
-      onSaved()
+      onSaved(saved)
       onClose()
     } catch (error) {
       if (error instanceof AppError && error.issues?.length) setErrors(Object.fromEntries(error.issues.map((i) => [i.path, i.message])))
@@ -207,7 +203,7 @@ export function QuestionDialog({
   const typeOptions = typesOfUse(draft.useType)
 
   return (
-    <Dialog open={open} onOpenChange={(_, data) => !data.open && !saving && void close()}>
+    <Dialog open onOpenChange={(_, data) => !data.open && !saving && void close()}>
       <DialogSurface className={styles.surface}>
         <DialogBody>
           <DialogTitle>{editing ? '编辑题目' : '添加题目'}</DialogTitle>
