@@ -104,10 +104,12 @@ describe('offline cache, outbox and sync', () => {
     expect(Date.now() - started).toBeGreaterThanOrEqual(1900)
     expect((await call(core, 'session.current'))?.name).toBe(admin.username)
     expect((await status(core)).online).toBe(false)
-    // A success forgives: the next wrong password is answered at once.
+    // A success forgives: the next wrong password is answered without the two failures' wait
+    // (unforgiven, it would wait two seconds like the right one above; the bound leaves a
+    // loaded machine's password check its time: 1,002 ms was measured at load 5).
     started = Date.now()
     expectFailure(await core.dispatch('session.loginOffline', wrong), 'BAD_CREDENTIALS')
-    expect(Date.now() - started).toBeLessThan(900)
+    expect(Date.now() - started).toBeLessThan(1500)
     // The online form's path (captcha fields and all) falls back to the same check.
     expect((await call(core, 'session.login', { ...right, checkCode: 'x', checkCodeId: 'x' })).name).toBe(admin.username)
     await core.close()
