@@ -33,7 +33,9 @@ function showLogin(message: string): void {
       session.keep(await signIn({ telephone: String(f.get('telephone') ?? ''), password: String(f.get('password') ?? '') }))
       await showList()
     } catch (err) {
-      byId('result').textContent = (err as Error).message
+      const result = byId('result')
+      result.className = 'fail'
+      result.textContent = (err as Error).message
     } finally {
       button.disabled = false
     }
@@ -42,9 +44,12 @@ function showLogin(message: string): void {
 
 // A busy server says when to come back: wait that long (spread at random, so a hall does not return at one instant), counting down, and try again.
 async function signIn(body: { telephone: string; password: string }) {
+  // Progress and the busy wait are no failure: said in the page's plain colour, not the error's red.
   const say = (text: string) => {
     const r = document.getElementById('result')
-    if (r) r.textContent = text
+    if (!r) return
+    r.className = ''
+    r.textContent = text
   }
   for (;;) {
     // What the last try said (网络未连接…) is not what this one is doing.

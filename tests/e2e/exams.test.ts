@@ -159,8 +159,20 @@ describe('an exam from the dialog to the score list', () => {
     await phone.click('button[type=submit]')
     await expect.poll(() => phone.locator('#result').textContent()).toBe('网络未连接，请检查网络后重试')
     await context.setOffline(false)
+    // While the sign-in is on its way the page says so in its plain colour; the refusal is in red.
+    let answer = () => {}
+    const held = new Promise<void>((resolve) => (answer = resolve))
+    await phone.route('**/api/m/login', async (route) => {
+      await held
+      await route.continue()
+    })
     await phone.click('button[type=submit]')
+    await expect.poll(() => phone.locator('#result').textContent()).toBe('正在登录…')
+    expect(await phone.locator('#result').getAttribute('class')).toBe('')
+    answer()
     await expect.poll(() => phone.locator('#result').textContent()).toBe('手机号或密码错误')
+    expect(await phone.locator('#result').getAttribute('class')).toBe('fail')
+    await phone.unroute('**/api/m/login')
     await phone.fill('#password', MEMBER_PASSWORD)
     await phone.click('button[type=submit]')
     await phone.getByRole('button', { name: '开始考试' }).click()
