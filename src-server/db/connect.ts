@@ -5,7 +5,7 @@ import { Kysely, PostgresDialect, SqliteDialect, type UnknownRow } from 'kysely'
 import pg from 'pg'
 import { CamelRows } from './camel-rows'
 import { PreparedStatementClient } from './pg-statements'
-import { runPreparedDirectly, statementNameOf } from './prepared'
+import { runPreparedDirectly } from './prepared'
 import { rowBuilder } from './row-builder'
 import { withStatementCache } from './sqlite-statements'
 import type { Database, Db } from './types'
@@ -28,8 +28,6 @@ export function sqliteFileOf(databaseUrl: string): string {
 }
 
 const INT8_OID = 20
-/** json and jsonb: their values arrive as objects whose keys the camel-case mapping renames. */
-const JSON_OIDS = new Set([114, 3802])
 
 /**
  * int8 (counts, epoch-ms columns) arrives from pg as text by default; every value we
@@ -85,22 +83,10 @@ function openPostgres(connectionString: string): Kysely<Database> {
   const rows = new CamelRows()
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), plugins: [rows] })
   // A transaction has a connection of its own: a read from the pool can never land in it.
-  // Its rows are read as arrays and built by each statement's own row builder, as on SQLite:
-  // pg's row objects would be built only to be copied under camel-case names (measured by
-  // bench/floor: the member list's CPU a call 0.73 → 0.78 of the floor's). A statement with
-  // json columns still goes through the plugin's mapping, which renames keys inside them.
-  const builders = new Map<string, { build: (values: readonly unknown[]) => UnknownRow; nested: boolean }>()
   runPreparedDirectly(db, async (text, parameters) => {
     const client = await pool.connect()
     try {
-      const result = await client.query<unknown[]>({ name: statementNameOf(text), text, values: [...parameters], rowMode: 'array' })
-      let statement = builders.get(text)
-      if (!statement) {
-        statement = { build: rowBuilder(result.fields.map((f) => rows.nameOf(f.name))), nested: result.fields.some((f) => JSON_OIDS.has(f.dataTypeID)) }
-        builders.set(text, statement)
-      }
-      const built = result.rows.map(statement.build)
-      return statement.nested ? rows.rowsOf(built) : built
+      return rows.rowsOf((await client.query<UnknownRow>(text, [...parameters])).rows)
     } finally {
       client.release()
     }
