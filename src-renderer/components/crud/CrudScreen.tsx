@@ -137,6 +137,16 @@ function OwnDialog<Row, E>({ draw, ...props }: OwnDialogProps<Row, E> & { draw(p
   return draw(props)
 }
 
+/**
+ * The standard delete's input: one `{ id }`. Several ids need a route that takes them
+ * (`deleteInput`); deleting only the first while the list drops them all would say what
+ * did not happen.
+ */
+function oneId(ids: readonly number[]): Record<string, unknown> {
+  if (ids.length !== 1) throw new Error(`this resource's delete takes one id, not ${ids.length}: give CrudScreen a deleteInput`)
+  return { id: ids[0] }
+}
+
 /** How the 更多 menu names its row to a screen reader: the row's title or name (an exam, a training). */
 function nameOf(row: { id: number; title?: unknown; name?: unknown }): string {
   return String(row.title ?? row.name ?? row.id)
@@ -172,7 +182,7 @@ export function CrudScreen<D extends ResourceDescriptor, E extends RowOf<D> = Ro
   rowActions,
   menuActions,
   deleteIn = 'row',
-  deleteInput = (ids) => ({ id: ids[0] }),
+  deleteInput = oneId,
   dialog,
   locked = () => undefined,
   addLabel = '添加',
