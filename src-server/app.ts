@@ -8,6 +8,7 @@ import { installErrorHandling, installJsonParser } from './http/errors'
 import { registerRateLimits } from './http/rate-limit'
 import { registerRoutes } from './http/register'
 import { registerSecurityHeaders } from './http/security-headers'
+import { requestLogger } from './http/request-logger'
 import { handlers } from './modules'
 import { startOutbox } from './modules/sms/outbox'
 import { currentProvider } from './modules/sms/settings'
@@ -27,7 +28,11 @@ const LARGEST_UPLOAD = Math.max(...Object.values(uploadKinds).map((k) => k.maxBy
  */
 export async function buildApp(options: ServerOptions, db: Db): Promise<FastifyInstance> {
   // Warnings and errors are always logged; request lines only when asked (LOG_REQUESTS=1).
-  const app = Fastify({ logger: { level: options.logger ? 'info' : 'warn' }, trustProxy: trustedHops(options.trustProxy ?? 0) })
+  const app = Fastify({
+    logger: { level: options.logger ? 'info' : 'warn' },
+    childLoggerFactory: requestLogger,
+    trustProxy: trustedHops(options.trustProxy ?? 0),
+  })
 
   // Routes carry their zod schemas for the OpenAPI document: the route mechanism
   // validates the merged input itself and gives each route the serializer of its

@@ -5,7 +5,7 @@ import { Kysely, PostgresDialect, SqliteDialect, type UnknownRow } from 'kysely'
 import pg from 'pg'
 import { CamelRows } from './camel-rows'
 import { PreparedStatementClient } from './pg-statements'
-import { runPreparedDirectly } from './prepared'
+import { runPreparedDirectly, statementNameOf } from './prepared'
 import { rowBuilder } from './row-builder'
 import { withStatementCache } from './sqlite-statements'
 import type { Database, Db } from './types'
@@ -83,13 +83,11 @@ function openPostgres(connectionString: string): Kysely<Database> {
   const rows = new CamelRows()
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), plugins: [rows] })
   // A transaction has a connection of its own: a read from the pool can never land in it.
+  // The pool's own query (a connection taken and given back by callbacks, no promise each),
+  // named as the client would name it.
   runPreparedDirectly(db, async (text, parameters) => {
-    const client = await pool.connect()
-    try {
-      return rows.rowsOf((await client.query<UnknownRow>(text, [...parameters])).rows)
-    } finally {
-      client.release()
-    }
+    const result = await pool.query<UnknownRow>({ name: statementNameOf(text), text, values: parameters as unknown[] })
+    return rows.rowsOf(result.rows)
   })
   return db
 }

@@ -15,7 +15,7 @@ export class PreparedStatementClient extends pg.Client {
   override query(...args: any[]): any {
     const [text, values] = args as [unknown, unknown]
     const name = typeof text === 'string' && Array.isArray(values) ? statementNameOf(text) : undefined
-    const query = super.query.bind(this) as AnyQuery
-    return name === undefined ? query(...args) : query({ name, text, values })
+    const query = pg.Client.prototype.query as AnyQuery
+    return name === undefined ? query.apply(this, args) : query.call(this, { name, text, values })
   }
 }

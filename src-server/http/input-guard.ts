@@ -4,20 +4,29 @@ import { INT_MAX, NUL_MESSAGE, OUT_OF_RANGE } from '../../src-shared/schemas/com
 /** Deeper input is no form's: refused rather than walked. */
 const MAX_DEPTH = 8
 
-function collect(value: unknown, path: string, depth: number, issues: FieldIssue[]): void {
-  if (issues.length >= 20) return
-  if (typeof value === 'string') {
-    if (value.includes('\u0000')) issues.push({ path, message: NUL_MESSAGE })
-  } else if (typeof value === 'number') {
-    // JSON numbers only (query values are text and meet the schema helpers' bounds):
-    // no integer field holds more than its column, and no field wants a huge number.
-    if (Math.abs(value) > INT_MAX) issues.push({ path, message: OUT_OF_RANGE })
-  } else if (value !== null && typeof value === 'object') {
-    if (depth >= MAX_DEPTH) {
-      issues.push({ path, message: '请求数据层级过深' })
-      return
-    }
-    for (const [key, inner] of Object.entries(value)) collect(inner, path ? `${path}.${key}` : key, depth + 1, issues)
+/** What is wrong with a leaf value, if anything. */
+function leafIssue(value: unknown): string | undefined {
+  if (typeof value === 'string') return value.includes('\u0000') ? NUL_MESSAGE : undefined
+  // JSON numbers only (query values are text and meet the schema helpers' bounds):
+  // no integer field holds more than its column, and no field wants a huge number.
+  if (typeof value === 'number') return Math.abs(value) > INT_MAX ? OUT_OF_RANGE : undefined
+  return undefined
+}
+
+const pathOf = (parent: string, key: string) => (parent ? `${parent}.${key}` : key)
+
+/** The issues of an object's values; a path is only spelled out for an issue or an inner object. */
+function collect(object: object, path: string, depth: number, issues: FieldIssue[]): void {
+  if (depth >= MAX_DEPTH) {
+    issues.push({ path, message: '请求数据层级过深' })
+    return
+  }
+  for (const key of Object.keys(object)) {
+    if (issues.length >= 20) return
+    const value: unknown = (object as Record<string, unknown>)[key]
+    const message = leafIssue(value)
+    if (message) issues.push({ path: pathOf(path, key), message })
+    else if (value !== null && typeof value === 'object') collect(value, pathOf(path, key), depth + 1, issues)
   }
 }
 
@@ -28,6 +37,10 @@ function collect(value: unknown, path: string, depth: number, issues: FieldIssue
  */
 export function assertSafeInput(...parts: unknown[]): void {
   const issues: FieldIssue[] = []
-  for (const part of parts) collect(part, '', 0, issues)
+  for (const part of parts) {
+    const message = leafIssue(part)
+    if (message) issues.push({ path: '', message })
+    else if (part !== null && typeof part === 'object') collect(part, '', 0, issues)
+  }
   if (issues.length > 0) throw new AppError(ErrorKey.VALIDATION, issues[0].message, issues)
 }

@@ -4,7 +4,7 @@ import { z } from 'zod'
 import { routes, type RouteName } from '../../src-shared/api'
 import { isLoggedRoute, type RouteDef } from '../../src-shared/contract'
 import type { ApiSuccess } from '../../src-shared/errors'
-import { assertEditable } from '../db/locks'
+import { assertEditable, lockedRecordOf } from '../db/locks'
 import { withoutEmptyValues } from '../../src-shared/schemas/common'
 import type { Db } from '../db/types'
 import type { ServerOptions } from '../options'
@@ -105,6 +105,9 @@ export function registerRoutes(
     if (!which(route)) continue
     const handler = handlers[name] as unknown as AnyHandler
     const record = route.method === 'GET' ? undefined : declaredRecord(route)
+    // Checks a route cannot need are not called at all: each is a promise awaited on every request.
+    const scoped = route.scope !== undefined
+    const lockable = lockedRecordOf(name, route) !== null
     // Only the declared fields leave: written by a serializer compiled from the schema,
     // else (a schema that changes values on the way out) parsed by zod on each answer.
     const serialize = route.kind === 'download' ? undefined : compiledSerializer(envelopeOf(route))
@@ -140,10 +143,10 @@ export function registerRoutes(
             // The declared scoped inputs first: a record of another tree is NOT_FOUND whatever else the input says.
             if (user) {
               if (route.province) assertProvinceLevel(user)
-              await assertScopedInputs(db, user, route, req)
+              if (scoped) await assertScopedInputs(db, user, route, req)
             }
             // A record read-only while referred to (src-shared/references.ts `locks`) refuses its edits.
-            await assertEditable(db, name, route, req)
+            if (lockable) await assertEditable(db, name, route, req)
             const input = parseInput(route, req)
             if (route.method !== 'GET') await assertIssuedPaths(db, input)
             // The record a write names is logged before and after without the handler's help (route-records.ts).

@@ -50,6 +50,8 @@ export const positiveId = (message: string) => numberLike(z.number().int(message
  */
 export function withoutEmptyValues(query: unknown): unknown {
   if (!query || typeof query !== 'object' || Array.isArray(query)) return query
+  // Most queries have no empty value: they are read as they are (the parse never writes to them).
+  if (!Object.values(query).includes('')) return query
   return Object.fromEntries(Object.entries(query).filter(([, value]) => value !== ''))
 }
 
