@@ -6,7 +6,7 @@ import pg from 'pg'
 import { CamelRows } from './camel-rows'
 import { PreparedStatementClient } from './pg-statements'
 import { runPreparedDirectly, statementNameOf } from './prepared'
-import { rowBuilder } from './row-builder'
+import { renamingRowBuilder, rowBuilder } from './row-builder'
 import { withStatementCache } from './sqlite-statements'
 import type { Database, Db } from './types'
 
@@ -35,9 +35,16 @@ const INT8_OID = 20
  * so nothing else in the process changes behaviour.
  */
 const pgTypes = {
-  getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
-    oid === INT8_OID ? (value: string) => Number(value) : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
+  // One parser function for every int8 column of every result (pg asks for each column of each result).
+  getTypeParser: ((oid: number, format?: 'text' | 'binary') => (oid === INT8_OID ? Number : pg.types.getTypeParser(oid, format))) as typeof pg.types.getTypeParser,
 }
+
+/**
+ * Column types pg gives as plain values (numbers, text, booleans): a row of these only is
+ * renamed by a compiled builder. Any other (json, dates, arrays, bytea) comes as an object
+ * whose own keys CamelRows maps as Kysely would.
+ */
+const PLAIN_PG_TYPES = new Set([16, 19, 20, 21, 23, 25, 26, 700, 701, 1042, 1043, 1700])
 
 function openSqlite(file: string): Kysely<Database> {
   if (file !== ':memory:') mkdirSync(dirname(resolve(file)), { recursive: true })
@@ -85,9 +92,16 @@ function openPostgres(connectionString: string): Kysely<Database> {
   // A transaction has a connection of its own: a read from the pool can never land in it.
   // The pool's own query (a connection taken and given back by callbacks, no promise each),
   // named as the client would name it.
+  // Per prepared text (as many as the code has prepared shapes): its rows' builder, or null where CamelRows maps them.
+  const builders = new Map<string, ((row: UnknownRow) => UnknownRow) | null>()
   runPreparedDirectly(db, async (text, parameters) => {
     const result = await pool.query<UnknownRow>({ name: statementNameOf(text), text, values: parameters as unknown[] })
-    return rows.rowsOf(result.rows)
+    let build = builders.get(text)
+    if (build === undefined) {
+      const plain = result.fields.every((field) => PLAIN_PG_TYPES.has(field.dataTypeID))
+      builders.set(text, (build = plain ? renamingRowBuilder(result.fields.map((field) => [field.name, rows.nameOf(field.name)])) : null))
+    }
+    return build ? result.rows.map(build) : rows.rowsOf(result.rows)
   })
   return db
 }

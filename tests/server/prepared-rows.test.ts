@@ -49,4 +49,29 @@ describe.each(testDatabases())('prepared query rows ($name)', (database) => {
     expect(await db.transaction().execute((trx) => members.first(trx, { from: direct[3].id }))).toEqual(direct[3])
     expect(await members.first(db, { from: direct[3].id })).toEqual(direct[3])
   })
+
+  // A column that comes as an object (PostgreSQL's json; SQLite's is text) and a date: the
+  // row is mapped as Kysely maps it, keys inside the object included.
+  const withObject = preparedQuery((d: Db, p: QueryParams<{ id: number }>) =>
+    d
+      .selectFrom('member')
+      .select(['member.id', 'member.partyJobs'])
+      .select(
+        database.name === 'postgres'
+          ? sql<unknown>`json_build_object('party_jobs', member.party_jobs, 'org_id', member.org_id)`.as('as_json')
+          : sql<unknown>`json_object('party_jobs', member.party_jobs, 'org_id', member.org_id)`.as('as_json'),
+      )
+      .select(database.name === 'postgres' ? sql<unknown>`current_date`.as('today') : sql<unknown>`date('now')`.as('today'))
+      .where('member.id', '=', p.id),
+  )
+
+  it('maps a row holding an object or a date straight on the driver as through Kysely', async () => {
+    const [first] = await members.rows(db, { from: 1 })
+    const direct = await withObject.first(db, { id: first.id })
+    expect(direct).toEqual(await db.transaction().execute((trx) => withObject.first(trx, { id: first.id })))
+    if (database.name === 'postgres') {
+      expect(direct?.asJson).toEqual({ partyJobs: first.partyJobs, orgId: first.orgId })
+      expect(direct?.today).toBeInstanceOf(Date)
+    }
+  })
 })
