@@ -58,8 +58,8 @@ describe.each(testDatabases())('prepared query rows ($name)', (database) => {
       .select(['member.id', 'member.partyJobs'])
       .select(
         database.name === 'postgres'
-          ? sql<unknown>`json_build_object('party_jobs', member.party_jobs, 'org_id', member.org_id)`.as('as_json')
-          : sql<unknown>`json_object('party_jobs', member.party_jobs, 'org_id', member.org_id)`.as('as_json'),
+          ? sql<unknown>`json_build_object('party_jobs', member.party_jobs, 'org_id', member.org_id)`.as('asJson')
+          : sql<unknown>`json_object('party_jobs', member.party_jobs, 'org_id', member.org_id)`.as('asJson'),
       )
       .select(database.name === 'postgres' ? sql<unknown>`current_date`.as('today') : sql<unknown>`date('now')`.as('today'))
       .where('member.id', '=', p.id),
