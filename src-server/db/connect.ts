@@ -4,8 +4,8 @@ import BetterSqlite3 from 'better-sqlite3'
 import { Kysely, PostgresDialect, SqliteDialect, type UnknownRow } from 'kysely'
 import pg from 'pg'
 import { CamelRows } from './camel-rows'
-import { PreparedStatementClient } from './pg-statements'
-import { runPreparedDirectly, statementNameOf } from './prepared'
+import { PreparedStatementClient, runNamed } from './pg-statements'
+import { runPreparedDirectly } from './prepared'
 import { renamingRowBuilder, rowBuilder } from './row-builder'
 import { withStatementCache } from './sqlite-statements'
 import type { Database, Db } from './types'
@@ -95,7 +95,7 @@ function openPostgres(connectionString: string): Kysely<Database> {
   // Per prepared text (as many as the code has prepared shapes): its rows' builder, or null where CamelRows maps them.
   const builders = new Map<string, ((row: UnknownRow) => UnknownRow) | null>()
   runPreparedDirectly(db, async (text, parameters) => {
-    const result = await pool.query<UnknownRow>({ name: statementNameOf(text), text, values: parameters as unknown[] })
+    const result = await runNamed<UnknownRow>(pool, text, parameters as unknown[])
     let build = builders.get(text)
     if (build === undefined) {
       const plain = result.fields.every((field) => PLAIN_PG_TYPES.has(field.dataTypeID))
