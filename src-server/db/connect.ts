@@ -89,9 +89,8 @@ function openPostgres(connectionString: string): Kysely<Database> {
   pool.on('error', (err) => console.warn(`PostgreSQL 连接中断: ${err.message}`))
   const rows = new CamelRows()
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), plugins: [rows] })
-  // A transaction has a connection of its own: a read from the pool can never land in it.
-  // The pool's own query (a connection taken and given back by callbacks, no promise each),
-  // named as the client would name it.
+  // A transaction has a connection of its own: a read from the pool can never land in it
+  // (runNamed: the pool's own query, the statement named as the client would name it).
   // Per prepared text (as many as the code has prepared shapes): its rows' builder, or null where CamelRows maps them.
   const builders = new Map<string, ((row: UnknownRow) => UnknownRow) | null>()
   runPreparedDirectly(db, async (text, parameters) => {
