@@ -25,10 +25,13 @@ class RequestLogger {
     return this.parent.level
   }
 
+  /** The request's pino child, made the first time a line or a child of it needs it. */
+  private get made(): FastifyBaseLogger {
+    return (this.#child ??= this.parent.child(this.bindings, this.options))
+  }
+
   private write(level: Exclude<LevelWithSilent, 'silent'>, args: LogArguments): void {
-    if (!this.parent.isLevelEnabled(level)) return
-    this.#child ??= this.parent.child(this.bindings, this.options)
-    ;(this.#child[level] as (...a: LogArguments) => void)(...args)
+    if (this.parent.isLevelEnabled(level)) (this.made[level] as (...a: LogArguments) => void)(...args)
   }
 
   fatal(...args: LogArguments): void {
@@ -52,8 +55,7 @@ class RequestLogger {
   silent(): void {}
 
   child(bindings: Bindings, options?: ChildLoggerOptions): FastifyBaseLogger {
-    this.#child ??= this.parent.child(this.bindings, this.options)
-    return this.#child.child(bindings, options)
+    return this.made.child(bindings, options)
   }
 }
 
