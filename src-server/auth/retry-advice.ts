@@ -23,8 +23,6 @@ export interface RetryAdvice {
   refused(who: string, queueSeconds: number, perSecond: number): number
   /** `who` was let through to its check: no longer outside. */
   admitted(who: string): void
-  /** Phones outside now (turned away, told to come back, not yet let through). */
-  readonly outside: number
 }
 
 export function createRetryAdvice(now: () => number = Date.now): RetryAdvice {
@@ -56,10 +54,6 @@ export function createRetryAdvice(now: () => number = Date.now): RetryAdvice {
     },
     admitted(who) {
       waitingUntil.delete(who)
-    },
-    get outside() {
-      prune(now())
-      return waitingUntil.size
     },
   }
 }

@@ -72,10 +72,9 @@ describe('the wait told to sign-ins turned away', () => {
     expect(advice.refused('b', 3.2, 25)).toBe(4)
     for (let i = 0; i < 100_000; i++) advice.refused(`p${i}`, 1, 25)
     expect(advice.refused('c', 1, 25)).toBe(MAX_RETRY_S)
-    // Let through, a phone is no longer outside; those who never came back are forgotten.
+    // Those who never came back are forgotten: the next one is told the queue's own wait again.
     advice.admitted('c')
     now += (MAX_RETRY_S * 1.5 + 11) * 1000
-    expect(advice.outside).toBe(0)
     expect(advice.refused('d', 0.4, 25)).toBe(1)
   })
 })
