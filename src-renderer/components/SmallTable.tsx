@@ -54,9 +54,15 @@ export function SmallTable<Row>({ label, columns, rows, rowKey, empty = '还没�
     const span = column.span?.(row, index) ?? 1
     if (span === 0) return null
     const content = column.render(row, index)
-    if (column.truncate) return <TruncatedCell key={column.key} className={cellClass(column, row)}>{content}</TruncatedCell>
+    const rowSpan = span > 1 ? span : undefined
+    if (column.truncate)
+      return (
+        <TruncatedCell key={column.key} rowSpan={rowSpan} className={cellClass(column, row)}>
+          {content}
+        </TruncatedCell>
+      )
     return (
-      <TableCell key={column.key} rowSpan={span > 1 ? span : undefined} className={cellClass(column, row)}>
+      <TableCell key={column.key} rowSpan={rowSpan} className={cellClass(column, row)}>
         {content}
       </TableCell>
     )

@@ -30,15 +30,28 @@ const shown = (children: ReactNode): ReactNode => (children === 0 ? '0' : childr
  * The one rule of every table's cells (单位及职务, 培训班, statistics …): one line cut at
  * the column's width with the whole text on hover, or wrapped onto more lines with `wrap`.
  */
-export function TruncatedCell({ children, style, className, wrap = false }: { children: ReactNode; style?: CSSProperties; className?: string; wrap?: boolean }) {
+export function TruncatedCell({
+  children,
+  style,
+  className,
+  rowSpan,
+  wrap = false,
+}: {
+  children: ReactNode
+  style?: CSSProperties
+  className?: string
+  /** Merged cells: the rows this cell covers. */
+  rowSpan?: number
+  wrap?: boolean
+}) {
   if (wrap)
     return (
-      <TableCell style={style} className={className}>
+      <TableCell style={style} className={className} rowSpan={rowSpan}>
         <TableCellLayout>{shown(children)}</TableCellLayout>
       </TableCell>
     )
   return (
-    <TableCell style={style} className={className} onPointerEnter={wholeTextOnHover}>
+    <TableCell style={style} className={className} rowSpan={rowSpan} onPointerEnter={wholeTextOnHover}>
       <TableCellLayout truncate>{shown(children)}</TableCellLayout>
     </TableCell>
   )
