@@ -1,4 +1,3 @@
-import { existsSync } from 'node:fs'
 import { mkdtemp } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -8,7 +7,6 @@ import { fileSecretStore } from '../src-main/core/file-secret-store'
 import { jsonFileSettingsStore } from '../src-main/core/settings'
 import { fileLog } from '../src-main/desktop/logs'
 import { menuTemplate } from '../src-main/desktop/menu-template'
-import { sqliteNativeBinding } from '../src-main/desktop/native-binding'
 import { startInChild, type ChildProcessPort } from '../src-main/desktop/server-process'
 import { initialBounds, readWindowState } from '../src-main/desktop/window-state'
 
@@ -23,7 +21,6 @@ import { initialBounds, readWindowState } from '../src-main/desktop/window-state
  */
 async function start(): Promise<void> {
   const dataDir = process.env.APP_DATA_DIR ?? (await mkdtemp(join(tmpdir(), 'main-start-')))
-  process.env.SQLITE_NATIVE_BINDING = sqliteNativeBinding({ electronVersion: undefined, packaged: true, projectDir: '.', exists: existsSync }) ?? ''
   const mainLog = fileLog(dataDir, 'main')
   const silentChild: ChildProcessPort = { on: () => undefined, once: () => undefined, postMessage: () => undefined, kill: () => true }
   const core = createCore({

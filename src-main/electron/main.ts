@@ -1,4 +1,3 @@
-import { existsSync } from 'node:fs'
 import { join } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { app, dialog, Menu, session, shell, utilityProcess, type BrowserWindow } from 'electron'
@@ -7,7 +6,6 @@ import type { ServerOptions } from '../../src-server/options'
 import { createCore, type AppCore } from '../core/app-core'
 import { fileLog, logFolder } from '../desktop/logs'
 import { menuTemplate } from '../desktop/menu-template'
-import { sqliteNativeBinding } from '../desktop/native-binding'
 import { startInChild } from '../desktop/server-process'
 import { registerBridge } from './bridge'
 import { nativeDialogs } from './dialogs'
@@ -23,8 +21,6 @@ const rendererFile = join(__dirname, '../renderer/index.html')
 const rendererUrl = pathToFileURL(rendererFile).href
 const preloadFile = join(__dirname, '../preload/index.js')
 const serverChildFile = join(__dirname, 'server-child.js')
-// The project folder under `npm start` (out/main/ is two levels down).
-const projectDir = join(__dirname, '../..')
 
 // The console is Chinese only: native date and time pickers and context menus follow
 // this switch (set before the app is ready), not the system's language.
@@ -32,12 +28,12 @@ app.commandLine.appendSwitch('lang', 'zh-CN')
 
 let mainWindow: BrowserWindow | null = null
 
-/** The embedded server in a utility process with the same better-sqlite3 build selection as the core's offline cache. */
-function startServerProcess(dataDir: string, binding: string | undefined) {
+/** The embedded server in a utility process. */
+function startServerProcess(dataDir: string) {
   return (options: ServerOptions) => {
     const child = utilityProcess.fork(serverChildFile, [], {
       serviceName: '内置服务',
-      env: { ...process.env, APP_DATA_DIR: dataDir, SQLITE_NATIVE_BINDING: binding ?? '' },
+      env: { ...process.env, APP_DATA_DIR: dataDir },
     })
     return startInChild(child, options)
   }
@@ -45,9 +41,6 @@ function startServerProcess(dataDir: string, binding: string | undefined) {
 
 async function start(): Promise<AppCore> {
   const dataDir = app.getPath('userData')
-  // The core opens its offline cache in this process, so it needs Electron's build of better-sqlite3 too.
-  const binding = sqliteNativeBinding({ electronVersion: process.versions.electron, packaged: app.isPackaged, projectDir, exists: existsSync })
-  process.env.SQLITE_NATIVE_BINDING = binding ?? ''
   const mainLog = fileLog(dataDir, 'main')
   const coreLog = fileLog(dataDir, 'core')
   process.on('uncaughtException', (error) => mainLog.error('主进程未捕获的错误', error))
@@ -69,7 +62,7 @@ async function start(): Promise<AppCore> {
     log: (message, error) => coreLog.error(message, error),
     production,
     firstRun: production || process.env.FIRST_RUN === '1',
-    startEmbeddedServer: startServerProcess(dataDir, binding),
+    startEmbeddedServer: startServerProcess(dataDir),
   })
   registerBridge(core, rendererUrl, () => mainWindow)
 

@@ -3,8 +3,7 @@ import { serveOverPort } from '../desktop/server-child-port'
 
 /**
  * Entry of the embedded server's utility process (out/main/server-child.js). The data
- * folder comes in APP_DATA_DIR; Electron's better-sqlite3 build, where needed, in
- * SQLITE_NATIVE_BINDING (set by the main process).
+ * folder comes in APP_DATA_DIR.
  */
 const log = fileLog(process.env.APP_DATA_DIR ?? '.', 'server')
 process.on('uncaughtException', (error) => log.error('内置服务未捕获的错误', error))

@@ -48,9 +48,7 @@ const PLAIN_PG_TYPES = new Set([16, 19, 20, 21, 23, 25, 26, 700, 701, 1042, 1043
 
 function openSqlite(file: string): Kysely<Database> {
   if (file !== ':memory:') mkdirSync(dirname(resolve(file)), { recursive: true })
-  // The desktop app under Electron names Electron's build of the module (src-main/desktop/native-binding.ts).
-  const nativeBinding = process.env.SQLITE_NATIVE_BINDING || undefined
-  const database = new BetterSqlite3(file, nativeBinding ? { nativeBinding } : {})
+  const database = new BetterSqlite3(file)
   // WAL lets readers run during a write; busy_timeout waits out a concurrent writer
   // (a second process on the same file) instead of failing at once.
   database.pragma('journal_mode = WAL')

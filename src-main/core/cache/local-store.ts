@@ -26,9 +26,8 @@ const FULL = 2
  */
 export function openLocalDb(file: string): LocalDb {
   mkdirSync(dirname(file), { recursive: true })
-  // Under Electron the main process loads Electron's own build, chosen by the desktop shell (src-main/desktop/native-binding.ts).
-  const nativeBinding = process.env.SQLITE_NATIVE_BINDING || undefined
-  const db = new BetterSqlite3(file, nativeBinding ? { nativeBinding } : {})
+  // The package's Node-API binary: the same file loads under Node and under Electron.
+  const db = new BetterSqlite3(file)
   db.pragma('journal_mode = WAL')
   db.pragma(`synchronous = ${NORMAL}`)
   db.pragma('busy_timeout = 5000')
