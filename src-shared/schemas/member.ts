@@ -107,6 +107,9 @@ export type MemberListItem = z.infer<typeof MemberListItemSchema>
 
 const orgFilter = intLike.pipe(z.number().int().positive()).optional()
 
+/** Headers of the member list's columns that are no field of the dialog: the list and its export say the same. */
+export const memberColumnTitles = { topOrgName: '所属单位', enabled: '状态' } as const
+
 /**
  * Members as a resource: the screen (CrudScreen) and the list's filters come from it.
  * The routes are declared by hand (routes/member.ts): an edit may leave the password
@@ -120,8 +123,8 @@ export const memberResource = {
   columns: [
     'name', 'gender', 'telephone',
     { key: 'orgName', title: memberForm.orgId.label },
-    { key: 'topOrgName', title: '单位' },
-    { key: 'enabled', title: '状态', width: '80px' },
+    { key: 'topOrgName', title: memberColumnTitles.topOrgName },
+    { key: 'enabled', title: memberColumnTitles.enabled, width: '80px' },
   ],
   filters: {
     name: { schema: textFilter, match: 'prefix' },

@@ -445,7 +445,7 @@ describe('party member management', () => {
       expect(pdf.fonts().every((f) => f.embedded && f.name.includes('NotoSansSC'))).toBe(true)
       const text = joined(pdf.text())
       expect(text).toMatch(new RegExp(`^党员列表筛选条件：组织：省财政厅机关党委·共${expected.total}条·打印时间\\d{4}-\\d{2}-\\d{2}\\d{2}:\\d{2}`))
-      expect(text).toContain('序号姓名性别所属组织单位状态')
+      expect(text).toContain('序号姓名性别所属组织所属单位状态')
       for (const member of expected.records) expect(text).toContain(member.name)
       expect(text).not.toContain('手机号')
       for (const member of expected.records) expect(text).not.toContain(member.telephone)

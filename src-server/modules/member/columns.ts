@@ -1,4 +1,4 @@
-import { genderLabels, memberForm } from '../../../src-shared/schemas/member'
+import { genderLabels, memberColumnTitles, memberForm } from '../../../src-shared/schemas/member'
 import type { SheetColumnLayout } from '../../files/xlsx'
 import type { MemberRow } from './queries'
 
@@ -8,7 +8,7 @@ type Declared = keyof typeof memberForm
 const labelOf = (name: Declared) => memberForm[name].label
 
 /** The sheets' columns that are no field of the dialog. */
-export const sheetOnlyHeaders = { orgCode: '所属组织编码', topOrgName: '所属单位', enabled: '状态' } as const
+export const sheetOnlyHeaders = { orgCode: '所属组织编码', ...memberColumnTitles } as const
 
 /** A column of the import workbook, by the member field it fills. */
 export interface ImportColumn {
