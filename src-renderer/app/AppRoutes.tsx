@@ -64,7 +64,7 @@ export const appRoutes = createRoutesFromElements(
         <Route index element={<FirstScreen />} />
         <Route element={<Shell />}>
           {implemented.map(({ screen, component }) => (
-            <Route key={screen.key} path={screen.path} element={<ScreenGate screen={screen} component={component} />} />
+            <Route key={screen.key} path={screen.path} element={<ScreenGate screen={screen} component={component} titled />} />
           ))}
           {subPages.map((page) => {
             const screen = screenByKey.get(page.screen)

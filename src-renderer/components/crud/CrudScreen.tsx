@@ -1,12 +1,11 @@
 import { useImperativeHandle, useRef, useState, type ReactNode, type Ref } from 'react'
-import { Button, makeStyles, Menu, MenuItem, MenuList, MenuPopover, MenuTrigger, Switch, Text, tokens } from '@fluentui/react-components'
+import { Button, makeStyles, Menu, MenuItem, MenuList, MenuPopover, MenuTrigger, Switch, tokens } from '@fluentui/react-components'
 import { AddRegular, DeleteRegular, EditRegular, MoreHorizontalRegular } from '@fluentui/react-icons'
 import type { FieldValues, UseFormReturn } from 'react-hook-form'
 import type { z } from 'zod'
 import { routes } from '../../../src-shared/api'
 import type { RouteDef } from '../../../src-shared/contract'
 import { sortableColumns, sortFields } from '../../../src-shared/list-sort'
-import { screenByKey } from '../../../src-shared/permissions'
 import { filterLabel, type ResourceDescriptor } from '../../../src-shared/resource'
 import type { FilterField, FilterValues } from '../FilterBar'
 import { FormDialog } from '../FormDialog'
@@ -119,12 +118,6 @@ export interface CrudScreenProps<D extends ResourceDescriptor, E extends RowOf<D
   card?(row: Numbered<RowOf<D>>, actions: ReactNode): ReactNode
   /** Values every call carries (a course's resources: its `courseId`). */
   fixed?: Record<string, unknown>
-  /**
-   * No page heading of its own: a list inside another screen (a course's resources in its
-   * expanded row), or a page opened from a screen, with the header it draws (a training's
-   * sign-ups) or none (a question bank).
-   */
-  embedded?: boolean
   /** Said under the heading, above the list (e.g. that SMS will not go out). */
   notice?: ReactNode
   ref?: Ref<CrudScreenHandle>
@@ -152,9 +145,7 @@ function nameOf(row: { id: number; title?: unknown; name?: unknown }): string {
   return String(row.title ?? row.name ?? row.id)
 }
 
-// The heading as the other list screens draw theirs (报名统计).
 const useStyles = makeStyles({
-  title: { display: 'block', paddingBottom: tokens.spacingVerticalL },
   notice: { paddingBottom: tokens.spacingVerticalM },
 })
 
@@ -192,7 +183,6 @@ export function CrudScreen<D extends ResourceDescriptor, E extends RowOf<D> = Ro
   actionsWidth,
   statusLabel = '启用',
   fixed = {},
-  embedded = false,
   notice,
   pageSizes,
   card,
@@ -268,11 +258,6 @@ export function CrudScreen<D extends ResourceDescriptor, E extends RowOf<D> = Ro
 
   return (
     <>
-      {!embedded && (
-        <Text as="h1" size={500} weight="semibold" className={styles.title}>
-          {screenByKey.get(resource.access)?.title}
-        </Text>
-      )}
       {notice && <div className={styles.notice}>{notice}</div>}
       <ResourceTable<Row, string>
         ref={table}

@@ -14,7 +14,6 @@ function CourseResources({ course }: { course: CourseRow }) {
     <CrudScreen
       resource={courseResourceResource}
       label={`${course.name}的资源`}
-      embedded
       fixed={{ courseId: course.id }}
       actionsWidth="260px"
       rowActions={(row) => (

@@ -10,6 +10,7 @@ import { useDownload } from '../../components/useDownload'
 import { useDownloadTask } from '../../components/useDownloadTask'
 import { AnalysisTable } from './AnalysisTable'
 import { examReportDocument, variantsText } from './examReport'
+import { ScreenTitle } from '../../components/ScreenTitle'
 
 const useStyles = makeStyles({
   header: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalM, paddingBottom: tokens.spacingVerticalL },
@@ -50,7 +51,7 @@ export default function AnalysisPage() {
     <>
       <header className={styles.header}>
         <Button icon={<ArrowLeftRegular />} onClick={() => navigate(-1)}>返回</Button>
-        <Text as="h1" size={500} weight="semibold" className={styles.title}>答题分析{params.get('title') ? `：${params.get('title')}` : ''}</Text>
+        <ScreenTitle inHeader className={styles.title}>答题分析{params.get('title') ? `：${params.get('title')}` : ''}</ScreenTitle>
         <Button icon={<DocumentPdfRegular />} disabled={!rows || !summary || report.busy} onClick={() => rows && summary && void report.saveDocument(() => reportDocument(rows, summary))}>{report.busy ? '生成中...' : '导出PDF报告'}</Button>
         <Button icon={<PrintRegular />} disabled={!rows || !summary || report.busy} onClick={() => rows && summary && void report.print(() => reportDocument(rows, summary))}>打印</Button>
         <Button icon={<ArrowDownloadRegular />} disabled={!rows?.length} onClick={() => void download('exam.analysisDownload', { id: examId })}>导出</Button>

@@ -1,5 +1,5 @@
 import { useState } from 'react'
-import { Badge, Button, makeStyles, Text, tokens } from '@fluentui/react-components'
+import { Badge, Button, makeStyles, tokens } from '@fluentui/react-components'
 import { ArrowDownloadRegular, ArrowLeftRegular, DocumentSearchRegular } from '@fluentui/react-icons'
 import { useNavigate, useSearchParams } from 'react-router-dom'
 import type { Participant } from '../../../src-shared/schemas/exam-analysis'
@@ -10,6 +10,7 @@ import { useDownload } from '../../components/useDownload'
 import { numbered } from '../../components/useResourcePage'
 import { GradeDialog } from './GradeDialog'
 import { minutesOf } from '../../../src-shared/date-text'
+import { ScreenTitle } from '../../components/ScreenTitle'
 
 const useStyles = makeStyles({ header: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalM, paddingBottom: tokens.spacingVerticalL } })
 
@@ -48,7 +49,7 @@ export default function ParticipantsPage() {
     <>
       <header className={styles.header}>
         <Button icon={<ArrowLeftRegular />} onClick={() => navigate(-1)}>返回</Button>
-        <Text as="h1" size={500} weight="semibold">{questionnaire ? '问卷参加人员' : '考试参加人员'}：{params.get('title') ?? ''}</Text>
+        <ScreenTitle inHeader>{questionnaire ? '问卷参加人员' : '考试参加人员'}：{params.get('title') ?? ''}</ScreenTitle>
       </header>
       <ResourceTable
         label="参加人员"

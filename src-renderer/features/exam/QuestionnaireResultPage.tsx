@@ -68,7 +68,7 @@ export default function QuestionnaireResultPage() {
       <header className={styles.header}>
         <Button icon={<ArrowLeftRegular />} onClick={() => navigate(-1)}>返回</Button>
         <div className={styles.titles}>
-          <Text as="h1" size={500} weight="semibold">满意度反馈：{result?.trainName ?? ''}</Text>
+          <Text as="h2" size={500} weight="semibold">满意度反馈：{result?.trainName ?? ''}</Text>
           <Text size={200} className={styles.meta}>
             {questionnaire ? `${questionnaire.title} · ${minutesOf(questionnaire.startTime)} 至 ${minutesOf(questionnaire.endTime)} · 已提交 ${questionnaire.respondents} 份${questionnaire.anonymous ? ' · 匿名' : ''}` : '尚未设置满意度问卷'}
           </Text>

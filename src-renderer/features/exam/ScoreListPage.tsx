@@ -12,6 +12,7 @@ import { GradeDialog } from './GradeDialog'
 import { MarkingDialog } from './MarkingDialog'
 import { MakeUpDialog } from './MakeUpDialog'
 import { minutesOf } from '../../../src-shared/date-text'
+import { ScreenTitle } from '../../components/ScreenTitle'
 
 export const EXAM_LIST_PATH = '/comment/comment'
 
@@ -87,7 +88,7 @@ export default function ScoreListPage() {
       <header className={styles.header}>
         <Button icon={<ArrowLeftRegular />} onClick={() => navigate(EXAM_LIST_PATH)}>返回</Button>
         <div className={styles.titles}>
-          <Text as="h1" size={500} weight="semibold">成绩列表：{exam.title}</Text>
+          <ScreenTitle inHeader>成绩列表：{exam.title}</ScreenTitle>
           <Text size={200} className={styles.meta}>
             {exam.trainName} · {minutesOf(exam.startTime)} 至 {minutesOf(exam.endTime)} · 及格线 {exam.passLine} · {exam.scorePolicy === 'latest' ? '取最后一次成绩' : '取最高成绩'}
           </Text>

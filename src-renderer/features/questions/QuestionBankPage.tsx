@@ -95,7 +95,6 @@ export default function QuestionBankPage() {
         key={`${useType}-${fromCategory ?? ''}`}
         ref={screen}
         resource={questionResource}
-        embedded
         notice={
           <div className={styles.header}>
             <Button icon={<ArrowLeftRegular />} onClick={() => navigate(bankPaths[useType].categories)}>

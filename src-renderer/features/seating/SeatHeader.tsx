@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react'
-import { makeStyles, Text, tokens } from '@fluentui/react-components'
+import { makeStyles, tokens } from '@fluentui/react-components'
 import { BackToTrainings } from '../signups/TrainingHeader'
+import { ScreenTitle } from '../../components/ScreenTitle'
 
 const useStyles = makeStyles({
   root: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalM },
@@ -13,9 +14,9 @@ export function SeatHeader({ title, aside }: { title: string; aside?: ReactNode 
   return (
     <header className={styles.root}>
       <BackToTrainings />
-      <Text as="h1" size={500} weight="semibold" className={styles.title}>
+      <ScreenTitle inHeader className={styles.title}>
         {title}
-      </Text>
+      </ScreenTitle>
       {aside}
     </header>
   )

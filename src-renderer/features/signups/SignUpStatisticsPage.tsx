@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react'
-import { Button, makeStyles, Text, tokens } from '@fluentui/react-components'
+import { Button } from '@fluentui/react-components'
 import { ArrowDownloadRegular } from '@fluentui/react-icons'
 import type { SignUpStatisticsQuery, SignUpStatisticsRecord } from '../../../src-shared/schemas/signup'
 import { genderLabel, genders } from '../../../src-shared/schemas/training-codes'
@@ -21,10 +21,6 @@ const columns: readonly Column<SignUpStatisticsRecord>[] = [
   { key: 'classHour', title: '学时', render: (r) => r.classHour, width: '64px' },
 ]
 
-const useStyles = makeStyles({
-  title: { display: 'block', paddingBottom: tokens.spacingVerticalL },
-})
-
 /** The filters as the statistics routes take them. */
 function queryOf(values: FilterValues<Filter>): Omit<SignUpStatisticsQuery, 'pageNum' | 'pageSize'> {
   return {
@@ -36,7 +32,6 @@ function queryOf(values: FilterValues<Filter>): Omit<SignUpStatisticsQuery, 'pag
 
 /** /trainingManagement/signUpStatistics: every sign-up across trainings, filtered, paged and exported (spec 000 §2, §7). */
 export default function SignUpStatisticsPage() {
-  const styles = useStyles()
   const runDownload = useDownload()
   const [trainings, setTrainings] = useState<{ value: string; label: string }[]>([])
   const [exporting, setExporting] = useState(false)
@@ -69,9 +64,6 @@ export default function SignUpStatisticsPage() {
 
   return (
     <>
-      <Text as="h1" size={500} weight="semibold" className={styles.title}>
-        报名统计
-      </Text>
       <ResourceTable<SignUpStatisticsRecord, Filter>
         label="报名统计列表"
         columns={columns}

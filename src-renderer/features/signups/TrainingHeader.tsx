@@ -6,6 +6,7 @@ import type { TrainDetail } from '../../../src-shared/schemas/training'
 import { RecordUnavailable } from '../../components/RecordUnavailable'
 import type { RecordState } from '../../components/useRecordById'
 import { minutesOf } from '../../../src-shared/date-text'
+import { ScreenTitle } from '../../components/ScreenTitle'
 
 export const TRAINING_LIST_PATH = '/trainingManagement/trainingManagement'
 /** 签到台 of a training (`?id=`), reached from 签到记录 and from the seat screen. */
@@ -44,10 +45,10 @@ export function TrainingHeader({ title, training, facts }: { title: string; trai
     <header className={styles.root}>
       <BackToTrainings />
       <div className={styles.titles}>
-        <Text as="h1" size={500} weight="semibold">
+        <ScreenTitle inHeader>
           {title}
           {training ? `：${training.name}` : ''}
-        </Text>
+        </ScreenTitle>
         {training && (
           <Text size={200} className={styles.meta}>
             {training.depName} · {minutesOf(training.trainStartTime)} 至 {minutesOf(training.trainEndTime)} · {training.site}

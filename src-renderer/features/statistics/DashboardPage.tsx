@@ -102,9 +102,6 @@ export default function DashboardPage() {
 
   return (
     <div className={styles.root}>
-      <Text as="h1" size={500} weight="semibold">
-        培训大数据
-      </Text>
       <SummaryCards
         cards={[
           { title: '培训班总数', value: summary?.trainsCount ?? null, unit: '个', icon: <HatGraduationRegular />, screen: 'training:train' },

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react'
-import { makeStyles, Spinner, Tab, TabList, Text, tokens } from '@fluentui/react-components'
+import { makeStyles, Spinner, Tab, TabList, tokens } from '@fluentui/react-components'
 import { call } from '../../lib/bridge'
 import { useNotify } from '../../components/toast'
 import { LedgerPanel } from './LedgerPanel'
@@ -25,9 +25,6 @@ export default function StatisticPage() {
 
   return (
     <div className={styles.root}>
-      <Text as="h1" size={500} weight="semibold">
-        培训统计
-      </Text>
       <TabList selectedValue={tab} onTabSelect={(_, data) => setTab(data.value as typeof tab)}>
         <Tab value="statistics">培训统计</Tab>
         <Tab value="ledger">学时档案</Tab>

@@ -75,10 +75,6 @@ function SettingForm({ setting, onSaved }: { setting: SmsSetting; onSaved(settin
 
   return (
     <div className={styles.root}>
-      {/* The heading as the list screens draw theirs (CrudScreen). */}
-      <Text as="h1" size={500} weight="semibold">
-        短信设置
-      </Text>
       {locked && (
         <MessageBar intent="info">
           <MessageBarBody>短信设置是全省的设置，只有数据范围为根组织的账号可以修改和发送测试短信。</MessageBarBody>

@@ -1,5 +1,5 @@
 import { useEffect, useEffectEvent, useRef, useState } from 'react'
-import { Button, Card, makeStyles, MessageBar, MessageBarBody, MessageBarTitle, Spinner, Tab, TabList, Text, Title3, tokens } from '@fluentui/react-components'
+import { Button, Card, makeStyles, MessageBar, MessageBarBody, MessageBarTitle, Spinner, Tab, TabList, Text, tokens } from '@fluentui/react-components'
 import { ArrowLeftRegular, ArrowRightRegular, DocumentRegular, SaveRegular } from '@fluentui/react-icons'
 import { useForm } from 'react-hook-form'
 import { useLocation, useNavigate, useSearchParams } from 'react-router-dom'
@@ -17,6 +17,7 @@ import { checkForm, checkTab, emptyTrainForm, trainFormOf, type FormProblem, typ
 import type { CopiedTraining } from '../CopyTrainingDialog'
 import { AttachmentsTab, GroupQrTab, ScheduleTab, SignInTab, SignUpOptionsTab } from './RowTabs'
 import { ArchiveTab, CheckInQrTab, SignedUpTab, SignUpQrTab } from './SavedTabs'
+import { ScreenTitle } from '../../../components/ScreenTitle'
 
 export const TRAIN_LIST_PATH = '/trainingManagement/trainingManagement'
 
@@ -192,7 +193,7 @@ export default function TrainEditorPage() {
         <Button appearance="subtle" icon={<ArrowLeftRegular />} onClick={() => navigate(TRAIN_LIST_PATH)}>
           返回
         </Button>
-        <Title3 as="h1">{trainId ? '编辑培训班' : '新增培训班'}</Title3>
+        <ScreenTitle inHeader>{trainId ? '编辑培训班' : '新增培训班'}</ScreenTitle>
       </div>
       {detail?.rejectReason && (
         <MessageBar intent="error">
