@@ -27,7 +27,9 @@ export function sqliteFileOf(databaseUrl: string): string {
   return withoutScheme.startsWith('//') ? withoutScheme.slice(2) : withoutScheme
 }
 
-const INT8_OID = 20
+const { BOOL, INT2, INT4, INT8, TEXT, OID, FLOAT4, FLOAT8, BPCHAR, VARCHAR, NUMERIC } = pg.types.builtins
+/** `name` (catalog identifiers), which pg's list of built-in types leaves out. */
+const NAME = 19
 
 /**
  * int8 (counts, epoch-ms columns) arrives from pg as text by default; every value we
@@ -36,7 +38,7 @@ const INT8_OID = 20
  */
 const pgTypes = {
   // One parser function for every int8 column of every result (pg asks for each column of each result).
-  getTypeParser: ((oid: number, format?: 'text' | 'binary') => (oid === INT8_OID ? Number : pg.types.getTypeParser(oid, format))) as typeof pg.types.getTypeParser,
+  getTypeParser: ((oid: number, format?: 'text' | 'binary') => (oid === INT8 ? Number : pg.types.getTypeParser(oid, format))) as typeof pg.types.getTypeParser,
 }
 
 /**
@@ -44,7 +46,7 @@ const pgTypes = {
  * renamed by a compiled builder. Any other (json, dates, arrays, bytea) comes as an object
  * whose own keys CamelRows maps as Kysely would.
  */
-const PLAIN_PG_TYPES = new Set([16, 19, 20, 21, 23, 25, 26, 700, 701, 1042, 1043, 1700])
+const PLAIN_PG_TYPES = new Set<number>([BOOL, NAME, INT8, INT2, INT4, TEXT, OID, FLOAT4, FLOAT8, BPCHAR, VARCHAR, NUMERIC])
 
 function openSqlite(file: string): Kysely<Database> {
   if (file !== ':memory:') mkdirSync(dirname(resolve(file)), { recursive: true })
